@@ -1,0 +1,33 @@
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench lint screenshots clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): $(PY) pyproject.toml
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/cantstop $(ARGS)
+
+test: $(STAMP)
+	$(PY) -m pytest --cov=cantstop_tui.engine --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=100 $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(PY) -m benchmarks
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check cantstop_tui tests benchmarks
+	$(VENV)/bin/mypy --strict cantstop_tui/engine
+
+screenshots: $(STAMP)
+	$(PY) -m cantstop_tui.ui.screenshots screenshots
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .coverage

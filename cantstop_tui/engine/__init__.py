@@ -1,0 +1,88 @@
+"""The rules of Can't Stop: immutable states and pure transitions.
+
+>>> from cantstop_tui.engine import GameConfig, new_game, roll, choose, stop, legal_moves
+>>> state = new_game(GameConfig(num_players=2), first_player=0)
+>>> state, events = roll(state, (1, 5, 4, 6))
+>>> legal_moves(state)
+((5, 11), (6, 10), (7, 9))
+
+This package imports nothing from any user interface.
+"""
+
+from .board import COLUMN_HEIGHTS, COLUMNS, MAX_RUNNERS, TOPS
+from .config import VARIANTS, GameConfig, Variant, allowed_win_columns
+from .dice import ALL_ROLLS, Dice, DiceSource, Pairing, Roll, pairings
+from .errors import IllegalMoveError
+from .events import (
+    Busted,
+    ColumnWon,
+    Event,
+    GameWon,
+    Move,
+    Moved,
+    Rolled,
+    Step,
+    Stopped,
+    TurnPassed,
+)
+from .rolloff import Rolloff, RolloffRound, first_player_rolloff
+from .rules import (
+    BUST_CHANCE,
+    bust_probability,
+    can_stop,
+    choose,
+    legal_moves,
+    move_pairings,
+    moves_for_dice,
+    new_game,
+    roll,
+    stop,
+    usable_columns_mask,
+    why_cannot_stop,
+)
+from .state import GameState, Phase
+
+__all__ = [
+    "ALL_ROLLS",
+    "BUST_CHANCE",
+    "COLUMNS",
+    "COLUMN_HEIGHTS",
+    "MAX_RUNNERS",
+    "TOPS",
+    "VARIANTS",
+    "Busted",
+    "ColumnWon",
+    "Dice",
+    "DiceSource",
+    "Event",
+    "GameConfig",
+    "GameState",
+    "GameWon",
+    "IllegalMoveError",
+    "Move",
+    "Moved",
+    "Pairing",
+    "Phase",
+    "Roll",
+    "Rolled",
+    "Rolloff",
+    "RolloffRound",
+    "Step",
+    "Stopped",
+    "TurnPassed",
+    "Variant",
+    "allowed_win_columns",
+    "bust_probability",
+    "can_stop",
+    "choose",
+    "first_player_rolloff",
+    "legal_moves",
+    "move_pairings",
+    "moves_for_dice",
+    "new_game",
+    "pairings",
+    "roll",
+    "stop",
+    "usable_columns_mask",
+    "why_cannot_stop",
+]

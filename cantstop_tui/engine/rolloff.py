@@ -1,0 +1,56 @@
+"""Who starts: every player rolls two dice; tied leaders roll again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import MAX_PLAYERS, MIN_PLAYERS
+from .dice import DiceSource
+
+
+@dataclass(frozen=True, slots=True)
+class RolloffRound:
+    rolls: tuple[tuple[int, tuple[int, int]], ...]
+    """(player, two dice) for each player rolling this round."""
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        best = max(sum(dice) for _, dice in self.rolls)
+        return tuple(player for player, dice in self.rolls if sum(dice) == best)
+
+
+@dataclass(frozen=True, slots=True)
+class Rolloff:
+    rounds: tuple[RolloffRound, ...]
+
+    @property
+    def first_player(self) -> int:
+        return self.rounds[-1].leaders[0]
+
+
+def first_player_rolloff(num_players: int, dice: DiceSource) -> Rolloff:
+    """Roll off for the first player; every round is kept for showing.
+
+    >>> from cantstop_tui.engine import Dice
+    >>> rolloff = first_player_rolloff(3, Dice(1))
+    >>> len(rolloff.rounds[-1].leaders)
+    1
+    """
+    if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        raise ValueError(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players!r}.")
+    rolling = tuple(range(num_players))
+    rounds: list[RolloffRound] = []
+    while True:
+        this_round = RolloffRound(
+            tuple((player, _two(dice.roll(2))) for player in rolling)
+        )
+        rounds.append(this_round)
+        rolling = this_round.leaders
+        if len(rolling) == 1:
+            return Rolloff(tuple(rounds))
+
+
+def _two(values: tuple[int, ...]) -> tuple[int, int]:
+    if len(values) != 2 or any(type(v) is not int or not 1 <= v <= 6 for v in values):
+        raise ValueError(f"A roll-off roll is two dice from 1 to 6, not {values!r}.")
+    return (values[0], values[1])

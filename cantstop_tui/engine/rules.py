@@ -1,0 +1,389 @@
+"""Every rule of Can't Stop, as pure functions from state to new state and events."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Final
+
+from .board import COLUMNS, MAX_RUNNERS, TOPS
+from .config import GameConfig
+from .dice import ALL_ROLLS, PAIR_SUMS, PAIRINGS, Pairing, Roll
+from .errors import IllegalMoveError
+from .events import (
+    Busted,
+    ColumnWon,
+    Event,
+    GameWon,
+    Move,
+    Moved,
+    Rolled,
+    Stopped,
+    TurnPassed,
+)
+from .state import GameState, Phase
+
+_EMPTY: Final = (0,) * 13
+_UNCLAIMED: Final = (None,) * 13
+_COLUMN_BIT: Final = {c: 1 << (c - 2) for c in COLUMNS}
+_CANONICAL_ROLLS: Final[dict[object, Roll]] = {
+    dice: dice for dice in ALL_ROLLS if all(type(v) is int for v in dice)
+}
+DISTINCT_SUMS: Final = {
+    dice: tuple({c for pair in sums for c in pair}) for dice, sums in PAIR_SUMS.items()
+}
+
+Transition = tuple[GameState, tuple[Event, ...]]
+
+
+def new_game(config: GameConfig | None = None, first_player: int = 0) -> GameState:
+    """A fresh board with ``first_player`` to roll.
+
+    >>> new_game(GameConfig(num_players=3), first_player=2).current_player
+    2
+    """
+    config = config or GameConfig()
+    if type(first_player) is not int or not 0 <= first_player < config.num_players:
+        raise ValueError(
+            f"The first player must be a seat from 0 to {config.num_players - 1}, "
+            f"not {first_player!r}."
+        )
+    return GameState(
+        config=config,
+        squares=(_EMPTY,) * config.num_players,
+        claimed=_UNCLAIMED,
+        runners=_EMPTY,
+        current_player=first_player,
+        phase=Phase.ROLL,
+    )
+
+
+# --- moves -------------------------------------------------------------------
+
+
+def _step_from(state: GameState, column: int, height: int) -> int:
+    """The height a runner at ``height`` reaches in one step (jump skips others' squares)."""
+    height += 1
+    if state.config.variant == "jump":
+        player = state.current_player
+        taken = {sq[column] for p, sq in enumerate(state.squares) if p != player}
+        # The top space of an open column never holds a square, so this stops there.
+        while height in taken:
+            height += 1
+    return height
+
+
+def _capacity(state: GameState, column: int) -> int:
+    """How many steps (0, 1 or 2) the current player can take in ``column``."""
+    if state.claimed[column] is not None:
+        return 0
+    height = state.runners[column] or state.squares[state.current_player][column]
+    top = TOPS[column]
+    if state.config.variant != "jump":
+        return min(2, top - height)
+    steps = 0
+    while steps < 2 and height < top:
+        height = _step_from(state, column, height)
+        steps += 1
+    return steps
+
+
+def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
+    runners = state.runners
+    claimed = state.claimed
+    own = state.squares[state.current_player]
+    jump = state.config.variant == "jump"
+    free = MAX_RUNNERS - (13 - runners.count(0))
+    caps: dict[int, int] = {}
+    for column in DISTINCT_SUMS[dice]:
+        if claimed[column] is not None:
+            caps[column] = 0
+        elif jump:
+            caps[column] = _capacity(state, column)
+        else:
+            caps[column] = min(2, TOPS[column] - (runners[column] or own[column]))
+    found: set[Move] = set()
+    for a, b in PAIR_SUMS[dice]:
+        cap_a = caps[a]
+        need_a = 0 if runners[a] else 1
+        if a == b:
+            if cap_a and need_a <= free:
+                found.add((a, a) if cap_a == 2 else (a,))
+            continue
+        need_b = 0 if runners[b] else 1
+        ok_a = cap_a > 0 and need_a <= free
+        ok_b = caps[b] > 0 and need_b <= free
+        if ok_a and ok_b and need_a + need_b <= free:
+            found.add((a, b))
+        else:
+            if ok_a:
+                found.add((a,))
+            if ok_b:
+                found.add((b,))
+    return tuple(sorted(found)) if len(found) > 1 else tuple(found)
+
+
+def _check_dice(dice: Iterable[int]) -> Roll:
+    roll_key = _CANONICAL_ROLLS.get(dice) if type(dice) is tuple else None
+    if roll_key is not None:
+        return roll_key
+    try:
+        values = tuple(dice)
+    except TypeError:
+        values = ()
+    if len(values) != 4 or any(type(v) is not int or not 1 <= v <= 6 for v in values):
+        raise IllegalMoveError(f"A roll is four dice from 1 to 6, not {dice!r}.")
+    return values  # type: ignore[return-value]
+
+
+def moves_for_dice(state: GameState, dice: Sequence[int]) -> tuple[Move, ...]:
+    """The moves ``dice`` would allow the current player now (empty: a bust).
+
+    >>> moves_for_dice(new_game(), (1, 5, 4, 6))
+    ((5, 11), (6, 10), (7, 9))
+    """
+    return _moves(state, _check_dice(dice))
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """The moves open for the dice on the table; empty when no choice is pending."""
+    if state.phase is not Phase.CHOOSE or state.dice is None:
+        return ()
+    if state.cached_moves is None:
+        return _moves(state, state.dice)
+    return state.cached_moves
+
+
+def move_pairings(dice: Sequence[int], move: Sequence[int]) -> tuple[Pairing, ...]:
+    """The pairings of ``dice`` that can make ``move`` (for showing which dice were used)."""
+    wanted = Counter(move)
+    return tuple(
+        pairing
+        for pairing in PAIRINGS[_check_dice(dice)]
+        if not wanted - Counter(pairing.sums)
+    )
+
+
+# --- transitions -------------------------------------------------------------
+
+
+def _next_player(state: GameState) -> int:
+    return (state.current_player + 1) % state.config.num_players
+
+
+def _phase_error(state: GameState, action: str) -> IllegalMoveError:
+    if state.phase is Phase.OVER:
+        return IllegalMoveError(f"The game is over; you cannot {action}.")
+    if state.phase is Phase.CHOOSE:
+        return IllegalMoveError(f"Choose a move for the dice on the table before you {action}.")
+    return IllegalMoveError(f"Roll the dice before you {action}.")
+
+
+def roll(state: GameState, dice: Sequence[int]) -> Transition:
+    """Put ``dice`` on the table. With no legal move the player busts and the turn passes.
+
+    >>> state, events = roll(new_game(), (1, 5, 4, 6))
+    >>> state.phase, legal_moves(state)
+    (<Phase.CHOOSE: 'choose'>, ((5, 11), (6, 10), (7, 9)))
+    """
+    if state.phase is not Phase.ROLL:
+        raise _phase_error(state, "roll again")
+    values = _check_dice(dice)
+    player = state.current_player
+    moves = _moves(state, values)
+    rolled = Rolled(player, values)
+    if moves:
+        return (
+            GameState(
+                state.config, state.squares, state.claimed, state.runners,
+                player, Phase.CHOOSE, values, None, moves,
+            ),
+            (rolled,),
+        )
+    runners = state.runners
+    lost = tuple((c, runners[c]) for c in COLUMNS if runners[c])
+    following = _next_player(state)
+    return (
+        GameState(
+            state.config, state.squares, state.claimed, _EMPTY,
+            following, Phase.ROLL,
+        ),
+        (rolled, Busted(player, values, lost), TurnPassed(following, player)),
+    )
+
+
+def _format_move(move: Sequence[int]) -> str:
+    return " and ".join(str(c) for c in move) if move else "nothing"
+
+
+def choose(state: GameState, move: Sequence[int]) -> Transition:
+    """Play one of ``legal_moves(state)``: place or advance runners in its columns.
+
+    >>> state, _ = roll(new_game(), (1, 5, 4, 6))
+    >>> state, _ = choose(state, (6, 10))
+    >>> state.runners[6], state.runners[10], state.phase
+    (1, 1, <Phase.ROLL: 'roll'>)
+    """
+    if state.phase is not Phase.CHOOSE:
+        raise _phase_error(state, "choose a move")
+    moves = legal_moves(state)
+    if move in moves:
+        wanted: Move = tuple(move)
+    else:
+        try:
+            wanted = tuple(sorted(move))
+        except TypeError:
+            wanted = ()
+    if wanted not in moves:
+        options = "; ".join(_format_move(m) for m in moves)
+        raise IllegalMoveError(
+            f"Columns {_format_move(wanted)} are not a move this roll allows. "
+            f"You can play: {options}."
+        )
+    player = state.current_player
+    own = state.squares[player]
+    runners = list(state.runners)
+    jump = state.config.variant == "jump"
+    for column in wanted:
+        start = runners[column] or own[column]
+        runners[column] = _step_from(state, column, start) if jump else start + 1
+    after = tuple(runners)
+    return (
+        GameState(
+            state.config, state.squares, state.claimed, after,
+            player, Phase.ROLL,
+        ),
+        (Moved(player, wanted, state.runners, after, own),),
+    )
+
+
+def _shares_a_space(state: GameState) -> tuple[int, ...]:
+    """Columns where a runner stands on another player's square."""
+    player = state.current_player
+    return tuple(
+        c
+        for c in COLUMNS
+        if state.runners[c]
+        and any(p != player and sq[c] == state.runners[c] for p, sq in enumerate(state.squares))
+    )
+
+
+def why_cannot_stop(state: GameState) -> str | None:
+    """Why the current player may not stop now, as a sentence; None if they may."""
+    if state.phase is not Phase.ROLL:
+        return str(_phase_error(state, "stop"))
+    if not any(state.runners):
+        return "You must roll at least once before you can stop."
+    if state.config.variant == "forced":
+        shared = _shares_a_space(state)
+        if shared:
+            columns = " and ".join(str(c) for c in shared)
+            return (
+                f"Forced move: your runner in column {columns} shares a space with "
+                "another player's square, so you must roll again."
+            )
+    return None
+
+
+def can_stop(state: GameState) -> bool:
+    """Whether ``stop(state)`` is allowed now."""
+    return why_cannot_stop(state) is None
+
+
+def stop(state: GameState) -> Transition:
+    """End the turn: runners become squares; top squares win their columns.
+
+    >>> state, _ = roll(new_game(), (1, 5, 4, 6))
+    >>> state, _ = choose(state, (7, 9))
+    >>> state, events = stop(state)
+    >>> state.squares[0][7], state.current_player
+    (1, 1)
+    """
+    reason = why_cannot_stop(state)
+    if reason is not None:
+        raise IllegalMoveError(reason)
+    player = state.current_player
+    runners = state.runners
+    mine = list(state.squares[player])
+    claimed = list(state.claimed)
+    placed = tuple((c, runners[c]) for c in COLUMNS if runners[c])
+    for column, height in placed:
+        mine[column] = height
+    squares = list(state.squares)
+    squares[player] = tuple(mine)
+    events: list[Event] = [Stopped(player, placed)]
+    for column, height in placed:
+        if height != TOPS[column]:
+            continue
+        claimed[column] = player
+        removed = []
+        for other, theirs in enumerate(squares):
+            if other != player and theirs[column]:
+                removed.append((other, theirs[column]))
+                squares[other] = theirs[:column] + (0,) + theirs[column + 1 :]
+        events.append(ColumnWon(player, column, tuple(removed)))
+    won = tuple(c for c in COLUMNS if claimed[c] == player)
+    if len(won) >= state.config.win_columns:
+        events.append(GameWon(player, won))
+        return (
+            GameState(
+                state.config, tuple(squares), tuple(claimed), _EMPTY,
+                player, Phase.OVER, None, player,
+            ),
+            tuple(events),
+        )
+    following = _next_player(state)
+    events.append(TurnPassed(following, player))
+    return (
+        GameState(
+            state.config, tuple(squares), tuple(claimed), _EMPTY,
+            following, Phase.ROLL,
+        ),
+        tuple(events),
+    )
+
+
+# --- odds --------------------------------------------------------------------
+
+
+def _bust_table() -> tuple[Fraction, ...]:
+    # within[S]: how many rolls make only sums inside column set S (subset sum).
+    within = [0] * 2048
+    for dice in ALL_ROLLS:
+        mask = 0
+        for a, b in PAIR_SUMS[dice]:
+            mask |= _COLUMN_BIT[a] | _COLUMN_BIT[b]
+        within[mask] += 1
+    for bit in range(11):
+        for subset in range(2048):
+            if subset >> bit & 1:
+                within[subset] += within[subset ^ (1 << bit)]
+    # A roll busts when none of its sums is usable: all its sums lie outside.
+    return tuple(Fraction(within[2047 ^ usable], 1296) for usable in range(2048))
+
+
+BUST_CHANCE: Final = _bust_table()
+"""``BUST_CHANCE[mask]``: chance a roll busts when the columns in mask (bit c-2) can take a step."""
+
+
+def usable_columns_mask(state: GameState) -> int:
+    """Bit c-2 set when column c could take a step for the current player now."""
+    runners = state.runners
+    claimed = state.claimed
+    has_free_runner = runners.count(0) > 13 - MAX_RUNNERS
+    mask = 0
+    for column in COLUMNS:
+        if claimed[column] is None and runners[column] != TOPS[column]:
+            if has_free_runner or runners[column]:
+                mask |= _COLUMN_BIT[column]
+    return mask
+
+
+def bust_probability(state: GameState) -> Fraction:
+    """Exact chance that the current player's next roll busts.
+
+    >>> bust_probability(new_game())
+    Fraction(0, 1)
+    """
+    return BUST_CHANCE[usable_columns_mask(state)]

@@ -1,0 +1,81 @@
+"""The immutable game state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .board import COLUMNS, TOPS
+from .config import GameConfig
+from .events import Move
+
+
+class Phase(StrEnum):
+    ROLL = "roll"
+    """The player may roll (or stop, after a first roll this turn)."""
+    CHOOSE = "choose"
+    """Dice are on the table; the player must pick one of ``legal_moves``."""
+    OVER = "over"
+
+
+Heights = tuple[int, ...]
+"""Thirteen heights indexed by column number (indices 0 and 1 unused); 0 means none."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """A position of the game. Never changes: transitions return a new one.
+
+    ``squares[p][c]`` is player p's square height in column c, ``claimed[c]``
+    the player who won column c, ``runners[c]`` the current player's runner.
+    """
+
+    config: GameConfig
+    squares: tuple[Heights, ...]
+    claimed: tuple[int | None, ...]
+    runners: Heights
+    current_player: int
+    phase: Phase
+    dice: tuple[int, int, int, int] | None = None
+    winner: int | None = None
+    # The legal moves of ``dice``, computed once by ``roll``.
+    cached_moves: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def num_players(self) -> int:
+        return self.config.num_players
+
+    @property
+    def runner_columns(self) -> tuple[int, ...]:
+        """Columns holding one of the current player's runners."""
+        return tuple(c for c in COLUMNS if self.runners[c])
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def columns_won(self, player: int) -> tuple[int, ...]:
+        return tuple(c for c in COLUMNS if self.claimed[c] == player)
+
+    def progress(self, player: int, column: int) -> int:
+        """Where player stands in column: the runner if it is their turn, else the square."""
+        if player == self.current_player and self.runners[column]:
+            return self.runners[column]
+        return self.squares[player][column]
+
+    def is_top(self, column: int, height: int) -> bool:
+        return height == TOPS[column]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The versioned save format (see docs/save-format.md)."""
+        from .serialization import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameState:
+        """Rebuild a state; malformed or inconsistent data raises ``ValueError``."""
+        from .serialization import state_from_dict
+
+        return state_from_dict(data)

@@ -1,0 +1,157 @@
+"""A match: one game with its seats, seed and every action, as an immutable record.
+
+The engine decides the rules; a ``Match`` adds what a real game needs around
+them: who sits where, the seeded dice stream, the roll-off, the list of actions
+(the game record that saves and replays are made of) and per-player statistics.
+The terminal app, the arena, saves and the SSH tables all drive games through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Final, Literal
+
+from .engine import (
+    Busted,
+    ColumnWon,
+    Dice,
+    Event,
+    GameConfig,
+    GameState,
+    Move,
+    Rolloff,
+    TurnPassed,
+    choose,
+    first_player_rolloff,
+    new_game,
+    roll,
+    stop,
+)
+
+HUMAN: Final = "human"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player: a name and who decides, ``human`` or a bot spec (``expert``, ``pkg.mod:Class``)."""
+
+    name: str
+    kind: str = HUMAN
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One step of the record: ``roll`` with its dice, ``choose`` with its move, or ``stop``."""
+
+    kind: Literal["roll", "choose", "stop"]
+    dice: tuple[int, int, int, int] | None = None
+    move: Move | None = None
+
+    def to_json(self) -> list[Any]:
+        if self.kind == "roll":
+            return ["roll", list(self.dice or ())]
+        if self.kind == "choose":
+            return ["choose", list(self.move or ())]
+        return ["stop"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    turns: int = 0
+    busts: int = 0
+    columns: int = 0
+
+
+def _count(stats: tuple[PlayerStats, ...], events: tuple[Event, ...]) -> tuple[PlayerStats, ...]:
+    result = list(stats)
+    for event in events:
+        if isinstance(event, TurnPassed):
+            nxt = result[event.player]
+            result[event.player] = replace(nxt, turns=nxt.turns + 1)
+        elif isinstance(event, Busted):
+            who = result[event.player]
+            result[event.player] = replace(who, busts=who.busts + 1)
+        elif isinstance(event, ColumnWon):
+            who = result[event.player]
+            result[event.player] = replace(who, columns=who.columns + 1)
+    return tuple(result)
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    seats: tuple[Seat, ...]
+    config: GameConfig
+    seed: int
+    rolloff: Rolloff
+    state: GameState
+    history: tuple[Action, ...] = ()
+    dice_position: int = 0
+    stats: tuple[PlayerStats, ...] = field(default=())
+
+    @classmethod
+    def start(cls, seats: tuple[Seat, ...], config: GameConfig, seed: int) -> Match:
+        """Roll off for the first player with the seeded dice and set up the board."""
+        if len(seats) != config.num_players:
+            raise ValueError(f"The game is set for {config.num_players} players but has {len(seats)} seats.")
+        dice = Dice(seed)
+        rolloff = first_player_rolloff(config.num_players, dice)
+        state = new_game(config, first_player=rolloff.first_player)
+        stats = [PlayerStats() for _ in seats]
+        stats[rolloff.first_player] = PlayerStats(turns=1)
+        return cls(seats, config, seed, rolloff, state, (), dice.position, tuple(stats))
+
+    @property
+    def current_seat(self) -> Seat:
+        return self.seats[self.state.current_player]
+
+    def next_dice(self) -> tuple[int, int, int, int]:
+        """The dice the next roll will show (the seeded stream makes this known)."""
+        return Dice(self.seed, self.dice_position).roll()  # type: ignore[return-value]
+
+    def roll(self) -> tuple[Match, tuple[Event, ...]]:
+        dice = self.next_dice()
+        state, events = roll(self.state, dice)
+        return self._advance(state, events, Action("roll", dice=dice), self.dice_position + 1)
+
+    def choose(self, move: Move) -> tuple[Match, tuple[Event, ...]]:
+        state, events = choose(self.state, move)
+        return self._advance(state, events, Action("choose", move=tuple(sorted(move))))
+
+    def stop(self) -> tuple[Match, tuple[Event, ...]]:
+        state, events = stop(self.state)
+        return self._advance(state, events, Action("stop"))
+
+    def apply(self, action: Action) -> tuple[Match, tuple[Event, ...]]:
+        """Replay one recorded action; a roll must match the seeded stream."""
+        if action.kind == "roll":
+            if action.dice is not None and tuple(action.dice) != self.next_dice():
+                raise ValueError(
+                    f"The recorded roll {list(action.dice)} is not what the seeded dice show "
+                    f"({list(self.next_dice())})."
+                )
+            return self.roll()
+        if action.kind == "choose":
+            return self.choose(action.move or ())
+        return self.stop()
+
+    def _advance(
+        self,
+        state: GameState,
+        events: tuple[Event, ...],
+        action: Action,
+        dice_position: int | None = None,
+    ) -> tuple[Match, tuple[Event, ...]]:
+        return (
+            replace(
+                self,
+                state=state,
+                history=(*self.history, action),
+                dice_position=self.dice_position if dice_position is None else dice_position,
+                stats=_count(self.stats, events),
+            ),
+            events,
+        )
