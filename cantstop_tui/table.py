@@ -1,0 +1,161 @@
+"""A table: the one place that holds a game's current ``Match``.
+
+Players send intents (roll, choose, stop) for their seat; the table applies
+them through the engine and publishes ``(match, events)`` to every subscriber:
+the widgets of each screen watching it, the autosaver, the SSH sessions.
+Computer seats are played by the table itself, step by step, so every viewer
+sees the same computer turn at the same pace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping
+
+from .ai import Bot, make_bot
+from .engine import Event, IllegalMoveError, Move, Phase, can_stop, legal_moves
+from .match import Match
+
+Listener = Callable[[Match, tuple[Event, ...]], None]
+log = logging.getLogger(__name__)
+
+
+class Table:
+    def __init__(
+        self,
+        match: Match,
+        bots: Mapping[int, Bot] | None = None,
+        bot_delay: float = 0.6,
+    ) -> None:
+        self._match = match
+        self._listeners: list[Listener] = []
+        self._bots: dict[int, Bot] = dict(bots) if bots is not None else self._make_bots(match)
+        self.bot_delay = bot_delay
+        self._hurry = False
+        self._driver: asyncio.Task[None] | None = None
+
+    @staticmethod
+    def _make_bots(match: Match) -> dict[int, Bot]:
+        return {
+            index: make_bot(seat.kind, seed=match.seed + index)
+            for index, seat in enumerate(match.seats)
+            if not seat.is_human
+        }
+
+    @property
+    def match(self) -> Match:
+        return self._match
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self._bots
+
+    @property
+    def bot_to_move(self) -> bool:
+        return not self._match.state.is_over and self.is_bot(self._match.state.current_player)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(match, events)`` after every change; returns the unsubscribe function."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    # --- intents from people --------------------------------------------------
+
+    def _check_turn(self, seat: int) -> None:
+        state = self._match.state
+        if state.is_over:
+            raise IllegalMoveError("The game is over.")
+        if seat != state.current_player:
+            name = self._match.current_seat.name
+            raise IllegalMoveError(f"It is {name}'s turn, not yours.")
+        if self.is_bot(seat):
+            raise IllegalMoveError("The computer is playing this seat.")
+
+    def roll(self, seat: int) -> tuple[Event, ...]:
+        self._check_turn(seat)
+        return self._publish(*self._match.roll())
+
+    def choose(self, seat: int, move: Move) -> tuple[Event, ...]:
+        self._check_turn(seat)
+        return self._publish(*self._match.choose(move))
+
+    def stop(self, seat: int) -> tuple[Event, ...]:
+        self._check_turn(seat)
+        return self._publish(*self._match.stop())
+
+    def replace_match(self, match: Match, bots: Mapping[int, Bot] | None = None) -> None:
+        """Start over with another match (rematch, new game, a loaded save)."""
+        self._match = match
+        self._bots = dict(bots) if bots is not None else self._make_bots(match)
+        self._hurry = False
+        self._publish(match, ())
+
+    def set_seat_kind(self, seat: int, bot: Bot | None) -> None:
+        """Hand a seat to a computer player (``bot``) or back to a person (None)."""
+        if bot is None:
+            self._bots.pop(seat, None)
+        else:
+            self._bots[seat] = bot
+        self._kick()
+
+    # --- computer seats -------------------------------------------------------
+
+    def step_bot(self) -> tuple[Event, ...]:
+        """Play one step for the computer seat to move; returns its events."""
+        if not self.bot_to_move:
+            raise IllegalMoveError("No computer player is to move.")
+        match = self._match
+        state = match.state
+        bot = self._bots[state.current_player]
+        if state.phase is Phase.CHOOSE:
+            move = bot.choose_move(state, legal_moves(state))
+            return self._publish(*match.choose(move))
+        if can_stop(state) and not bot.keep_rolling(state):
+            return self._publish(*match.stop())
+        return self._publish(*match.roll())
+
+    def hurry(self) -> None:
+        """Finish the current computer turn without pauses."""
+        if self.bot_to_move:
+            self._hurry = True
+
+    async def _drive(self) -> None:
+        while self.bot_to_move:
+            player = self._match.state.current_player
+            if not self._hurry and self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            if not self.bot_to_move:
+                break
+            self.step_bot()
+            if self._match.state.current_player != player:
+                self._hurry = False
+            await asyncio.sleep(0)
+
+    def _kick(self) -> None:
+        if not self.bot_to_move or (self._driver is not None and not self._driver.done()):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._driver = loop.create_task(self._drive())
+
+    def start(self) -> None:
+        """Let the computer seats play (needs a running event loop)."""
+        self._kick()
+
+    def _publish(self, match: Match, events: tuple[Event, ...]) -> tuple[Event, ...]:
+        self._match = match
+        for listener in list(self._listeners):
+            try:
+                listener(match, events)
+            except Exception:
+                log.exception("A table listener failed; it is unsubscribed.")
+                self._listeners.remove(listener)
+        self._kick()
+        return events
