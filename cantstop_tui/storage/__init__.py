@@ -1,0 +1,37 @@
+"""Saved games, autosave and resume, replays and player records (docs/save-format.md)."""
+
+from .autosave import Autosaver, Resumable, find_resumable
+from .errors import SaveError
+from .paths import autosave_dir, data_dir, records_path, saves_dir
+from .record import (
+    LoadedGame,
+    game_id,
+    load_game,
+    match_from_record,
+    record_to_dict,
+    record_to_json,
+    write_game,
+)
+from .records import PlayerRecord, Records, load_records, record_game
+
+__all__ = [
+    "Autosaver",
+    "LoadedGame",
+    "PlayerRecord",
+    "Records",
+    "Resumable",
+    "SaveError",
+    "autosave_dir",
+    "data_dir",
+    "find_resumable",
+    "game_id",
+    "load_game",
+    "load_records",
+    "match_from_record",
+    "record_game",
+    "record_to_dict",
+    "record_to_json",
+    "records_path",
+    "saves_dir",
+    "write_game",
+]

@@ -1,0 +1,260 @@
+"""The game record: the file a saved game and an autosave are made of.
+
+It holds what is needed to replay the game from its start (configuration, seed,
+seats, every action in order) plus the current position as a snapshot. Loading
+replays every action through ``Match.apply``, so a record that breaks the rules,
+or whose dice are not the seeded ones, is refused with the first illegal step
+named. See docs/save-format.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from ..engine import GameConfig, IllegalMoveError
+from ..match import Action, Match, Seat
+from .atomic import atomic_write, reason
+from .errors import SaveError
+
+FORMAT: Final = "cantstop-game-record"
+VERSION: Final = 1
+_KEYS: Final = ("config", "seed", "seats", "actions", "state")
+
+
+def now() -> str:
+    """The current time as an ISO 8601 UTC timestamp, to the second."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def record_to_dict(
+    match: Match, *, created: str | None = None, updated: str | None = None
+) -> dict[str, Any]:
+    """The record of ``match`` as JSON-ready data."""
+    stamp = updated or now()
+    config = match.config
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "created": created or stamp,
+        "updated": stamp,
+        "config": {
+            "num_players": config.num_players,
+            "win_columns": config.win_columns,
+            "variant": config.variant,
+        },
+        "seed": match.seed,
+        "seats": [{"name": seat.name, "kind": seat.kind} for seat in match.seats],
+        "actions": [action.to_json() for action in match.history],
+        "state": match.state.to_dict(),
+    }
+
+
+def record_to_json(
+    match: Match, *, created: str | None = None, updated: str | None = None
+) -> str:
+    """The record as JSON text: one key, and one action, per line, so files diff and read well."""
+    data = record_to_dict(match, created=created, updated=updated)
+    actions = data.pop("actions")
+    compact = {"separators": (", ", ": ")}
+    lines = [f" {json.dumps(key)}: {json.dumps(value, **compact)}" for key, value in data.items()]
+    steps = ",\n  ".join(json.dumps(action, separators=(",", ":")) for action in actions)
+    lines.append(f' "actions": [\n  {steps}\n ]' if actions else ' "actions": []')
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def game_id(match: Match) -> str:
+    """A stable id for a game: the same seats, settings, seed and actions give the same id."""
+    data = record_to_dict(match, created="", updated="")
+    for key in ("created", "updated", "state"):
+        del data[key]
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:24]
+
+
+# --- reading -----------------------------------------------------------------
+
+
+def describe(action: Action) -> str:
+    """An action as a player reads it: ``roll 3 4 2 6``, ``choose 6+10``, ``stop``."""
+    if action.kind == "roll":
+        return "roll " + " ".join(str(d) for d in action.dice or ())
+    if action.kind == "choose":
+        return "choose " + "+".join(str(c) for c in action.move or ())
+    return "stop"
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _action(raw: Any, step: int) -> Action:
+    problem = (
+        f"step {step} is {json.dumps(raw)}, but an action is [\"roll\", [four dice]], "
+        "[\"choose\", [columns]] or [\"stop\"]."
+    )
+    if not isinstance(raw, list) or not raw or raw[0] not in ("roll", "choose", "stop"):
+        raise ValueError(problem)
+    kind = raw[0]
+    if kind == "stop":
+        if len(raw) != 1:
+            raise ValueError(problem)
+        return Action("stop")
+    if len(raw) != 2 or not isinstance(raw[1], list) or not all(map(_is_int, raw[1])):
+        raise ValueError(problem)
+    if kind == "roll":
+        if len(raw[1]) != 4:
+            raise ValueError(problem)
+        return Action("roll", dice=tuple(raw[1]))  # type: ignore[arg-type]
+    return Action("choose", move=tuple(raw[1]))
+
+
+def _config(raw: Any) -> GameConfig:
+    if not isinstance(raw, dict):
+        raise ValueError("'config' must be an object.")
+    try:
+        return GameConfig(
+            num_players=raw["num_players"], win_columns=raw["win_columns"], variant=raw["variant"]
+        )
+    except KeyError as missing:
+        raise ValueError(f"'config' is missing {missing}.") from None
+
+
+def _seats(raw: Any) -> tuple[Seat, ...]:
+    if not isinstance(raw, list):
+        raise ValueError("'seats' must be a list of players.")
+    seats = []
+    for number, seat in enumerate(raw, start=1):
+        if (
+            not isinstance(seat, dict)
+            or not isinstance(seat.get("name"), str)
+            or not seat["name"].strip()
+            or not isinstance(seat.get("kind"), str)
+            or not seat["kind"]
+        ):
+            raise ValueError(f"seat {number} must have a non-empty \"name\" and \"kind\".")
+        seats.append(Seat(seat["name"], seat["kind"]))
+    return tuple(seats)
+
+
+def check_header(data: Any) -> None:
+    """Refuse anything that is not a record this version reads (format, version, keys)."""
+    if not isinstance(data, dict):
+        kind = {list: "a list", str: "a string"}.get(type(data), "a single value")
+        raise ValueError(f"it holds {kind}, not a game record (a JSON object).")
+    if data.get("format") != FORMAT:
+        raise ValueError(f"it is not a Can't Stop game record (no \"format\": \"{FORMAT}\").")
+    version = data.get("version")
+    if not _is_int(version) or version < 1:
+        raise ValueError(f"its record version {version!r} is not a version number.")
+    if version > VERSION:
+        raise ValueError(
+            f"it was written by a newer cantstop (record version {version}; this one reads "
+            f"version {VERSION}). Update cantstop to open it."
+        )
+    missing = [key for key in _KEYS if key not in data]
+    if missing:
+        raise ValueError(f"the record is missing {', '.join(repr(k) for k in missing)}.")
+
+
+def match_from_record(data: Any) -> Match:
+    """Rebuild the game by replaying every action from its start.
+
+    Raises ``ValueError`` naming the first problem, e.g.
+    ``step 17 (choose 6+10): Columns 6 and 10 are not a move this roll allows...``.
+    """
+    check_header(data)
+    config = _config(data["config"])
+    seed = data["seed"]
+    if not _is_int(seed):
+        raise ValueError(f"'seed' must be a whole number, not {seed!r}.")
+    if not isinstance(data["actions"], list):
+        raise ValueError("'actions' must be a list.")
+    match = Match.start(_seats(data["seats"]), config, seed)
+    for step, raw in enumerate(data["actions"], start=1):
+        action = _action(raw, step)
+        try:
+            match, _ = match.apply(action)
+        except (IllegalMoveError, ValueError) as error:
+            raise ValueError(f"step {step} ({describe(action)}): {error}") from None
+    if data["state"] != match.state.to_dict():
+        raise ValueError(
+            "its saved position is not the one its moves lead to (the file was edited)."
+        )
+    return match
+
+
+# --- files -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    path: Path
+    match: Match
+    created: str
+    updated: str
+
+
+def _ends_early(text: str) -> bool:
+    """Whether JSON text stops inside a string or before closing every bracket."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+    return in_string or depth > 0
+
+
+def read_json(path: Path) -> Any:
+    """Parse a JSON file, turning every kind of failure into a ``SaveError``; never writes."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        raise SaveError(path, reason(error)) from None
+    if not raw.strip():
+        raise SaveError(path, "the file is empty.")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(path, "it is not a text file.") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        if _ends_early(text):
+            problem = "the file ends too early (it was cut off or truncated)."
+        else:
+            where = f"line {error.lineno}, column {error.colno}"
+            problem = f"it is not valid JSON ({where}: {error.msg})."
+        raise SaveError(path, problem) from None
+
+
+def load_game(path: Path | str) -> LoadedGame:
+    """Read and check a record file. Any problem raises ``SaveError``; the file is never changed."""
+    path = Path(path)
+    data = read_json(path)
+    try:
+        match = match_from_record(data)
+    except ValueError as error:
+        raise SaveError(path, str(error)) from None
+    stamp = data.get("updated") if isinstance(data.get("updated"), str) else ""
+    created = data.get("created") if isinstance(data.get("created"), str) else stamp
+    return LoadedGame(path, match, created, stamp)
+
+
+def write_game(path: Path, match: Match, *, created: str | None = None) -> None:
+    """Write the record of ``match`` atomically; raises ``SaveError`` on failure."""
+    atomic_write(path, record_to_json(match, created=created).encode())

@@ -1,0 +1,151 @@
+"""Player records: games, wins, columns won, busts and turns per player name.
+
+Stored in ``records.json`` beside the saves, updated once per finished game
+(a game counted twice is recognised by its ``game_id``), under a lock and written
+atomically so two sessions finishing games at once both count.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from ..match import Match
+from .atomic import atomic_write, reason
+from .errors import SaveError
+from .locks import FileLock
+from .paths import records_path
+from .record import game_id, read_json
+
+FORMAT: Final = "cantstop-records"
+VERSION: Final = 1
+_COUNTS: Final = ("games", "wins", "columns", "busts", "turns")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    name: str
+    games: int = 0
+    wins: int = 0
+    columns: int = 0
+    busts: int = 0
+    turns: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_turns(self) -> float:
+        return self.turns / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["win_rate"] = round(self.win_rate, 4)
+        data["average_turns"] = round(self.average_turns, 2)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Records:
+    players: dict[str, PlayerRecord]
+    games: tuple[str, ...] = ()
+    """Ids of the games counted."""
+
+    def ranked(self) -> list[PlayerRecord]:
+        """Most wins first, then best win rate, then name."""
+        return sorted(
+            self.players.values(), key=lambda r: (-r.wins, -r.win_rate, r.name.casefold())
+        )
+
+
+def _parse(path: Path, data: Any) -> Records:
+    def bad(problem: str) -> SaveError:
+        return SaveError(path, f"{problem} The records file is left as it is.")
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise bad(f"it is not a Can't Stop records file (no \"format\": \"{FORMAT}\").")
+    version = data.get("version")
+    if type(version) is not int or version > VERSION or version < 1:
+        raise bad(f"its version {version!r} is not one this cantstop reads ({VERSION}).")
+    games, players = data.get("games"), data.get("players")
+    if not isinstance(games, list) or not all(isinstance(g, str) for g in games):
+        raise bad("'games' must be a list of game ids.")
+    if not isinstance(players, dict):
+        raise bad("'players' must be an object keyed by player name.")
+    parsed = {}
+    for name, counts in players.items():
+        if not isinstance(counts, dict) or not all(
+            type(counts.get(key)) is int and counts[key] >= 0 for key in _COUNTS
+        ):
+            raise bad(f"the record of {name!r} needs whole numbers {', '.join(_COUNTS)}.")
+        parsed[name] = PlayerRecord(name, *(counts[key] for key in _COUNTS))
+    return Records(parsed, tuple(games))
+
+
+def load_records(path: Path | None = None) -> Records:
+    """The records; none yet if the file does not exist. A bad file raises ``SaveError``."""
+    path = path or records_path()
+    if not path.exists():
+        return Records({})
+    return _parse(path, read_json(path))
+
+
+def _with_game(records: Records, match: Match, gid: str) -> Records:
+    state = match.state
+    players = dict(records.players)
+    names = dict.fromkeys(seat.name for seat in match.seats)
+    for name in names:
+        seats = [i for i, seat in enumerate(match.seats) if seat.name == name]
+        old = players.get(name, PlayerRecord(name))
+        players[name] = PlayerRecord(
+            name,
+            games=old.games + 1,
+            wins=old.wins + (state.winner in seats),
+            columns=old.columns + sum(len(state.columns_won(i)) for i in seats),
+            busts=old.busts + sum(match.stats[i].busts for i in seats),
+            turns=old.turns + sum(match.stats[i].turns for i in seats),
+        )
+    return Records(players, (*records.games, gid))
+
+
+def _to_json(records: Records) -> bytes:
+    data = {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": {
+            name: {key: getattr(record, key) for key in _COUNTS}
+            for name, record in sorted(records.players.items())
+        },
+        "games": list(records.games),
+    }
+    return (json.dumps(data, indent=1) + "\n").encode()
+
+
+def record_game(match: Match, path: Path | None = None) -> bool:
+    """Count a finished game in the records; False if it was counted before.
+
+    Raises ``SaveError`` if the records cannot be read or written (they are then unchanged).
+    """
+    if not match.state.is_over:
+        raise ValueError("Only a finished game goes into the records.")
+    path = path or records_path()
+    gid = game_id(match)
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = FileLock.acquire(lock_path)
+    except OSError as error:
+        raise SaveError(path, reason(error), writing=True) from None
+    if lock is None:
+        raise SaveError(path, "another cantstop kept the records locked.", writing=True)
+    try:
+        records = load_records(path)
+        if gid in records.games:
+            return False
+        atomic_write(path, _to_json(_with_game(records, match, gid)))
+        return True
+    finally:
+        lock.release()
