@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import play
+from storage_games import play
 
 from cantstop_tui.engine import legal_moves
 from cantstop_tui.match import Match
