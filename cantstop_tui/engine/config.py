@@ -37,7 +37,9 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         if type(self.num_players) is not int:
-            raise ValueError(f"The number of players must be a whole number, not {self.num_players!r}.")
+            raise ValueError(
+                f"The number of players must be a whole number, not {self.num_players!r}."
+            )
         allowed = allowed_win_columns(self.num_players)
         if type(self.win_columns) is not int or self.win_columns not in allowed:
             counts = " or ".join(str(n) for n in allowed)
@@ -45,10 +47,18 @@ class GameConfig:
                 f"With {self.num_players} players the columns to win can be {counts}, "
                 f"not {self.win_columns!r}."
             )
-        variant = cast(str, self.variant)
+        variant = cast(object, self.variant)
         if variant not in VARIANTS:
-            if isinstance(variant, str) and "jump" in variant and "forced" in variant:
+            if _names_jump_and_forced(variant):
                 raise ValueError("The jump and forced variants cannot be combined: choose one.")
             raise ValueError(
                 f"Unknown variant {variant!r}: choose standard, jump or forced."
             )
+
+
+def _names_jump_and_forced(variant: object) -> bool:
+    """Whether ``variant`` asks for both, e.g. ``"jump+forced"`` or ``("jump", "forced")``."""
+    try:
+        return "jump" in variant and "forced" in variant  # type: ignore[operator]
+    except TypeError:
+        return False

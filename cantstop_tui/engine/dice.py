@@ -56,7 +56,10 @@ def pairings(dice: Roll) -> tuple[Pairing, ...]:
     >>> [p.sums for p in pairings((1, 5, 4, 6))]
     [(6, 10), (5, 11), (7, 9)]
     """
-    return PAIRINGS[tuple(dice)]  # type: ignore[index]
+    found = PAIRINGS.get(tuple(dice))  # type: ignore[arg-type]
+    if found is None or any(type(v) is not int for v in dice):
+        raise ValueError(f"A roll is four dice from 1 to 6, not {dice!r}.")
+    return found
 
 
 class DiceSource(Protocol):
@@ -100,7 +103,7 @@ class Dice:
         self.position += 1
         if count == 4:
             return ALL_ROLLS[value % 1296]
-        if not 1 <= count <= 24:
+        if type(count) is not int or not 1 <= count <= 24:
             self.position -= 1
             raise ValueError("Dice roll 1 to 24 dice at a time.")
         faces = []

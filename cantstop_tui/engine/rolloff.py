@@ -37,7 +37,9 @@ def first_player_rolloff(num_players: int, dice: DiceSource) -> Rolloff:
     1
     """
     if type(num_players) is not int or not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-        raise ValueError(f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players!r}.")
+        raise ValueError(
+            f"A game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players!r}."
+        )
     rolling = tuple(range(num_players))
     rounds: list[RolloffRound] = []
     while True:

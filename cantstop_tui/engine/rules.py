@@ -27,9 +27,7 @@ from .state import GameState, Phase
 _EMPTY: Final = (0,) * 13
 _UNCLAIMED: Final = (None,) * 13
 _COLUMN_BIT: Final = {c: 1 << (c - 2) for c in COLUMNS}
-_CANONICAL_ROLLS: Final[dict[object, Roll]] = {
-    dice: dice for dice in ALL_ROLLS if all(type(v) is int for v in dice)
-}
+_CANONICAL_ROLLS: Final[dict[Roll, Roll]] = {dice: dice for dice in ALL_ROLLS}
 DISTINCT_SUMS: Final = {
     dice: tuple({c for pair in sums for c in pair}) for dice, sums in PAIR_SUMS.items()
 }
@@ -125,16 +123,16 @@ def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
 
 
 def _check_dice(dice: Iterable[int]) -> Roll:
-    roll_key = _CANONICAL_ROLLS.get(dice) if type(dice) is tuple else None
-    if roll_key is not None:
-        return roll_key
+    # Rolls from ``Dice`` are the very tuples of ALL_ROLLS: no need to look inside.
+    if type(dice) is tuple and _CANONICAL_ROLLS.get(dice) is dice:
+        return dice
     try:
         values = tuple(dice)
     except TypeError:
         values = ()
     if len(values) != 4 or any(type(v) is not int or not 1 <= v <= 6 for v in values):
         raise IllegalMoveError(f"A roll is four dice from 1 to 6, not {dice!r}.")
-    return values  # type: ignore[return-value]
+    return _CANONICAL_ROLLS[values]
 
 
 def moves_for_dice(state: GameState, dice: Sequence[int]) -> tuple[Move, ...]:
@@ -214,7 +212,16 @@ def roll(state: GameState, dice: Sequence[int]) -> Transition:
 
 
 def _format_move(move: Sequence[int]) -> str:
-    return " and ".join(str(c) for c in move) if move else "nothing"
+    return " and ".join(str(c) for c in move)
+
+
+def _as_move(move: Sequence[int]) -> Move | None:
+    """``move`` as ascending whole column numbers, or None if it is not that shape."""
+    try:
+        columns = tuple(sorted(move))
+    except TypeError:
+        return None
+    return columns if all(type(c) is int for c in columns) else None
 
 
 def choose(state: GameState, move: Sequence[int]) -> Transition:
@@ -228,19 +235,16 @@ def choose(state: GameState, move: Sequence[int]) -> Transition:
     if state.phase is not Phase.CHOOSE:
         raise _phase_error(state, "choose a move")
     moves = legal_moves(state)
-    if move in moves:
-        wanted: Move = tuple(move)
-    else:
-        try:
-            wanted = tuple(sorted(move))
-        except TypeError:
-            wanted = ()
+    wanted = _as_move(move)
     if wanted not in moves:
         options = "; ".join(_format_move(m) for m in moves)
-        raise IllegalMoveError(
-            f"Columns {_format_move(wanted)} are not a move this roll allows. "
-            f"You can play: {options}."
-        )
+        if not wanted:
+            asked = f"{move!r} is"
+        elif len(wanted) == 1:
+            asked = f"Column {wanted[0]} alone is"
+        else:
+            asked = f"Columns {_format_move(wanted)} are"
+        raise IllegalMoveError(f"{asked} not a move this roll allows. You can play: {options}.")
     player = state.current_player
     own = state.squares[player]
     runners = list(state.runners)
@@ -278,10 +282,14 @@ def why_cannot_stop(state: GameState) -> str | None:
     if state.config.variant == "forced":
         shared = _shares_a_space(state)
         if shared:
-            columns = " and ".join(str(c) for c in shared)
+            where = (
+                f"runner in column {shared[0]} shares"
+                if len(shared) == 1
+                else f"runners in columns {_format_move(shared)} share"
+            )
             return (
-                f"Forced move: your runner in column {columns} shares a space with "
-                "another player's square, so you must roll again."
+                f"Forced move: your {where} a space with another player's square, "
+                "so you must roll again."
             )
     return None
 
@@ -321,7 +329,7 @@ def stop(state: GameState) -> Transition:
         for other, theirs in enumerate(squares):
             if other != player and theirs[column]:
                 removed.append((other, theirs[column]))
-                squares[other] = theirs[:column] + (0,) + theirs[column + 1 :]
+                squares[other] = (*theirs[:column], 0, *theirs[column + 1 :])
         events.append(ColumnWon(player, column, tuple(removed)))
     won = tuple(c for c in COLUMNS if claimed[c] == player)
     if len(won) >= state.config.win_columns:
@@ -374,9 +382,9 @@ def usable_columns_mask(state: GameState) -> int:
     has_free_runner = runners.count(0) > 13 - MAX_RUNNERS
     mask = 0
     for column in COLUMNS:
-        if claimed[column] is None and runners[column] != TOPS[column]:
-            if has_free_runner or runners[column]:
-                mask |= _COLUMN_BIT[column]
+        runner = runners[column]
+        if claimed[column] is None and runner != TOPS[column] and (has_free_runner or runner):
+            mask |= _COLUMN_BIT[column]
     return mask
 
 

@@ -55,6 +55,15 @@ def _mapping(data: dict[str, Any], key: str) -> dict[str, Any]:
     return value
 
 
+def _stacked_squares(rows: list[list[int]]) -> bool:
+    """Whether two players' squares share a space."""
+    for column in COLUMNS:
+        heights = [row[column] for row in rows if row[column]]
+        if len(heights) != len(set(heights)):
+            return True
+    return False
+
+
 def state_from_dict(data: Any) -> GameState:
     """Rebuild a state, refusing anything malformed or against the rules."""
     if not isinstance(data, dict):
@@ -62,7 +71,7 @@ def state_from_dict(data: Any) -> GameState:
     missing = [key for key in _KEYS if key not in data]
     if missing:
         raise ValueError(f"The saved state is missing {', '.join(repr(k) for k in missing)}.")
-    if data["format"] != FORMAT_VERSION:
+    if type(data["format"]) is not int or data["format"] != FORMAT_VERSION:
         raise ValueError(
             f"Unknown save format {data['format']!r}; this version reads format {FORMAT_VERSION}."
         )
@@ -121,7 +130,7 @@ def state_from_dict(data: Any) -> GameState:
         raise ValueError(f"A player has at most {MAX_RUNNERS} runners.")
 
     phase_name = data["phase"]
-    if phase_name not in {p.value for p in Phase}:
+    if not isinstance(phase_name, str) or phase_name not in {p.value for p in Phase}:
         raise ValueError(f"Unknown phase {phase_name!r}; phases are roll, choose and over.")
     phase = Phase(phase_name)
     dice = data["dice"]
@@ -136,7 +145,8 @@ def state_from_dict(data: Any) -> GameState:
     won = [sum(1 for c in COLUMNS if claimed[c] == p) for p in range(players)]
     if phase is Phase.OVER:
         winner = _int(winner, "'winner'", 0, players - 1)
-        if won[winner] < config.win_columns or any(runners) or winner != current:
+        winners = [p for p in range(players) if won[p] >= config.win_columns]
+        if winners != [winner] or any(runners) or winner != current:
             raise ValueError(
                 f"The game is marked won by player {winner}, which the board does not show."
             )
@@ -155,8 +165,8 @@ def state_from_dict(data: Any) -> GameState:
         dice=dice,
         winner=winner,
     )
-    if config.variant == "jump" and _shares_a_space(state):
-        raise ValueError("In the jump variant a runner never stands on another player's square.")
+    if config.variant == "jump" and (_shares_a_space(state) or _stacked_squares(rows)):
+        raise ValueError("In the jump variant no piece ever stands on another player's square.")
     if phase is Phase.CHOOSE:
         moves = _moves(state, dice)
         if not moves:
