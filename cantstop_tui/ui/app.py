@@ -1,0 +1,163 @@
+"""The Can't Stop app: a local game, or a view onto a Table shared from outside (SSH).
+
+Local play: ``CantStopApp()`` shows the new-game screen; ``CantStopApp(settings=...)``
+starts that game at once. Shared play: ``CantStopApp(table=table, my_seats={1})``
+shows ``table``'s game and lets this app play seat 1 only (``my_seats=None``: every
+human seat, i.e. hot-seat). The app never plays computer seats: the table does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from ..match import Match
+from ..table import Table
+from .glyphs import glyphs_for
+from .screens.game import GameScreen
+from .screens.game_over import Choice, GameOverScreen
+from .screens.help import HelpScreen
+from .screens.new_game import NewGameScreen
+from .screens.quit import QuitScreen
+from .screens.rolloff import RolloffScreen
+from .settings import GameSettings, load_settings, save_settings
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+
+class CantStopApp(App[None]):
+    TITLE = "Can't Stop"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        table: Table | None = None,
+        my_seats: Iterable[int] | None = None,
+        *,
+        settings: GameSettings | None = None,
+        ascii_only: bool = False,
+        ai_delay: float = 0.6,
+        remember: bool = True,
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.owns_table = table is None
+        self.my_seats = frozenset(my_seats) if my_seats is not None else None
+        self.start_settings = settings
+        self.glyphs = glyphs_for(ascii_only)
+        self.ai_delay = ai_delay
+        self.remember = remember
+        self.settings = settings or (load_settings() if remember else GameSettings())
+
+    def on_mount(self) -> None:
+        self._check_size()
+        if self.table is not None:
+            self._show_table(self.table)
+        elif self.start_settings is not None:
+            self.start_game(self.start_settings)
+        else:
+            self.action_new_game()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.size
+        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+        self.screen.refresh_bindings()
+
+    # --- games -----------------------------------------------------------------
+
+    def start_game(self, settings: GameSettings) -> None:
+        """Start a new local game with ``settings``, on a fresh table."""
+        self.settings = settings
+        if self.remember:
+            save_settings(settings)
+        self._release_table()
+        self.table = Table(settings.start(), bot_delay=self.ai_delay)
+        self._show_table(self.table)
+
+    def rematch(self) -> None:
+        """The same players and rules with new dice (the shared table keeps its seats)."""
+        assert self.table is not None
+        old = self.table.match
+        seed = (old.seed + 1) & 0x7FFFFFFF
+        match = Match.start(old.seats, old.config, seed)
+        if self.owns_table:
+            self._release_table()
+            self.table = Table(match, bot_delay=self.ai_delay)
+        else:
+            self.table.replace_match(match)
+        self._show_table(self.table)
+
+    def _release_table(self) -> None:
+        """Stop our old table's computer players before dropping it."""
+        if self.table is not None and self.owns_table:
+            for seat in range(len(self.table.match.seats)):
+                self.table.set_seat_kind(seat, None)
+
+    def _show_table(self, table: Table) -> None:
+        screen = GameScreen(table, self.my_seats, self.glyphs)
+        if isinstance(self.screen, GameScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        if not table.match.history:
+            self.push_screen(RolloffScreen(table.match), lambda _: table.start())
+        else:
+            table.start()
+
+    def show_game_over(self, match: Match) -> None:
+        self.push_screen(GameOverScreen(match, self.glyphs), self._after_game)
+
+    def _after_game(self, choice: Choice | None) -> None:
+        if choice == "rematch":
+            self.rematch()
+        elif choice == "new":
+            self.action_new_game()
+        else:
+            self.exit()
+
+    # --- actions ---------------------------------------------------------------
+
+    def action_new_game(self) -> None:
+        if not self.owns_table:
+            self.notify("This table's game is run by its host.", severity="warning")
+            return
+        has_game = isinstance(self.screen, GameScreen)
+        self.push_screen(NewGameScreen(self.settings, can_cancel=has_game), self._new_game_chosen)
+
+    def _new_game_chosen(self, settings: GameSettings | None) -> None:
+        if settings is not None:
+            self.start_game(settings)
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        win = self.table.match.config.win_columns if self.table else self.settings.win_columns
+        self.push_screen(HelpScreen(self.glyphs, win))
+
+    def action_request_quit(self) -> None:
+        if isinstance(self.screen, QuitScreen):
+            self.exit()
+            return
+        self.push_screen(QuitScreen(), self._quit_answered)
+
+    def _quit_answered(self, quit_: bool | None) -> None:
+        if quit_:
+            self.exit()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        if isinstance(screen, GameScreen):
+            for title, help_text, action in screen.commands():
+                yield SystemCommand(title, help_text, lambda a=action: screen.run_action(a))
+        yield SystemCommand("New game", "Set up a new game (n)", self.action_new_game)
+        yield SystemCommand("Help", "The rules in brief and every key (? or F1)", self.action_help)
+        yield SystemCommand("Quit", "Quit, after a confirmation (q)", self.action_request_quit)
+        yield from super().get_system_commands(screen)

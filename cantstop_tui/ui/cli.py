@@ -1,0 +1,66 @@
+"""``cantstop`` with no subcommand: play in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..engine import VARIANTS, allowed_win_columns
+from .settings import GameSettings, fit_win_columns, parse_players
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise ValueError(message[0].upper() + message[1:] + ".")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cantstop", description="Play Can't Stop in the terminal.")
+    parser.add_argument("--players", help='seats, e.g. "Ana:human,Bot:ai" (levels: easy ... ai)')
+    parser.add_argument("--variant", choices=VARIANTS, help="standard, jump or forced")
+    parser.add_argument("--win-columns", type=int, help="columns needed to win")
+    parser.add_argument("--seed", type=int, help="seed for the dice, to replay a game")
+    parser.add_argument(
+        "--ai-delay", type=float, default=0.6, help="seconds between computer steps"
+    )
+    parser.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
+    return parser
+
+
+def settings_from(args: argparse.Namespace) -> GameSettings | None:
+    """The game the flags ask for; None without game flags (then the new-game screen shows)."""
+    if (
+        args.players is None
+        and args.variant is None
+        and args.win_columns is None
+        and args.seed is None
+    ):
+        return None
+    defaults = GameSettings()
+    seats = parse_players(args.players) if args.players is not None else defaults.seats
+    win = args.win_columns
+    if win is None:
+        win = fit_win_columns(len(seats), defaults.win_columns)
+    elif win not in allowed_win_columns(len(seats)):
+        counts = " or ".join(str(n) for n in allowed_win_columns(len(seats)))
+        raise ValueError(f"With {len(seats)} players --win-columns can be {counts}, not {win}.")
+    settings = GameSettings(seats, args.variant or defaults.variant, win, args.seed)
+    settings.config()
+    return settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+        settings = settings_from(args)
+        if args.ai_delay < 0:
+            raise ValueError("--ai-delay must be 0 or more seconds.")
+    except ValueError as error:
+        print(f"cantstop: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    from .app import CantStopApp
+
+    CantStopApp(settings=settings, ascii_only=args.ascii, ai_delay=args.ai_delay).run()
+    return 0

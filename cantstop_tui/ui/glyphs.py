@@ -1,0 +1,33 @@
+"""How players and pieces are drawn: a colour and a shape each, or ASCII only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Roll More colours and shapes: red circle, green pentagon, blue square, yellow triangle.
+PLAYER_COLOURS = ("#ff5f5f", "#5fd75f", "#5fafff", "#ffd75f")
+PLAYER_COLOUR_NAMES = ("red", "green", "blue", "yellow")
+
+
+@dataclass(frozen=True, slots=True)
+class Glyphs:
+    shapes: tuple[str, str, str, str]
+    runner: str
+    empty: str
+    die_gap: str
+    arrow: str
+
+    def shape(self, player: int) -> str:
+        return self.shapes[player]
+
+
+UNICODE = Glyphs(shapes=("●", "⬟", "■", "▲"), runner="◆", empty="·", die_gap=" ", arrow="▶")
+ASCII = Glyphs(shapes=("o", "x", "#", "^"), runner="R", empty=".", die_gap=" ", arrow=">")
+
+
+def glyphs_for(ascii_only: bool) -> Glyphs:
+    return ASCII if ascii_only else UNICODE
+
+
+def player_style(player: int) -> str:
+    return f"bold {PLAYER_COLOURS[player]}"

@@ -1,0 +1,216 @@
+"""The game screen: subscribes to a Table, turns intents into table calls, shows the view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.reactive import var
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from ...engine import Event, IllegalMoveError, Move, Phase, legal_moves
+from ...match import Match
+from ...table import Table
+from ..glyphs import Glyphs
+from ..messages import MoveChosen, RollRequested, StopRequested, TableChanged
+from ..view import GameView
+from ..widgets.action_bar import ActionBar
+from ..widgets.board import Board
+from ..widgets.dice import DiceView
+from ..widgets.game_log import GameLog
+from ..widgets.pair_choice import PairChoice
+from ..widgets.players import PlayersPanel
+from ..widgets.too_small import TooSmall
+
+MAX_MOVES = 6
+
+
+class GameScreen(Screen[None]):
+    DEFAULT_CSS = """
+    GameScreen {
+        layout: horizontal;
+    }
+    GameScreen #left {
+        width: 56;
+    }
+    GameScreen #right {
+        width: 1fr;
+        padding: 0 0 0 1;
+        border-left: solid $primary;
+    }
+    GameScreen:ansi #right {
+        border-left: solid ansi_blue;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r,space", "roll", "Roll"),
+        Binding("s", "stop", "Stop"),
+        *(
+            Binding(str(n), f"choose({n})", "Choose", key_display="1-6", show=n == 1)
+            for n in range(1, MAX_MOVES + 1)
+        ),
+        Binding("n", "app.new_game", "New"),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    view: var[GameView | None] = var(None)
+
+    def __init__(self, table: Table, my_seats: frozenset[int] | None, glyphs: Glyphs) -> None:
+        super().__init__()
+        self.table = table
+        self.my_seats = my_seats
+        self.glyphs = glyphs
+        self._unsubscribe: Callable[[], None] | None = None
+        self._over_shown: Match | None = None
+        self.set_reactive(GameScreen.view, self._view_of(table.match, ()))
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="left"):
+            yield Board(self.glyphs, id="board").data_bind(GameScreen.view)
+            yield PairChoice(self.glyphs, id="choice").data_bind(GameScreen.view)
+        with Vertical(id="right"):
+            yield PlayersPanel(self.glyphs, id="players").data_bind(GameScreen.view)
+            yield DiceView(self.glyphs, id="dice").data_bind(GameScreen.view)
+            yield ActionBar(self.glyphs, id="actions").data_bind(GameScreen.view)
+            yield GameLog(id="log").data_bind(GameScreen.view)
+        yield Footer()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self._unsubscribe = self.table.subscribe(self._table_changed)
+        # The table may have moved on between construction and mounting.
+        self.view = self._view_of(self.table.match, ())
+        self._check_over(self.table.match, ())
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    # --- from the table --------------------------------------------------------
+
+    def _table_changed(self, match: Match, events: tuple[Event, ...]) -> None:
+        self.post_message(TableChanged(match, events))
+
+    @on(TableChanged)
+    def _show(self, message: TableChanged) -> None:
+        self.view = self._view_of(message.match, message.events)
+        self.refresh_bindings()
+        self._check_over(message.match, message.events)
+
+    def _view_of(self, match: Match, events: tuple[Event, ...], notice: str = "") -> GameView:
+        return GameView(match, events, self._seat_for(match) is not None, notice)
+
+    def _seat_for(self, match: Match) -> int | None:
+        """The seat this app may play now, if any."""
+        player = match.state.current_player
+        if match.state.is_over or self.table.is_bot(player):
+            return None
+        if self.my_seats is not None and player not in self.my_seats:
+            return None
+        return player
+
+    def _check_over(self, match: Match, events: tuple[Event, ...]) -> None:
+        if not match.state.is_over or self._over_shown is match:
+            return
+        self._over_shown = match
+        self.app.show_game_over(match)  # type: ignore[attr-defined]
+
+    # --- intents ---------------------------------------------------------------
+
+    def _act(self, intent: Callable[[int], object]) -> None:
+        seat = self._seat_for(self.table.match)
+        if seat is None:
+            self._notice(self._not_your_turn())
+            return
+        try:
+            intent(seat)
+        except IllegalMoveError as error:
+            self._notice(str(error))
+
+    def _not_your_turn(self) -> str:
+        match = self.table.match
+        if match.state.is_over:
+            return "The game is over: press n for a new game."
+        return f"It is {match.current_seat.name}'s turn."
+
+    def _notice(self, sentence: str) -> None:
+        self.view = self._view_of(self.table.match, (), sentence)
+
+    @on(RollRequested)
+    def _roll(self) -> None:
+        self._act(self.table.roll)
+
+    @on(StopRequested)
+    def _stop(self) -> None:
+        self._act(self.table.stop)
+
+    @on(MoveChosen)
+    def _choose(self, message: MoveChosen) -> None:
+        move: Move = message.move
+        self._act(lambda seat: self.table.choose(seat, move))
+
+    # --- keys ------------------------------------------------------------------
+
+    def action_roll(self) -> None:
+        self.post_message(RollRequested())
+
+    def action_stop(self) -> None:
+        self.post_message(StopRequested())
+
+    def action_choose(self, number: int) -> None:
+        moves = legal_moves(self.table.match.state)
+        if 1 <= number <= len(moves):
+            self.post_message(MoveChosen(moves[number - 1]))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.app.has_class("-too-small") and action not in ("request_quit",):
+            return False
+        state = self.table.match.state
+        mine = self._seat_for(self.table.match) is not None
+        if action == "roll":
+            return mine and state.phase is Phase.ROLL
+        if action == "stop":
+            if not (mine and state.phase is Phase.ROLL):
+                return False
+            return True if any(state.runners) else None
+        if action == "choose":
+            number = parameters[0] if parameters else 0
+            return mine and isinstance(number, int) and number <= len(legal_moves(state))
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        if self.table.bot_to_move:
+            self.table.hurry()
+
+    def on_click(self, event: events.Click) -> None:
+        if self.table.bot_to_move:
+            self.table.hurry()
+
+    def commands(self) -> list[tuple[str, str, str]]:
+        """(title, help, action) for the command palette, filtered like the footer."""
+        found = [
+            ("Roll", "Roll the four dice (r or space)", "roll"),
+            ("Stop", "Stop and keep your progress (s)", "stop"),
+        ]
+        moves = legal_moves(self.table.match.state)
+        for number, move in enumerate(moves, start=1):
+            columns = " and ".join(str(c) for c in move)
+            found.append(
+                (f"Choose {number}: {columns}", f"Play columns {columns}", f"choose({number})")
+            )
+        return [
+            item for item in found if self.check_action(item[2].split("(")[0], _params(item[2]))
+        ]
+
+
+def _params(action: str) -> tuple[object, ...]:
+    if "(" not in action:
+        return ()
+    return (int(action.split("(")[1].rstrip(")")),)

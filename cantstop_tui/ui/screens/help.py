@@ -1,0 +1,89 @@
+"""The rules in brief and every key."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..glyphs import Glyphs
+from ..widgets.too_small import TooSmall
+
+RULES = (
+    "[b]Can't Stop in brief[/b]\n"
+    "Be the first to win {win} columns (2 to 12). On your turn roll four dice and split "
+    "them into two pairs; each pair's sum is a column. Your three runners ({runner}) climb "
+    "those columns: a new runner starts just above your own square, or at the bottom. "
+    "You must play as many sums as the rules allow; if no sum can be played you [b]bust[/b] "
+    "and lose this turn's climb. Roll again as often as you dare, or [b]stop[/b] to turn "
+    "your runners into squares. Reach a column's top (underlined) and stop: the column is "
+    "yours, and closed for everyone.\n"
+    "Variants: [b]jump[/b]: runners skip spaces holding other players' squares. "
+    "[b]forced[/b]: you may not stop while a runner shares a space with another player's "
+    "square.\n\n"
+    "[b]Players[/b]  {players}\n"
+    "[b]Board[/b]  {runner} runner (this turn)   {empty} empty space   "
+    "a won column is filled with its owner's shape\n\n"
+    "[b]Keys[/b]\n"
+    "  r or space   roll the dice         s       stop and keep your climb\n"
+    "  1 to 6       choose a move         click   a move line, Roll or Stop\n"
+    "  n            new game              ? or F1 this help\n"
+    "  q            quit (asks first)     ctrl+p  command palette\n"
+    "  During a computer's turn any key plays the rest of it at once."
+)
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    HelpScreen > VerticalScroll {
+        width: 80;
+        max-width: 100%;
+        height: 100%;
+        max-height: 24;
+        border: heavy $primary;
+        background: $panel;
+        padding: 0 1;
+    }
+    HelpScreen Button {
+        margin: 1 0 0 0;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,question_mark,f1,h,escape", "close", "Close help", key_display="enter"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def __init__(self, glyphs: Glyphs, win_columns: int = 3) -> None:
+        super().__init__()
+        self.glyphs = glyphs
+        self.win_columns = win_columns
+
+    def compose(self) -> ComposeResult:
+        colours = ("red", "green", "blue", "yellow")
+        players = "  ".join(
+            f"{shape} {colour}" for shape, colour in zip(self.glyphs.shapes, colours, strict=True)
+        )
+        text = RULES.format(
+            win=self.win_columns,
+            runner=self.glyphs.runner,
+            empty=self.glyphs.empty,
+            players=players,
+        )
+        with VerticalScroll():
+            yield Static(text, id="rules")
+            yield Button("Back to the game (Enter)", id="close", variant="primary", compact=True)
+        yield TooSmall()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,224 @@
+"""The new-game screen: 2 to 4 seats, variant, columns to win and an optional seed."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from ...engine import VARIANTS, allowed_win_columns
+from ...match import HUMAN, Seat
+from ..settings import GameSettings, check_seat, fit_win_columns, level_names
+from ..widgets.too_small import TooSmall
+
+OFF = "off"
+MAX_SEATS = 4
+VARIANT_HELP = {
+    "standard": "Standard rules.",
+    "jump": "Jump: runners skip spaces that hold other players' squares.",
+    "forced": "Forced: you may not stop while a runner shares a space with a square.",
+}
+
+
+def kind_options(optional: bool) -> list[tuple[str, str]]:
+    options = [("Human", HUMAN)]
+    options += [
+        (f"Computer: {level}" if level != "ai" else "Computer: strongest", level)
+        for level in level_names()
+    ]
+    if optional:
+        options.append(("Nobody", OFF))
+    return options
+
+
+class NewGameScreen(Screen[GameSettings | None]):
+    DEFAULT_CSS = """
+    NewGameScreen {
+        align: center top;
+    }
+    NewGameScreen > Vertical {
+        width: 76;
+        height: auto;
+        padding: 0 1;
+    }
+    NewGameScreen #title {
+        text-style: bold;
+        margin: 1 0 0 0;
+    }
+    NewGameScreen #hint {
+        color: $text-muted;
+        margin: 0 0 1 0;
+    }
+    NewGameScreen .row {
+        height: 1;
+    }
+    NewGameScreen #variant-row {
+        margin: 1 0 0 0;
+    }
+    NewGameScreen .row Label {
+        width: 16;
+    }
+    NewGameScreen .row Input {
+        width: 22;
+        margin: 0 2 0 0;
+    }
+    NewGameScreen .row Select {
+        width: 30;
+    }
+    NewGameScreen #error {
+        color: $error;
+        text-style: bold;
+        height: auto;
+    }
+    NewGameScreen #buttons {
+        height: 1;
+        margin: 1 0 0 0;
+    }
+    NewGameScreen #buttons Button {
+        margin: 0 2 0 0;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start game", priority=False),
+        Binding("ctrl+q", "app.request_quit", "Quit"),
+        Binding("f1", "app.help", "Help"),
+    ]
+
+    def __init__(self, settings: GameSettings, can_cancel: bool = False) -> None:
+        super().__init__()
+        self.settings = settings
+        self.can_cancel = can_cancel
+
+    def compose(self) -> ComposeResult:
+        seats = self.settings.seats
+        with Vertical():
+            yield Static("New game of Can't Stop", id="title")
+            yield Static(
+                "Tab moves between fields, Enter starts. Win columns by climbing them.",
+                id="hint",
+            )
+            for index in range(MAX_SEATS):
+                seat = seats[index] if index < len(seats) else None
+                with Horizontal(classes="row"):
+                    yield Label(f"Player {index + 1}")
+                    yield Input(
+                        seat.name if seat else f"Player {index + 1}",
+                        id=f"name{index}",
+                        compact=True,
+                        max_length=16,
+                    )
+                    kind = seat.kind if seat else OFF
+                    options = kind_options(optional=index >= 2)
+                    if kind not in [value for _, value in options]:
+                        kind = HUMAN
+                    yield Select(
+                        options, value=kind, id=f"kind{index}", allow_blank=False, compact=True
+                    )
+            with Horizontal(classes="row", id="variant-row"):
+                yield Label("Variant")
+                yield Select(
+                    [(v.capitalize(), v) for v in VARIANTS],
+                    value=self.settings.variant,
+                    id="variant",
+                    allow_blank=False,
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                yield Label("Columns to win")
+                yield Select(
+                    self._win_options(len(seats)),
+                    value=fit_win_columns(len(seats), self.settings.win_columns),
+                    id="win",
+                    allow_blank=False,
+                    compact=True,
+                )
+            with Horizontal(classes="row"):
+                yield Label("Seed (optional)")
+                seed = "" if self.settings.seed is None else str(self.settings.seed)
+                yield Input(seed, id="seed", compact=True, placeholder="random", type="integer")
+            yield Static(VARIANT_HELP[self.settings.variant], id="variant-help")
+            yield Static("", id="error")
+            with Horizontal(id="buttons"):
+                yield Button("Start game (Enter)", id="start", variant="primary", compact=True)
+                if self.can_cancel:
+                    yield Button("Back to the game", id="cancel", compact=True)
+                yield Button("Quit", id="quit", variant="error", compact=True)
+        yield Footer()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    @staticmethod
+    def _win_options(players: int) -> list[tuple[str, int]]:
+        return [(str(n), n) for n in allowed_win_columns(players)]
+
+    def _seat_count(self) -> int:
+        return sum(
+            1 for index in range(MAX_SEATS) if self.query_one(f"#kind{index}", Select).value != OFF
+        )
+
+    @on(Select.Changed)
+    def _changed(self, event: Select.Changed) -> None:
+        if event.select.id == "variant":
+            self.query_one("#variant-help", Static).update(VARIANT_HELP[str(event.value)])
+            return
+        if event.select.id and event.select.id.startswith("kind"):
+            win = self.query_one("#win", Select)
+            players = self._seat_count()
+            current = win.value if isinstance(win.value, int) else 3
+            win.set_options(self._win_options(players))
+            win.value = fit_win_columns(players, current)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "cancel":
+            self.dismiss(None)
+        else:
+            self.app.action_request_quit()  # type: ignore[attr-defined]
+
+    def read_settings(self) -> GameSettings:
+        """The settings on screen; raises ValueError with a sentence when they don't fit."""
+        seats = []
+        for index in range(MAX_SEATS):
+            kind = self.query_one(f"#kind{index}", Select).value
+            if kind == OFF:
+                continue
+            name = self.query_one(f"#name{index}", Input).value.strip()
+            seat = Seat(name, str(kind))
+            if not name:
+                raise ValueError(f"Player {index + 1} needs a name.")
+            check_seat(seat)
+            seats.append(seat)
+        if len({seat.name for seat in seats}) != len(seats):
+            raise ValueError("Each player needs a different name.")
+        seed_text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(seed_text) if seed_text else None
+        except ValueError:
+            raise ValueError(f"The seed must be a whole number, not {seed_text!r}.") from None
+        win = self.query_one("#win", Select).value
+        variant = self.query_one("#variant", Select).value
+        settings = GameSettings(tuple(seats), variant, int(win), seed)  # type: ignore[arg-type]
+        settings.config()
+        return settings
+
+    def action_start(self) -> None:
+        try:
+            settings = self.read_settings()
+        except ValueError as error:
+            self.query_one("#error", Static).update(str(error))
+            return
+        self.dismiss(settings)

@@ -1,0 +1,57 @@
+"""Quit, after a confirmation."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..widgets.too_small import TooSmall
+
+
+class QuitScreen(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    QuitScreen {
+        align: center middle;
+    }
+    QuitScreen > Vertical {
+        width: 44;
+        height: auto;
+        border: heavy $error;
+        background: $panel;
+        padding: 0 1;
+    }
+    QuitScreen Horizontal {
+        height: auto;
+        margin: 1 0 0 0;
+    }
+    QuitScreen Button {
+        margin: 0 2 0 0;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,q", "answer(True)", "Yes, quit"),
+        Binding("n,escape", "answer(False)", "No, keep playing"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Quit Can't Stop?")
+            with Horizontal():
+                yield Button("Yes, quit (y)", id="yes", variant="error", compact=True)
+                yield Button("No (n)", id="no", variant="primary", compact=True)
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, quit_: bool) -> None:
+        self.dismiss(quit_)

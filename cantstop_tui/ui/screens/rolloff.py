@@ -1,0 +1,61 @@
+"""Who starts: every player's two-dice roll, ties rerolled, before the first turn."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ...match import Match
+from ..explain import rolloff_lines
+from ..widgets.too_small import TooSmall
+
+
+class RolloffScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    RolloffScreen {
+        align: center middle;
+    }
+    RolloffScreen > Vertical {
+        width: 64;
+        height: auto;
+        max-height: 20;
+        border: heavy $primary;
+        background: $panel;
+        padding: 0 1;
+    }
+    RolloffScreen #title {
+        text-style: bold;
+    }
+    RolloffScreen Button {
+        margin: 1 0 0 0;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "close", "Play"),
+        Binding("q", "app.request_quit", "Quit"),
+    ]
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(
+                "Who starts? Everyone rolls two dice; the highest total begins.", id="title"
+            )
+            yield Static("\n".join(rolloff_lines(self.match)), id="rounds")
+            yield Button("Play (Enter)", id="play", variant="primary", compact=True)
+        yield TooSmall()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

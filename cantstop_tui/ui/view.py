@@ -1,0 +1,26 @@
+"""What the game screen shows: the table's latest Match and events, seen from this app."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Event, GameState
+from ..match import Match
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    match: Match
+    events: tuple[Event, ...] = ()
+    """What the last change did; empty when only the notice or the viewer changed."""
+    my_turn: bool = False
+    """The player to move is controlled from this app."""
+    notice: str = ""
+    """A sentence for the player, e.g. why stopping was refused."""
+
+    @property
+    def state(self) -> GameState:
+        return self.match.state
+
+    def name(self, player: int) -> str:
+        return self.match.seats[player].name

@@ -1,0 +1,1 @@
+"""The game screen's widgets, one per module; each renders from the screen's GameView."""

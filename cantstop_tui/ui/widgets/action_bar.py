@@ -1,0 +1,60 @@
+"""Roll and Stop, as clickable buttons, with the exact chance that the next roll busts."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from rich.style import Style
+from rich.text import Text
+
+from ...engine import Phase, bust_probability, can_stop
+from ..explain import percent
+from ..messages import RollRequested, StopRequested
+from ..view import GameView
+from .view_widget import ViewWidget
+
+
+class ActionBar(ViewWidget):
+    DEFAULT_CSS = """
+    ActionBar {
+        height: 3;
+        width: 1fr;
+    }
+    """
+
+    def render_key(self, view: GameView) -> Hashable:
+        state = view.state
+        rolling = view.my_turn and state.phase is Phase.ROLL
+        stop = rolling and any(state.runners)
+        chance = (
+            bust_probability(state) if state.phase is Phase.ROLL and not state.is_over else None
+        )
+        return (rolling, stop, stop and can_stop(state), chance)
+
+    def render(self) -> Text:
+        rolling, stop, allowed, chance = self._key if self._key else (False, False, False, None)
+        text = Text(no_wrap=True, overflow="crop")
+        text.append_text(_button(" Roll r ", "roll", rolling))
+        text.append(" ")
+        text.append_text(_button(" Stop s ", "stop", stop, warn=stop and not allowed))
+        text.append("\nNext roll busts:\n", style="dim" if chance is None else "")
+        if chance is not None:
+            text.append(percent(chance), style="bold")
+            if chance:
+                text.append(f" ({chance.numerator}/{chance.denominator})", style="dim")
+        return text
+
+    def action_roll(self) -> None:
+        self.post_message(RollRequested())
+
+    def action_stop(self) -> None:
+        self.post_message(StopRequested())
+
+
+def _button(label: str, action: str, enabled: bool, warn: bool = False) -> Text:
+    if not enabled:
+        return Text(f"[{label}]", style="dim")
+    style = Style(bold=True, reverse=True) + Style.from_meta({"@click": action})
+    return Text.assemble(
+        ("[", "bold"), (label, style), ("]", "bold"), (("!" if warn else ""), "bold")
+    )

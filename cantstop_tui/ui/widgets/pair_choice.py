@@ -1,0 +1,96 @@
+"""The legal moves of the roll, one clickable line each; or why the roll went bust."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from rich.style import Style
+from rich.text import Text
+
+from ...engine import Busted, Phase, Rolled, legal_moves
+from ..explain import bust_reasons, bust_summary, chance_after, move_dice, move_effect, percent
+from ..messages import MoveChosen
+from ..view import GameView
+from .view_widget import ViewWidget
+
+
+class PairChoice(ViewWidget):
+    DEFAULT_CSS = """
+    PairChoice {
+        width: 56;
+        height: 1fr;
+        padding: 0 1;
+        border-top: solid $primary;
+    }
+    PairChoice:ansi {
+        border-top: solid ansi_blue;
+    }
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._bust: Busted | None = None
+
+    def render_key(self, view: GameView) -> Hashable:
+        for event in view.events:
+            if isinstance(event, Rolled):
+                self._bust = None
+            elif isinstance(event, Busted):
+                self._bust = event
+        if not view.match.history:
+            self._bust = None
+        state = view.state
+        return (view.match.seats, state, view.my_turn, view.notice, self._bust)
+
+    @property
+    def moves(self) -> tuple[tuple[int, ...], ...]:
+        if self.view is None or not self.view.my_turn:
+            return ()
+        return legal_moves(self.view.state)
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        view = self.view
+        if view is None:
+            return text
+        if view.notice:
+            text.append(view.notice + "\n", style="bold yellow")
+        if self._bust is not None:
+            self._render_bust(text, view, self._bust)
+        state = view.state
+        name = view.name(state.current_player)
+        if state.is_over:
+            text.append(f"Game over: {view.name(state.winner or 0)} wins.", style="bold")
+        elif self.moves:
+            self._render_moves(text, view)
+        elif not view.my_turn:
+            text.append(f"{name} is playing. Press any key to hurry.", style="italic")
+        elif state.phase is Phase.ROLL:
+            hint = "roll (r or space) or stop (s)" if any(state.runners) else "roll (r or space)"
+            text.append(f"{name}, your turn: {hint}.", style="bold")
+        return text
+
+    def _render_moves(self, text: Text, view: GameView) -> None:
+        state = view.state
+        assert state.dice is not None
+        text.append(f"{'Choose a move: press its key or click it':<45}", style="bold")
+        text.append("then bust\n", style="dim")
+        for number, move in enumerate(self.moves, start=1):
+            click = Style.from_meta({"@click": f"choose({number})"})
+            line = Text(style=click)
+            line.append(f" {number} ", style=Style(bold=True, reverse=True))
+            line.append(f" {move_dice(state.dice, move):<14} ")
+            effect = move_effect(state, move)
+            line.append(f"{effect[:27]:<27}")
+            line.append(f" {percent(chance_after(state, move)):>6}\n", style="dim")
+            text.append_text(line)
+
+    def _render_bust(self, text: Text, view: GameView, busted: Busted) -> None:
+        text.append(bust_summary(view.match, busted) + "\n", style="bold red")
+        for reason in bust_reasons(view.match, busted):
+            text.append(f"  {reason}\n")
+
+    def action_choose(self, number: int) -> None:
+        moves = self.moves
+        if 1 <= number <= len(moves):
+            self.post_message(MoveChosen(moves[number - 1]))
