@@ -212,6 +212,7 @@ def find_resumable(folder: Path | None = None, records: Path | None = None) -> l
     for path in sorted(folder.glob("[!.]*.json")):
         if is_locked(_lock_path(path)):
             continue
+        _remove_stale_temps(path)
         try:
             mtime = path.stat().st_mtime
             loaded = load_game(path)
@@ -225,6 +226,13 @@ def find_resumable(folder: Path | None = None, records: Path | None = None) -> l
             continue
         found.append(Resumable(path, mtime, loaded.match, loaded.updated))
     return sorted(found, key=lambda r: (r.updated, r.mtime), reverse=True)
+
+
+def _remove_stale_temps(path: Path) -> None:
+    """Temporary files a killed writer left beside ``path`` (the save itself is whole)."""
+    for temp in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            temp.unlink()
 
 
 def _tidy_finished(path: Path, match: Match, records: Path) -> None:

@@ -31,3 +31,23 @@ def play(
             match, _ = match.roll()
         positions.append(match)
     return positions
+
+
+class FirstMoveBot:
+    """A deterministic computer player for tests: first legal move, stops with three runners."""
+
+    def choose_move(self, state, moves):
+        return moves[0]
+
+    def keep_rolling(self, state):
+        return sum(1 for height in state.runners if height) < 3
+
+
+def bot_table(seed: int, players: int = 2):
+    """A table of computer players (stepped by hand with ``step_bot``)."""
+    from cantstop_tui.table import Table
+
+    names = ("Ada", "Ben", "Cy", "Di")[:players]
+    seats = tuple(Seat(name, "easy") for name in names)
+    match = Match.start(seats, GameConfig(players), seed)
+    return Table(match, bots={i: FirstMoveBot() for i in range(players)}, bot_delay=0)
