@@ -1,6 +1,6 @@
 """Saved games, autosave and resume, replays and player records (docs/save-format.md)."""
 
-from .autosave import Autosaver, Resumable, find_resumable
+from .autosave import Autosaver, Resumable, discard, find_resumable
 from .errors import SaveError
 from .paths import autosave_dir, data_dir, records_path, saves_dir
 from .record import (
@@ -23,6 +23,7 @@ __all__ = [
     "SaveError",
     "autosave_dir",
     "data_dir",
+    "discard",
     "find_resumable",
     "game_id",
     "load_game",

@@ -249,3 +249,21 @@ def _tidy_finished(path: Path, match: Match, records: Path) -> None:
         pass
     finally:
         lock.release(remove=not path.exists())
+
+
+def discard(candidate: Resumable) -> None:
+    """Delete an abandoned autosave the player chose not to resume (``SaveError`` if it is
+    being played, or cannot be removed)."""
+    path = candidate.path
+    try:
+        lock = FileLock.try_acquire(_lock_path(path))
+    except OSError as error:
+        raise SaveError(path, reason(error), writing=True) from None
+    if lock is None:
+        raise SaveError(path, "another cantstop session has resumed this game.", writing=True)
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as error:
+        raise SaveError(path, reason(error), writing=True) from None
+    finally:
+        lock.release(remove=not path.exists())

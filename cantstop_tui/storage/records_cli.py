@@ -1,0 +1,58 @@
+"""``cantstop records``: every player's games, wins, win rate, columns, busts and turns."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import SaveError
+from .records import Records, load_records
+
+HEADINGS = ("Player", "Games", "Wins", "Win rate", "Columns", "Busts", "Avg turns")
+
+
+def rows(records: Records) -> list[tuple[str, ...]]:
+    return [
+        (
+            r.name,
+            str(r.games),
+            str(r.wins),
+            f"{r.win_rate:.0%}",
+            str(r.columns),
+            str(r.busts),
+            f"{r.average_turns:.1f}",
+        )
+        for r in records.ranked()
+    ]
+
+
+def format_table(records: Records) -> str:
+    body = rows(records)
+    if not body:
+        return "No finished games yet: records start with the first game played to the end."
+    widths = [max(len(row[i]) for row in (HEADINGS, *body)) for i in range(len(HEADINGS))]
+
+    def line(row: tuple[str, ...]) -> str:
+        cells = [row[0].ljust(widths[0])]
+        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        return "  ".join(cells)
+
+    return "\n".join([line(HEADINGS), *(line(row) for row in body)])
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="cantstop records", description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print the records as JSON")
+    args = parser.parse_args(argv)
+    try:
+        records = load_records()
+    except SaveError as error:
+        print(f"cantstop: {error}", file=sys.stderr)
+        return 1
+    if args.json:
+        data = {"players": [r.to_json() for r in records.ranked()], "games": len(records.games)}
+        print(json.dumps(data, indent=2))
+    else:
+        print(format_table(records))
+    return 0

@@ -1,0 +1,51 @@
+"""``cantstop replay FILE``: step through a saved game; ``p`` plays on from any step."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..match import Match
+from .errors import SaveError
+from .replay import Replay
+from .saved import save_game
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="cantstop replay", description=__doc__)
+    parser.add_argument("file", type=Path, help="a saved game or autosave (JSON game record)")
+    parser.add_argument("--text", action="store_true", help="print every step instead")
+    args = parser.parse_args(argv)
+    try:
+        replay = Replay.from_file(args.file)
+    except SaveError as error:
+        print(f"cantstop: {error}", file=sys.stderr)
+        return 1
+    if args.text:
+        for index in range(len(replay)):
+            print(replay.caption(index))
+        return 0
+    from ..ui.screens.replay import ReplayApp
+
+    choice = ReplayApp(replay, title=args.file.name).run()
+    if choice is None:
+        return 0
+    return play_on(choice.match, choice.index, args.file)
+
+
+def play_on(match: Match, index: int, source: Path) -> int:
+    """Save the game from step ``index`` of ``source`` and open it in the app."""
+    name = f"{source.stem} from step {index}"
+    try:
+        path = save_game(match, name, overwrite=True)
+    except (SaveError, ValueError) as error:
+        print(f"cantstop: {error}", file=sys.stderr)
+        return 1
+    from ..ui import cli
+
+    parser = cli.build_parser()
+    if "--load" not in parser._option_string_actions:  # not wired into the app yet
+        print(f"Saved the game from step {index} as {path}.")
+        return 0
+    return int(cli.main(["--load", str(path)]) or 0)

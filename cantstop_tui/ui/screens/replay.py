@@ -1,0 +1,127 @@
+"""The Replay screen: step through a recorded game; ``p`` plays on from the step shown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...match import Match
+from ...storage.replay import Replay
+from ..explain import log_lines
+from ..glyphs import Glyphs, glyphs_for
+from ..view import GameView
+from ..widgets.board import Board
+from ..widgets.dice import DiceView
+from ..widgets.players import PlayersPanel
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOn:
+    """The player's choice to play on: from position ``index`` of the replay."""
+
+    index: int
+    match: Match
+
+
+class ReplayScreen(Screen[PlayOn | None]):
+    DEFAULT_CSS = """
+    ReplayScreen #title {
+        text-style: bold;
+        padding: 0 1;
+    }
+    ReplayScreen #caption {
+        padding: 0 1;
+        color: $accent;
+        text-style: bold;
+    }
+    ReplayScreen Horizontal {
+        height: auto;
+    }
+    ReplayScreen #side {
+        width: 1fr;
+        height: auto;
+    }
+    ReplayScreen #happened {
+        padding: 1 1 0 1;
+        height: auto;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Back"),
+        Binding("right", "step(1)", "Forward"),
+        Binding("home", "jump(0)", "Start"),
+        Binding("end", "jump(-1)", "End"),
+        Binding("p", "play_on", "Play on from here"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, replay: Replay, title: str = "", glyphs: Glyphs | None = None) -> None:
+        super().__init__()
+        self.replay = replay
+        self.title_text = title
+        self.glyphs = glyphs or glyphs_for(False)
+        self.index = replay.last
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Replay {self.title_text}".strip(), id="title")
+        yield Static(id="caption")
+        with Horizontal():
+            yield Board(self.glyphs, id="board")
+            with Vertical(id="side"):
+                yield PlayersPanel(self.glyphs, id="players")
+                yield DiceView(self.glyphs, id="dice")
+                yield Static(id="happened")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show(self.index)
+
+    def show(self, index: int) -> None:
+        self.index = index
+        position = self.replay.position(index)
+        match = position.match
+        dice = GameView(match, self.replay.dice_shown(index))
+        self.query_one(Board).view = GameView(match)
+        self.query_one(PlayersPanel).view = GameView(match)
+        self.query_one(DiceView).view = dice
+        self.query_one("#caption", Static).update(self.replay.caption(index))
+        happened = "\n".join(log_lines(match, position.events))
+        self.query_one("#happened", Static).update(happened)
+
+    def action_step(self, delta: int) -> None:
+        self.show(min(max(self.index + delta, 0), self.replay.last))
+
+    def action_jump(self, index: int) -> None:
+        self.show(self.replay.last if index < 0 else index)
+
+    def action_play_on(self) -> None:
+        if self.replay.position(self.index).match.state.is_over:
+            self.notify("The game is over at this step: go back to play on.", severity="warning")
+            return
+        self.dismiss(PlayOn(self.index, self.replay.play_on(self.index)))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ReplayApp(App[PlayOn | None]):
+    """``cantstop replay FILE``: the Replay screen on its own."""
+
+    TITLE = "Can't Stop replay"
+
+    def __init__(self, replay: Replay, title: str = "", ascii_only: bool = False) -> None:
+        super().__init__()
+        self.replay = replay
+        self.replay_title = title
+        self.glyphs = glyphs_for(ascii_only)
+
+    def on_mount(self) -> None:
+        screen = ReplayScreen(self.replay, self.replay_title, self.glyphs)
+        self.push_screen(screen, self.exit)

@@ -1,0 +1,107 @@
+"""Replays: every position of a seeded game, the Replay screen, and playing on."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from storage_games import play
+
+from cantstop_tui.engine import Busted, Rolled
+from cantstop_tui.storage import load_game, match_from_record, record_to_json, write_game
+from cantstop_tui.storage.replay import Replay
+from cantstop_tui.storage.replay_cli import main as replay_main
+from cantstop_tui.ui.screens.replay import PlayOn, ReplayApp
+
+
+@pytest.mark.parametrize(("seed", "players", "variant"), [(31, 2, "standard"), (32, 4, "jump")])
+def test_a_replay_reproduces_every_position_of_a_seeded_game(seed, players, variant):
+    positions = play(seed, players, variant)
+    replay = Replay(match_from_record(json.loads(record_to_json(positions[-1]))))
+    assert len(replay) == len(positions)
+    for index, match in enumerate(positions):
+        assert replay.position(index).match == match
+    assert replay.position(0).action is None
+    assert replay.position(replay.last).action == positions[-1].history[-1]
+
+
+def test_the_dice_shown_are_the_last_roll_up_to_the_step():
+    positions = play(33)
+    replay = Replay(positions[-1])
+    assert replay.dice_shown(0) == ()
+    for index in range(1, len(replay)):
+        shown = replay.dice_shown(index)
+        rolls = [a for a in positions[index].history if a.kind == "roll"]
+        assert isinstance(shown[0], Rolled) and shown[0].dice == rolls[-1].dice
+        assert all(isinstance(e, Rolled | Busted) for e in shown)
+
+
+def test_captions_name_the_step_player_and_choice():
+    positions = play(34, steps=6)
+    replay = Replay(positions[-1])
+    first = positions[0].seats[positions[0].rolloff.first_player].name
+    assert replay.caption(0) == f"Start of the game (6 steps): {first} plays first."
+    assert replay.caption(1).startswith(f"Step 1 of 6: {first}: roll ")
+    with pytest.raises(IndexError):
+        replay.position(7)
+
+
+def test_play_on_continues_from_the_position_and_saves_like_any_game(tmp_path):
+    positions = play(35)
+    replay = Replay(positions[-1])
+    start = replay.play_on(20)
+    assert start == positions[20]
+    following, _ = start.roll() if start.state.phase.value == "roll" else start.choose(
+        start.state.cached_moves[-1])
+    write_game(tmp_path / "on.json", following)
+    assert load_game(tmp_path / "on.json").match == following
+
+
+def test_cantstop_replay_text_prints_every_step(tmp_path, capsys):
+    final = play(36, steps=9)[-1]
+    write_game(tmp_path / "g.json", final)
+    assert replay_main([str(tmp_path / "g.json"), "--text"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 10
+    assert lines[-1].startswith("Step 9 of 9: ")
+
+
+def test_cantstop_replay_of_a_bad_file_explains_and_fails(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "cantstop-game-record", "version": 1')
+    assert replay_main([str(path)]) == 1
+    error = capsys.readouterr().err
+    assert str(path) in error and "ends too early" in error
+    assert path.read_text() == '{"format": "cantstop-game-record", "version": 1'
+
+
+async def test_the_replay_screen_steps_both_ways_and_plays_on():
+    positions = play(37, steps=30)
+    replay = Replay(positions[-1])
+    app = ReplayApp(replay, title="g.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        caption = screen.query_one("#caption")
+        assert screen.index == 30
+        assert "Step 30 of 30" in str(caption.render())
+        await pilot.press("home")
+        assert screen.index == 0 and "Start of the game" in str(caption.render())
+        await pilot.press("left")
+        assert screen.index == 0
+        await pilot.press("right", "right", "right")
+        assert screen.index == 3
+        assert "Step 3 of 30" in str(caption.render())
+        await pilot.press("end", "left")
+        assert screen.index == 29
+        await pilot.press("p")
+    assert app.return_value == PlayOn(29, positions[29])
+
+
+async def test_the_replay_screen_will_not_play_on_from_a_finished_game():
+    positions = play(38)
+    app = ReplayApp(Replay(positions[-1]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("p")
+        assert app.screen.index == len(positions) - 1  # still showing the end
+        await pilot.press("escape")
+    assert app.return_value is None
