@@ -9,6 +9,7 @@ import sys
 from .errors import SaveError
 from .records import Records, load_records
 
+NO_RECORDS = "No finished games yet: records start with the first game played to the end."
 HEADINGS = ("Player", "Games", "Wins", "Win rate", "Columns", "Busts", "Avg turns")
 
 
@@ -30,7 +31,7 @@ def rows(records: Records) -> list[tuple[str, ...]]:
 def format_table(records: Records) -> str:
     body = rows(records)
     if not body:
-        return "No finished games yet: records start with the first game played to the end."
+        return NO_RECORDS
     widths = [max(len(row[i]) for row in (HEADINGS, *body)) for i in range(len(HEADINGS))]
 
     def line(row: tuple[str, ...]) -> str:

@@ -1,0 +1,68 @@
+"""The Records screen: every player's games, wins, win rate, columns, busts and turns."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+from ...storage import SaveError, load_records
+from ...storage.records_cli import HEADINGS, NO_RECORDS, rows
+
+
+class RecordsScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    RecordsScreen {
+        align: center middle;
+    }
+    RecordsScreen > Vertical {
+        width: 84;
+        height: auto;
+        max-height: 90%;
+        border: heavy $primary;
+        background: $panel;
+        padding: 0 1;
+    }
+    RecordsScreen DataTable {
+        height: auto;
+        max-height: 20;
+        margin: 1 0 0 0;
+    }
+    RecordsScreen #message {
+        margin: 1 0 0 0;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Records", id="title")
+            yield DataTable(cursor_type="row", zebra_stripes=True)
+            yield Static(id="message")
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        message = self.query_one("#message", Static)
+        try:
+            records = load_records()
+        except SaveError as error:
+            table.display = False
+            message.update(str(error))
+            return
+        body = rows(records)
+        if not body:
+            table.display = False
+            message.update(NO_RECORDS)
+            return
+        table.add_columns(*HEADINGS)
+        table.add_rows(body)
+        message.update("Escape to close.")
+        table.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
