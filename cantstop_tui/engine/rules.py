@@ -60,29 +60,24 @@ def new_game(config: GameConfig | None = None, first_player: int = 0) -> GameSta
 # --- moves -------------------------------------------------------------------
 
 
-def _step_from(state: GameState, column: int, height: int) -> int:
-    """The height a runner at ``height`` reaches in one step (jump skips others' squares)."""
+def _jump_step(state: GameState, column: int, height: int) -> int:
+    """Jump variant: the next space above ``height`` without another player's square."""
     height += 1
-    if state.config.variant == "jump":
-        player = state.current_player
-        taken = {sq[column] for p, sq in enumerate(state.squares) if p != player}
-        # The top space of an open column never holds a square, so this stops there.
-        while height in taken:
-            height += 1
+    player = state.current_player
+    taken = {sq[column] for p, sq in enumerate(state.squares) if p != player}
+    # The top space of an open column never holds a square, so this stops there.
+    while height in taken:
+        height += 1
     return height
 
 
-def _capacity(state: GameState, column: int) -> int:
-    """How many steps (0, 1 or 2) the current player can take in ``column``."""
-    if state.claimed[column] is not None:
-        return 0
+def _jump_capacity(state: GameState, column: int) -> int:
+    """Jump variant: how many steps (0, 1 or 2) fit in the open ``column``."""
     height = state.runners[column] or state.squares[state.current_player][column]
     top = TOPS[column]
-    if state.config.variant != "jump":
-        return min(2, top - height)
     steps = 0
     while steps < 2 and height < top:
-        height = _step_from(state, column, height)
+        height = _jump_step(state, column, height)
         steps += 1
     return steps
 
@@ -98,7 +93,7 @@ def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
         if claimed[column] is not None:
             caps[column] = 0
         elif jump:
-            caps[column] = _capacity(state, column)
+            caps[column] = _jump_capacity(state, column)
         else:
             caps[column] = min(2, TOPS[column] - (runners[column] or own[column]))
     found: set[Move] = set()
@@ -251,7 +246,7 @@ def choose(state: GameState, move: Sequence[int]) -> Transition:
     jump = state.config.variant == "jump"
     for column in wanted:
         start = runners[column] or own[column]
-        runners[column] = _step_from(state, column, start) if jump else start + 1
+        runners[column] = _jump_step(state, column, start) if jump else start + 1
     after = tuple(runners)
     return (
         GameState(

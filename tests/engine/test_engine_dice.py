@@ -77,3 +77,14 @@ def test_two_dice_rolls_are_roughly_uniform() -> None:
     counts = Counter(dice.roll(2) for _ in range(36 * 200))
     assert len(counts) == 36
     assert all(120 < n < 280 for n in counts.values())
+
+
+def test_a_seeded_roll_plays_directly() -> None:
+    from cantstop_tui.engine import Phase, legal_moves, new_game, roll
+
+    dice = Dice(5)
+    roll_ = dice.roll()
+    state, _ = roll(new_game(), roll_)
+    assert state.dice == roll_
+    assert state.phase is Phase.CHOOSE  # a first roll never busts
+    assert legal_moves(state)

@@ -133,3 +133,11 @@ def test_move_pairings_names_the_dice_behind_a_move() -> None:
     assert move_pairings([3, 4, 3, 4], (7, 7)) == (Pairing((3, 4), (3, 4)),)
     assert move_pairings((3, 4, 3, 4), (7,)) == (Pairing((3, 4), (3, 4)),)
     assert move_pairings((1, 5, 4, 6), (8,)) == ()
+
+
+@pytest.mark.parametrize("dice", [(1, 2, 3, 7), (True, 2, 3, 4), (1, 2, 3)])
+def test_pairings_refuse_bad_dice(dice: tuple[int, ...]) -> None:
+    from cantstop_tui.engine import pairings
+
+    with pytest.raises(ValueError, match="four dice from 1 to 6"):
+        pairings(dice)  # type: ignore[arg-type]
