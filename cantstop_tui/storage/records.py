@@ -22,6 +22,8 @@ from .record import game_id, read_json
 FORMAT: Final = "cantstop-records"
 VERSION: Final = 1
 _COUNTS: Final = ("games", "wins", "columns", "busts", "turns")
+LOCK_WAIT = 5.0
+"""Seconds to wait for another session updating the records."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +138,7 @@ def record_game(match: Match, path: Path | None = None) -> bool:
     lock_path = path.with_name(path.name + ".lock")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        lock = FileLock.acquire(lock_path)
+        lock = FileLock.acquire(lock_path, LOCK_WAIT)
     except OSError as error:
         raise SaveError(path, reason(error), writing=True) from None
     if lock is None:

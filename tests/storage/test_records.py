@@ -1,0 +1,149 @@
+"""Player records: counted once per finished game, safe with two sessions, shown by the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from storage_games import play
+
+from cantstop_tui.match import Match, Seat
+from cantstop_tui.storage import SaveError, load_records, record_game, records_path
+from cantstop_tui.storage import records as records_module
+from cantstop_tui.storage.locks import FileLock
+from cantstop_tui.storage.records_cli import main as records_main
+
+
+def expected(matches: list[Match]) -> dict[str, dict[str, int]]:
+    totals: dict[str, dict[str, int]] = {}
+    for match in matches:
+        for player, seat in enumerate(match.seats):
+            row = totals.setdefault(seat.name, dict.fromkeys(
+                ("games", "wins", "columns", "busts", "turns"), 0))
+            row["games"] += 1
+            row["wins"] += match.state.winner == player
+            row["columns"] += len(match.state.columns_won(player))
+            row["busts"] += match.stats[player].busts
+            row["turns"] += match.stats[player].turns
+    return totals
+
+
+def as_counts(records) -> dict[str, dict[str, int]]:
+    return {
+        name: {k: getattr(r, k) for k in ("games", "wins", "columns", "busts", "turns")}
+        for name, r in records.players.items()
+    }
+
+
+def test_each_finished_game_counts_once():
+    games = [play(seed, players=2 + seed % 3)[-1] for seed in range(50, 56)]
+    for game in games:
+        assert record_game(game) is True
+    for game in games:
+        assert record_game(game) is False
+    records = load_records()
+    assert as_counts(records) == expected(games)
+    assert len(records.games) == len(games)
+
+
+def test_win_rate_and_average_turns():
+    games = [play(seed)[-1] for seed in (60, 61, 62, 63)]
+    for game in games:
+        record_game(game)
+    ada = load_records().players["Ada"]
+    wins = sum(g.state.winner == 0 for g in games)
+    assert ada.win_rate == wins / 4
+    assert ada.average_turns == sum(g.stats[0].turns for g in games) / 4
+    assert ada.to_json()["win_rate"] == round(wins / 4, 4)
+
+
+def test_an_unfinished_game_is_not_recorded():
+    with pytest.raises(ValueError, match="finished"):
+        record_game(play(64, steps=10)[-1])
+    assert not records_path().exists()
+
+
+def test_one_name_in_two_seats_counts_one_game():
+    final = play(65)[-1]
+    twins = Match(
+        (Seat("Sam"), Seat("Sam")), final.config, final.seed, final.rolloff, final.state,
+        final.history, final.dice_position, final.stats,
+    )
+    record_game(twins)
+    sam = load_records().players["Sam"]
+    assert (sam.games, sam.wins) == (1, 1)
+    assert sam.turns == sum(s.turns for s in final.stats)
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["{", "[]", '{"format": "cantstop-records", "version": 9, "games": [], "players": {}}',
+     '{"format": "cantstop-records", "version": 1, "games": {}, "players": {}}',
+     '{"format": "cantstop-records", "version": 1, "games": [], "players": []}',
+     '{"format": "cantstop-records", "version": 1, "games": [], "players": {"A": {"games": -1}}}'],
+)
+def test_a_bad_records_file_is_explained_and_never_overwritten(content):
+    path = records_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(content)
+    with pytest.raises(SaveError) as caught:
+        record_game(play(66)[-1])
+    assert str(path) in str(caught.value)
+    assert path.read_text() == content
+    assert records_main([]) == 1
+
+
+def test_records_held_by_another_session_are_reported(monkeypatch):
+    monkeypatch.setattr(records_module, "LOCK_WAIT", 0.05)
+    lock_path = records_path().with_name("records.json.lock")
+    lock_path.parent.mkdir(parents=True)
+    holder = FileLock.try_acquire(lock_path)
+    try:
+        with pytest.raises(SaveError, match="kept the records locked"):
+            record_game(play(67)[-1])
+    finally:
+        holder.release()
+    assert record_game(play(67)[-1]) is True
+
+
+RECORDER = """
+import sys
+sys.path.insert(0, {tests!r})
+from storage_games import play
+from cantstop_tui.storage import record_game
+for seed in range({first}, {first} + 8):
+    record_game(play(seed)[-1])
+"""
+
+
+def test_two_sessions_recording_at_once_lose_nothing():
+    tests = str(Path(__file__).parent)
+    children = [
+        subprocess.Popen([sys.executable, "-c", RECORDER.format(tests=tests, first=first)])
+        for first in (100, 200)
+    ]
+    assert [child.wait() for child in children] == [0, 0]
+    games = [play(seed)[-1] for first in (100, 200) for seed in range(first, first + 8)]
+    records = load_records()
+    assert len(records.games) == 16
+    assert as_counts(records) == expected(games)
+
+
+def test_cantstop_records_prints_a_table_and_json(capsys):
+    assert records_main([]) == 0
+    assert "No finished games yet" in capsys.readouterr().out
+    for seed in (70, 71, 72):
+        record_game(play(seed)[-1])
+    assert records_main([]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["Player", "Games", "Wins", "Win", "rate", "Columns", "Busts",
+                                "Avg", "turns"]
+    assert {line.split()[0] for line in lines[1:]} == {"Ada", "Ben"}
+    assert all(line.split()[1] == "3" for line in lines[1:])
+    assert records_main(["--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 3
+    assert sum(p["wins"] for p in data["players"]) == 3
