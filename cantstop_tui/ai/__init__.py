@@ -1,32 +1,57 @@
-"""Computer players. ``make_bot(spec)`` turns a level name or ``module:Class`` into a bot."""
+"""Computer players. ``make_bot(spec)`` turns a level name or ``module:Class`` into a bot.
+
+Levels, weakest first: ``easy`` (a careful beginner), ``rule28`` (Keller's Rule
+of 28) and ``expert`` (plans each turn exactly); ``ai`` means the strongest.
+"""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
+from typing import Final
 
 from .base import Bot
-from .simple import SimpleBot
+from .easy import EasyBot
+from .expert import ExpertBot
+from .rule28 import Rule28Bot
 
-LEVELS: tuple[str, ...] = ("easy",)
+_LEVEL_CLASSES: Final[dict[str, Callable[[int], Bot]]] = {
+    "easy": EasyBot,
+    "rule28": Rule28Bot,
+    "expert": ExpertBot,
+}
+LEVELS: Final[tuple[str, ...]] = tuple(_LEVEL_CLASSES)
 """Built-in levels, weakest first; ``ai`` means the strongest."""
+STRONGEST: Final = LEVELS[-1]
+
+
+def _load(spec: str, seed: int) -> Bot:
+    module_name, _, class_name = spec.partition(":")
+    try:
+        bot_class = getattr(importlib.import_module(module_name), class_name)
+    except (ImportError, AttributeError, ValueError) as error:
+        raise ValueError(f"Cannot load the bot {spec!r}: {error}.") from None
+    try:
+        bot = bot_class(seed=seed)
+    except TypeError:
+        bot = bot_class()
+    if not isinstance(bot, Bot):
+        raise ValueError(f"{spec!r} is not a bot: it needs choose_move and keep_rolling.")
+    return bot
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot for a level name (``easy``…, or ``ai`` for the strongest) or ``module:Class``."""
-    if spec in ("ai", *LEVELS):
-        return SimpleBot()
+    """A bot for a level (``easy``, ``rule28``, ``expert``; ``ai``: strongest) or ``module:Class``.
+
+    A ``module:Class`` is created with ``Class(seed=seed)`` if it takes a seed, else ``Class()``.
+    """
+    level = STRONGEST if spec == "ai" else spec
+    if level in _LEVEL_CLASSES:
+        return _LEVEL_CLASSES[level](seed)
     if ":" in spec:
-        module_name, _, class_name = spec.partition(":")
-        try:
-            bot_class = getattr(importlib.import_module(module_name), class_name)
-        except (ImportError, AttributeError) as error:
-            raise ValueError(f"Cannot load the bot {spec!r}: {error}.") from None
-        bot = bot_class()
-        if not isinstance(bot, Bot):
-            raise ValueError(f"{spec!r} is not a bot: it needs choose_move and keep_rolling.")
-        return bot
+        return _load(spec, seed)
     levels = ", ".join(LEVELS)
-    raise ValueError(f"Unknown computer level {spec!r}: choose {levels}, or module:Class.")
+    raise ValueError(f"Unknown computer level {spec!r}: choose {levels} (or ai), or module:Class.")
 
 
-__all__ = ["LEVELS", "Bot", "make_bot"]
+__all__ = ["LEVELS", "STRONGEST", "Bot", "EasyBot", "ExpertBot", "Rule28Bot", "make_bot"]

@@ -1,0 +1,70 @@
+"""What the next roll can bring, grouped: the engine's legal moves for each of the 126 dice sets.
+
+A roll's moves depend only on which four faces show, not their order, so the
+1,296 ordered rolls collapse to 126 weighted dice sets. Rolls allowing the same
+moves are grouped again, which leaves a few dozen groups for most positions.
+The moves themselves always come from the engine (``moves_for_dice``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Final
+
+from ..engine import ALL_ROLLS, COLUMNS, MAX_RUNNERS, TOPS, GameState, Move, Phase, moves_for_dice
+
+Outcome = tuple[int, tuple[Move, ...]]
+"""(how many of the 1,296 rolls, the moves they allow); no moves means a bust."""
+
+_SORTED: Final = {dice: dice for dice in ALL_ROLLS if list(dice) == sorted(dice)}
+DICE_SETS: Final[tuple[tuple[tuple[int, int, int, int], int], ...]] = tuple(
+    (_SORTED[dice], count)  # the engine's own roll tuples, which it checks fastest
+    for dice, count in sorted(Counter(tuple(sorted(d)) for d in ALL_ROLLS).items())
+)
+"""The 126 distinct sets of four faces, each with how many ordered rolls show it."""
+
+_cache: dict[object, tuple[Outcome, ...]] = {}
+_CACHE_LIMIT: Final = 200_000
+
+
+def _key(state: GameState, runners: tuple[int, ...]) -> object:
+    if state.config.variant == "jump":
+        return (state.squares, state.claimed, runners, state.current_player)
+    own = state.squares[state.current_player]
+    claimed = state.claimed
+    mask = sum(1 << c for c in COLUMNS if runners[c])
+    # With every runner out, only the runners' columns can move.
+    full = runners.count(0) == 13 - MAX_RUNNERS
+    caps = tuple(
+        0
+        if claimed[c] is not None or (full and not runners[c])
+        else min(2, TOPS[c] - (runners[c] or own[c]))
+        for c in COLUMNS
+    )
+    return (caps, mask)
+
+
+def with_runners(state: GameState, runners: tuple[int, ...]) -> GameState:
+    """The current player's position with ``runners`` out, ready to roll."""
+    return replace(state, runners=runners, phase=Phase.ROLL, dice=None, cached_moves=None)
+
+
+def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[Outcome, ...]:
+    """The next roll's outcomes for the current player with ``runners`` (default: the state's)."""
+    if runners is None:
+        runners = state.runners
+    key = _key(state, runners)
+    found = _cache.get(key)
+    if found is not None:
+        return found
+    at = with_runners(state, runners)
+    grouped: dict[tuple[Move, ...], int] = {}
+    for dice, count in DICE_SETS:
+        moves = moves_for_dice(at, dice)
+        grouped[moves] = grouped.get(moves, 0) + count
+    result = tuple((count, moves) for moves, count in grouped.items())
+    if len(_cache) >= _CACHE_LIMIT:
+        _cache.clear()
+    _cache[key] = result
+    return result
