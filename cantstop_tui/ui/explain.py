@@ -110,18 +110,27 @@ def bust_summary(match: Match, busted: Busted) -> str:
     return f"{name} blew it: {dice_text(busted.dice)} only makes {join_columns(sums)}."
 
 
-def log_lines(match: Match, events: tuple[Event, ...]) -> list[str]:
-    """One line per event, for the game log."""
+def log_lines(
+    match: Match, events: tuple[Event, ...], rolled: Rolled | None = None
+) -> tuple[list[str], Rolled | None]:
+    """One line per step of play, for the game log; a roll is written with the move it led to.
+
+    Returns the lines and the roll still waiting for its move.
+    """
     lines = []
     for event in events:
         name = match.seats[event.player].name
         if isinstance(event, Rolled):
-            lines.append(f"{name} rolls {dice_text(event.dice)}")
-        elif isinstance(event, Moved):
-            lines.append(f"{name} plays {join_columns(list(event.move))}")
+            rolled = event
+            continue
+        dice = f"{dice_text(rolled.dice)}: " if rolled is not None else ""
+        if isinstance(event, Moved):
+            lines.append(f"{name} {dice}{join_columns(list(event.move))}")
+            rolled = None
         elif isinstance(event, Busted):
             lost = join_columns([c for c, _ in event.lost]) or "nothing"
-            lines.append(f"{name} BUSTS, loses {lost}")
+            lines.append(f"{name} {dice}BUST, loses {lost}")
+            rolled = None
         elif isinstance(event, Stopped):
             held = ", ".join(f"{c}@{h}" for c, h in event.squares)
             lines.append(f"{name} stops: {held}")
@@ -131,7 +140,7 @@ def log_lines(match: Match, events: tuple[Event, ...]) -> list[str]:
             lines.append(f"-- {name}'s turn --")
         elif isinstance(event, GameWon):
             lines.append(f"{name} WINS THE GAME")
-    return lines
+    return lines, rolled
 
 
 def rolloff_lines(match: Match) -> list[str]:

@@ -11,7 +11,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ...engine import Event, IllegalMoveError, Move, Phase, legal_moves
 from ...match import Match
@@ -23,6 +22,7 @@ from ..widgets.action_bar import ActionBar
 from ..widgets.board import Board
 from ..widgets.dice import DiceView
 from ..widgets.game_log import GameLog
+from ..widgets.keys_bar import KeysBar
 from ..widgets.pair_choice import PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
@@ -80,7 +80,7 @@ class GameScreen(Screen[None]):
             yield DiceView(self.glyphs, id="dice").data_bind(GameScreen.view)
             yield ActionBar(self.glyphs, id="actions").data_bind(GameScreen.view)
             yield GameLog(id="log").data_bind(GameScreen.view)
-        yield Footer()
+        yield KeysBar()
         yield TooSmall()
 
     def on_mount(self) -> None:

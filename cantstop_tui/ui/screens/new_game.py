@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...engine import VARIANTS, allowed_win_columns
 from ...match import HUMAN, Seat
 from ..settings import GameSettings, check_seat, fit_win_columns, level_names
+from ..widgets.keys_bar import KeysBar
 from ..widgets.too_small import TooSmall
 
 OFF = "off"
@@ -149,7 +150,7 @@ class NewGameScreen(Screen[GameSettings | None]):
                 if self.can_cancel:
                     yield Button("Back to the game", id="cancel", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
-        yield Footer()
+        yield KeysBar()
         yield TooSmall()
 
     def on_mount(self) -> None:

@@ -17,6 +17,8 @@ from .view_widget import ViewWidget
 class ActionBar(ViewWidget):
     DEFAULT_CSS = """
     ActionBar {
+        link-style: none;
+        link-style-hover: bold;
         height: 3;
         width: 1fr;
     }
@@ -31,8 +33,8 @@ class ActionBar(ViewWidget):
         )
         return (rolling, stop, stop and can_stop(state), chance)
 
-    def render(self) -> Text:
-        rolling, stop, allowed, chance = self._key if self._key else (False, False, False, None)
+    def draw(self, view: GameView) -> Text:
+        rolling, stop, allowed, chance = self.render_key(view)
         text = Text(no_wrap=True, overflow="crop")
         text.append_text(_button(" Roll r ", "roll", rolling))
         text.append(" ")

@@ -29,23 +29,20 @@ class Board(ViewWidget):
         state = view.state
         return (state.squares, state.claimed, state.runners, state.current_player, view.match.seats)
 
-    def render(self) -> Text:
+    def draw(self, view: GameView) -> Text:
         text = Text(no_wrap=True, overflow="crop")
-        if self.view is None:
-            return text
         for height in range(ROWS, 0, -1):
             for column in COLUMNS:
-                text.append_text(self._space(column, height))
+                text.append_text(self._space(view, column, height))
                 text.append(" ")
             text.append("\n")
         for column in COLUMNS:
-            text.append_text(self._label(column))
+            text.append_text(self._label(view, column))
             text.append(" ")
         return text
 
-    def _space(self, column: int, height: int) -> Text:
-        assert self.view is not None
-        state = self.view.state
+    def _space(self, view: GameView, column: int, height: int) -> Text:
+        state = view.state
         if height > TOPS[column]:
             return Text(" " * CELL)
         owner = state.claimed[column]
@@ -67,9 +64,8 @@ class Board(ViewWidget):
             cell.stylize("underline")
         return cell
 
-    def _label(self, column: int) -> Text:
-        assert self.view is not None
-        owner = self.view.state.claimed[column]
+    def _label(self, view: GameView, column: int) -> Text:
+        owner = view.state.claimed[column]
         if owner is None:
             return _centred(Text(str(column), style="bold"))
         return _centred(

@@ -6,7 +6,7 @@ from collections.abc import Hashable
 
 from rich.text import Text
 
-from ...engine import Busted, Rolled
+from ...engine import Rolled
 from ..view import GameView
 from .view_widget import ViewWidget
 
@@ -22,21 +22,17 @@ class DiceView(ViewWidget):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._dice: tuple[int, ...] | None = None
-        self._bust = False
 
     def render_key(self, view: GameView) -> Hashable:
         for event in view.events:
             if isinstance(event, Rolled):
                 self._dice = event.dice
-                self._bust = False
-            elif isinstance(event, Busted):
-                self._bust = True
         if not view.match.history:
             self._dice = None
-        return (self._dice, self._bust)
+        return self._dice
 
-    def render(self) -> Text:
-        text = Text("Dice ", style="bold", no_wrap=True)
+    def draw(self, view: GameView) -> Text:
+        text = Text("Dice ", style="bold", no_wrap=True, overflow="crop")
         if self._dice is None:
             text.append("- - - -", style="dim")
             return text

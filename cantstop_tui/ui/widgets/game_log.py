@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.reactive import var
 from textual.widgets import RichLog
 
+from ...engine import Rolled
 from ..explain import log_lines, rolloff_lines
 from ..view import GameView
 
@@ -32,6 +33,7 @@ class GameLog(RichLog):
         )
         self._game: tuple[object, ...] | None = None
         self._seen = 0
+        self._rolled: Rolled | None = None
 
     def watch_view(self, view: GameView | None) -> None:
         if view is None:
@@ -44,5 +46,6 @@ class GameLog(RichLog):
                 self.write(line)
             self._game = game
         self._seen = len(match.history)
-        for line in log_lines(match, view.events):
+        lines, self._rolled = log_lines(match, view.events, self._rolled)
+        for line in lines:
             self.write(line)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Hashable
 
 from rich.style import Style
@@ -13,10 +14,20 @@ from ..messages import MoveChosen
 from ..view import GameView
 from .view_widget import ViewWidget
 
+WIDTH = 54
+
+
+def _moves(view: GameView | None) -> tuple[tuple[int, ...], ...]:
+    if view is None or not view.my_turn:
+        return ()
+    return legal_moves(view.state)
+
 
 class PairChoice(ViewWidget):
     DEFAULT_CSS = """
     PairChoice {
+        link-style: none;
+        link-style-hover: bold;
         width: 56;
         height: 1fr;
         padding: 0 1;
@@ -44,24 +55,19 @@ class PairChoice(ViewWidget):
 
     @property
     def moves(self) -> tuple[tuple[int, ...], ...]:
-        if self.view is None or not self.view.my_turn:
-            return ()
-        return legal_moves(self.view.state)
+        return _moves(self.view)
 
-    def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
-        view = self.view
-        if view is None:
-            return text
-        if view.notice:
-            text.append(view.notice + "\n", style="bold yellow")
+    def draw(self, view: GameView) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        for line in textwrap.wrap(view.notice, WIDTH):
+            text.append(line + "\n", style="bold yellow")
         if self._bust is not None:
             self._render_bust(text, view, self._bust)
         state = view.state
         name = view.name(state.current_player)
         if state.is_over:
             text.append(f"Game over: {view.name(state.winner or 0)} wins.", style="bold")
-        elif self.moves:
+        elif _moves(view):
             self._render_moves(text, view)
         elif not view.my_turn:
             text.append(f"{name} is playing. Press any key to hurry.", style="italic")
@@ -75,7 +81,7 @@ class PairChoice(ViewWidget):
         assert state.dice is not None
         text.append(f"{'Choose a move: press its key or click it':<45}", style="bold")
         text.append("then bust\n", style="dim")
-        for number, move in enumerate(self.moves, start=1):
+        for number, move in enumerate(_moves(view), start=1):
             click = Style.from_meta({"@click": f"choose({number})"})
             line = Text(style=click)
             line.append(f" {number} ", style=Style(bold=True, reverse=True))
@@ -86,9 +92,11 @@ class PairChoice(ViewWidget):
             text.append_text(line)
 
     def _render_bust(self, text: Text, view: GameView, busted: Busted) -> None:
-        text.append(bust_summary(view.match, busted) + "\n", style="bold red")
+        for line in textwrap.wrap(bust_summary(view.match, busted), WIDTH):
+            text.append(line + "\n", style="bold red")
         for reason in bust_reasons(view.match, busted):
-            text.append(f"  {reason}\n")
+            for line in textwrap.wrap(reason, WIDTH, initial_indent="  ", subsequent_indent="    "):
+                text.append(line + "\n")
 
     def action_choose(self, number: int) -> None:
         moves = self.moves

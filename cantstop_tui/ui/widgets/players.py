@@ -24,11 +24,8 @@ class PlayersPanel(ViewWidget):
         state = view.state
         return (view.match.seats, state.claimed, state.current_player, state.winner, view.my_turn)
 
-    def render(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
-        view = self.view
-        if view is None:
-            return text
+    def draw(self, view: GameView) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
         state = view.state
         need = state.config.win_columns
         variant = state.config.variant

@@ -1,0 +1,51 @@
+"""The keys that apply now, in one line; a light footer that repaints only when they change."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class KeysBar(Widget):
+    DEFAULT_CSS = """
+    KeysBar {
+        dock: bottom;
+        height: 1;
+        width: 100%;
+        background: $panel;
+        color: $text;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._keys: tuple[tuple[str, str, str, bool], ...] = ()
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        shown: dict[str, tuple[str, str, str, bool]] = {}
+        for key, (_, binding, enabled, _tip) in screen.active_bindings.items():
+            if binding.show and binding.action not in shown:
+                display = binding.key_display or self.app.get_key_display(binding)
+                shown[binding.action] = (key, display, binding.description, enabled)
+        keys = tuple(shown.values())
+        if keys != self._keys:
+            self._keys = keys
+            self.refresh()
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="crop")
+        for key, display, description, enabled in self._keys:
+            click = Style.from_meta({"@click": f"app.simulate_key({key!r})"})
+            text.append(f" {display}", style=Style(bold=True, dim=not enabled) + click)
+            text.append(f" {description} ", style=Style(dim=not enabled) + click)
+        text.append("  ^p commands", style="dim")
+        return text

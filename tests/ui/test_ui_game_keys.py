@@ -1,0 +1,90 @@
+"""Whole seeded games played with the keyboard, asserting on the table's Match."""
+
+from __future__ import annotations
+
+from cantstop_tui.engine import Busted, ColumnWon, GameWon, Phase
+from cantstop_tui.ui.screens.game import GameScreen
+from cantstop_tui.ui.screens.game_over import GameOverScreen
+from cantstop_tui.ui.screens.new_game import NewGameScreen
+from cantstop_tui.ui.screens.rolloff import RolloffScreen
+from cantstop_tui.ui.widgets.pair_choice import PairChoice
+
+from .ui_helpers import QUICK_SEED, SIZE, local_app, next_key, settings, start_playing
+
+
+def plain(widget: PairChoice) -> str:
+    return widget.render().plain
+
+
+async def test_a_whole_game_by_keys_has_busts_won_columns_and_a_winner() -> None:
+    app = local_app(settings(2, seed=QUICK_SEED))
+    seen: list[object] = []
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, RolloffScreen)
+        await start_playing(pilot)
+        assert isinstance(app.screen, GameScreen)
+        table = app.table
+        assert table is not None
+        table.subscribe(lambda match, events: seen.extend(events))
+        bust_text = ""
+        for _ in range(3000):
+            match = table.match
+            if match.state.is_over:
+                break
+            before = len(match.history)
+            await pilot.press(next_key(match))
+            assert len(table.match.history) == before + 1
+            if any(isinstance(e, Busted) for e in seen) and not bust_text:
+                bust_text = plain(app.screen.query_one(PairChoice))
+        match = table.match
+        assert match.state.is_over
+        assert isinstance(app.screen, GameOverScreen)
+        winner = match.state.winner
+        assert winner is not None
+        assert len(match.state.columns_won(winner)) >= 3
+        assert next(e for e in seen if isinstance(e, GameWon)).player == winner
+        assert any(isinstance(e, ColumnWon) for e in seen)
+        busts = sum(stats.busts for stats in match.stats)
+        assert busts == sum(1 for e in seen if isinstance(e, Busted))
+        assert busts > 0
+        assert "blew it" in bust_text
+        assert match.seats[winner].name in str(app.screen.query_one("#winner").render())
+        # Rematch: the same players on a fresh board.
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RolloffScreen)
+        assert app.table is not None and app.table.match is not match
+        assert app.table.match.seats == match.seats
+        assert app.table.match.history == ()
+
+
+async def test_keys_that_do_not_apply_change_nothing() -> None:
+    app = local_app(settings(2, seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        table = app.table
+        assert table is not None
+        start = table.match
+        for key in "s123456":
+            await pilot.press(key)
+        await pilot.pause()
+        assert table.match is start
+        await pilot.press("space")
+        await pilot.pause()
+        assert table.match.state.phase in (Phase.CHOOSE, Phase.ROLL)
+        assert len(table.match.history) == 1
+
+
+async def test_new_game_key_opens_the_form_and_enter_starts_a_game() -> None:
+    app = local_app(settings(3, seed=2))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        first = app.table
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RolloffScreen)
+        assert app.table is not first
+        assert app.table is not None and len(app.table.match.seats) == 3
