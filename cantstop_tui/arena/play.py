@@ -51,11 +51,13 @@ class GameResult:
     busts: tuple[int, ...]
 
 
-def play_game(specs: tuple[str, ...], order: tuple[int, ...], seed: int) -> GameResult:
+def play_game(
+    specs: tuple[str, ...], order: tuple[int, ...], seed: int, variant: str = "standard"
+) -> GameResult:
     """One game: seat k is played by ``specs[order[k]]``; seat 0 moves first."""
     seats = len(order)
     bots = [make_bot(specs[p], seed=seed + k) for k, p in enumerate(order)]
-    state = new_game(GameConfig(num_players=seats), first_player=0)
+    state = new_game(GameConfig(num_players=seats, variant=variant), first_player=0)
     dice = Dice(seed)
     turns = [0] * seats
     busts = [0] * seats
@@ -73,12 +75,12 @@ def play_game(specs: tuple[str, ...], order: tuple[int, ...], seed: int) -> Game
     return GameResult(order, winner, tuple(by_player_turns), tuple(by_player_busts))
 
 
-def play_solitaire(spec: str, seed: int) -> GameResult:
+def play_solitaire(spec: str, seed: int, variant: str = "standard") -> GameResult:
     """One bot alone until it wins its columns; ``turns`` counts its turns."""
     bot = make_bot(spec, seed=seed)
     if hasattr(bot, "solo"):
         bot.solo = True
-    state = new_game(GameConfig(num_players=2), first_player=0)
+    state = new_game(GameConfig(num_players=2, variant=variant), first_player=0)
     dice = Dice(seed)
     turns = busts = 0
     while state.phase is not Phase.OVER and turns < MAX_TURNS:

@@ -1,0 +1,188 @@
+"""``cantstop arena``: computer players against each other (or one alone), many games at once.
+
+    cantstop arena --players expert,rule28 --games 10000 --seed 1
+    cantstop arena --solitaire expert --games 10000 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+from ..ai import LEVELS, make_bot
+from ..engine import VARIANTS
+from .play import GameResult, game_seed, play_game, play_solitaire
+from .stats import Summary, mean_interval, wilson
+
+CHUNK = 25
+
+
+def _parser() -> argparse.ArgumentParser:
+    levels = ", ".join(LEVELS)
+    parser = argparse.ArgumentParser(
+        prog="cantstop arena",
+        description="Play computer players against each other and report how often each wins.",
+        epilog=f"Players are levels ({levels}, or ai for the strongest) or module:Class bots.",
+    )
+    who = parser.add_mutually_exclusive_group(required=True)
+    who.add_argument("--players", help="2 to 4 comma-separated players, e.g. expert,rule28")
+    who.add_argument("--solitaire", metavar="PLAYER", help="one player alone: turns to win")
+    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    parser.add_argument("--seed", type=int, default=1, help="base seed of the dice (default 1)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="processes to play in (default: one per core)")
+    parser.add_argument("--variant", choices=VARIANTS, default="standard")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead")
+    parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto",
+                        help="progress bar on stderr (auto: only on a terminal)")
+    return parser
+
+
+def _names(specs: list[str]) -> tuple[str, ...]:
+    """Distinct display names: a repeated player gets #2, #3..."""
+    names: list[str] = []
+    for spec in specs:
+        name, n = spec, 2
+        while name in names:
+            name, n = f"{spec}#{n}", n + 1
+        names.append(name)
+    return tuple(names)
+
+
+def _play_chunk(task: tuple[tuple[str, ...], bool, str, int, int, int]) -> list[GameResult]:
+    specs, solitaire, variant, seed, start, stop = task
+    results = []
+    for index in range(start, stop):
+        dice_seed = game_seed(seed, index)
+        if solitaire:
+            results.append(play_solitaire(specs[0], dice_seed, variant))
+        else:
+            n = len(specs)
+            order = tuple((index + k) % n for k in range(n))
+            results.append(play_game(specs, order, dice_seed, variant))
+    return results
+
+
+def _results(
+    tasks: list[tuple[tuple[str, ...], bool, str, int, int, int]], jobs: int
+) -> Iterator[list[GameResult]]:
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(_play_chunk, tasks)
+        return
+    with multiprocessing.get_context().Pool(min(jobs, len(tasks))) as pool:
+        yield from pool.imap(_play_chunk, tasks)
+
+
+class _Progress:
+    def __init__(self, total: int, stream: TextIO, shown: bool) -> None:
+        self.total, self.stream, self.shown = total, stream, shown
+
+    def update(self, done: int) -> None:
+        if not self.shown:
+            return
+        width = 30
+        filled = width * done // self.total if self.total else width
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def run(
+    specs: tuple[str, ...],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    solitaire: bool = False,
+    variant: str = "standard",
+    progress: _Progress | None = None,
+) -> Summary:
+    """Play ``games`` games and total them; the same seed gives the same totals for any ``jobs``."""
+    summary = Summary(_names(list(specs)), solitaire=solitaire)
+    tasks = [
+        (specs, solitaire, variant, seed, start, min(start + CHUNK, games))
+        for start in range(0, games, CHUNK)
+    ]
+    for chunk in _results(tasks, jobs):
+        for result in chunk:
+            summary.add(result)
+        if progress is not None:
+            progress.update(summary.games)
+    if progress is not None:
+        progress.close()
+    return summary
+
+
+def _table(summary: Summary) -> str:
+    data = summary.to_json()
+    lines = []
+    if summary.solitaire:
+        name = summary.players[0]
+        tally = summary.tallies[name]
+        mean, low, high = mean_interval(tally.turns, tally.turns_squared, tally.games)
+        lines.append(f"{name} alone, {summary.games} games:")
+        lines.append(f"  mean turns to win {mean:.2f}  (95% CI {low:.2f}-{high:.2f})")
+        lines.append(f"  busts per game    {data['busts_per_game'][name]:.2f}")
+        if summary.draws:
+            lines.append(f"  unfinished after the turn limit: {summary.draws}")
+        return "\n".join(lines)
+    width = max(8, *(len(n) for n in summary.players))
+    lines.append(f"{summary.games} games, seats rotated"
+                 + (f", {summary.draws} unfinished" if summary.draws else ""))
+    lines.append(f"{'player':<{width}}  {'wins':>6}  {'win rate':>8}  {'95% CI':>13}  "
+                 f"{'turns':>6}  {'busts':>6}  by seat (1st moves first)")
+    for name in summary.players:
+        tally = summary.tallies[name]
+        low, high = wilson(tally.wins, tally.games)
+        seats = "  ".join(
+            f"{k + 1}: {seat.wins / seat.games:.1%}"
+            for k, seat in enumerate(summary.by_seat[name])
+            if seat.games
+        )
+        lines.append(
+            f"{name:<{width}}  {tally.wins:>6}  {data['win_rate'][name]:>8.1%}  "
+            f"{low:>6.1%}-{high:<6.1%}  {data['mean_turns'][name]:>6.2f}  "
+            f"{data['busts_per_game'][name]:>6.2f}  {seats}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    if args.solitaire is not None:
+        specs: tuple[str, ...] = (args.solitaire.strip(),)
+    else:
+        specs = tuple(s.strip() for s in args.players.split(",") if s.strip())
+        if not 2 <= len(specs) <= 4:
+            print("The arena needs 2 to 4 players, e.g. --players expert,rule28 "
+                  "(or --solitaire expert for one alone).", file=sys.stderr)
+            return 2
+    if args.games < 1:
+        print("--games must be at least 1.", file=sys.stderr)
+        return 2
+    for spec in specs:
+        try:
+            make_bot(spec)
+        except ValueError as error:
+            print(error, file=sys.stderr)
+            return 2
+    shown = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    summary = run(
+        specs, args.games, args.seed, max(1, args.jobs), args.solitaire is not None,
+        args.variant, _Progress(args.games, sys.stderr, shown),
+    )
+    if args.json:
+        data = summary.to_json()
+        data.update(seed=args.seed, variant=args.variant)
+        print(json.dumps(data))
+    else:
+        print(_table(summary))
+    return 0
