@@ -13,6 +13,7 @@ from .record import (
     write_game,
 )
 from .records import PlayerRecord, Records, load_records, record_game
+from .startup import Startup, plan_startup
 
 __all__ = [
     "Autosaver",
@@ -21,6 +22,7 @@ __all__ = [
     "Records",
     "Resumable",
     "SaveError",
+    "Startup",
     "autosave_dir",
     "data_dir",
     "discard",
@@ -29,6 +31,7 @@ __all__ = [
     "load_game",
     "load_records",
     "match_from_record",
+    "plan_startup",
     "record_game",
     "record_to_dict",
     "record_to_json",
