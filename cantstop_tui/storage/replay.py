@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine import Busted, Event, Rolled
+from ..engine import Busted, ColumnWon, Event, GameWon, Moved, Rolled, Stopped, TurnPassed
 from ..match import Action, Match
 from .record import describe, load_game
 
@@ -66,9 +67,37 @@ class Replay:
         who = before.current_seat.name
         return f"Step {index} of {self.last}: {who}: {describe(position.action)}"
 
+    def happened(self, index: int) -> list[str]:
+        """What the step into ``index`` did, one sentence per event."""
+        position = self.position(index)
+        seats = position.match.seats
+        lines = []
+        for event in position.events:
+            name = seats[event.player].name
+            if isinstance(event, Rolled):
+                lines.append(f"{name} rolls {' '.join(map(str, event.dice))}.")
+            elif isinstance(event, Moved):
+                lines.append(f"{name} moves in {_columns(event.move)}.")
+            elif isinstance(event, Busted):
+                lost = _columns([column for column, _ in event.lost]) or "nothing"
+                lines.append(f"{name} busts and loses the runners in {lost}.")
+            elif isinstance(event, Stopped):
+                lines.append(f"{name} stops.")
+            elif isinstance(event, ColumnWon):
+                lines.append(f"{name} wins column {event.column}.")
+            elif isinstance(event, TurnPassed):
+                lines.append(f"{name}'s turn.")
+            elif isinstance(event, GameWon):
+                lines.append(f"{name} wins the game!")
+        return lines
+
     def play_on(self, index: int) -> Match:
         """A game to play on from position ``index``: the same players, position and dice stream.
 
         Its record keeps the steps up to here, so it loads, replays and checks like any other.
         """
         return self.position(index).match
+
+
+def _columns(columns: Sequence[int]) -> str:
+    return " and ".join(str(column) for column in columns)

@@ -105,3 +105,20 @@ async def test_the_replay_screen_will_not_play_on_from_a_finished_game():
         assert app.screen.index == len(positions) - 1  # still showing the end
         await pilot.press("escape")
     assert app.return_value is None
+
+
+def test_each_step_says_what_happened():
+    positions = play(39)
+    replay = Replay(positions[-1])
+    assert replay.happened(0) == []
+    said = [line for index in range(len(replay)) for line in replay.happened(index)]
+    rolls = sum(1 for a in positions[-1].history if a.kind == "roll")
+    assert sum(" rolls " in line for line in said) == rolls
+    winner = positions[-1].seats[positions[-1].state.winner].name
+    assert said[-1] == f"{winner} wins the game!"
+    assert any(" busts and loses " in line for line in said)
+    assert any(line.endswith("'s turn.") for line in said)
+    assert any(line.endswith(" stops.") for line in said)
+    assert sum(" wins column " in line for line in said) >= 3
+    chosen = sum(1 for a in positions[-1].history if a.kind == "choose")
+    assert sum(" moves in " in line for line in said) == chosen

@@ -13,7 +13,6 @@ from textual.widgets import Footer, Static
 
 from ...match import Match
 from ...storage.replay import Replay
-from ..explain import log_lines
 from ..glyphs import Glyphs, glyphs_for
 from ..view import GameView
 from ..widgets.board import Board
@@ -92,7 +91,7 @@ class ReplayScreen(Screen[PlayOn | None]):
         self.query_one(PlayersPanel).view = GameView(match)
         self.query_one(DiceView).view = dice
         self.query_one("#caption", Static).update(self.replay.caption(index))
-        happened = "\n".join(log_lines(match, position.events))
+        happened = "\n".join(self.replay.happened(index))
         self.query_one("#happened", Static).update(happened)
 
     def action_step(self, delta: int) -> None:
