@@ -22,7 +22,7 @@ from .events import (
     Stopped,
     TurnPassed,
 )
-from .state import GameState, Phase
+from .state import GameState, Phase, make_state
 
 _EMPTY: Final = (0,) * 13
 _UNCLAIMED: Final = (None,) * 13
@@ -83,38 +83,43 @@ def _jump_capacity(state: GameState, column: int) -> int:
 
 
 def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
+    """Each pairing gives its two sums together if both fit, else each sum that fits alone."""
     runners = state.runners
     claimed = state.claimed
     own = state.squares[state.current_player]
     jump = state.config.variant == "jump"
-    free = MAX_RUNNERS - (13 - runners.count(0))
-    caps: dict[int, int] = {}
+    free = runners.count(0) - (13 - MAX_RUNNERS)  # runners not yet on the board
+    # How many steps fit in each column rolled: 0 when closed, or no runner can go there.
+    steps: dict[int, int] = {}
     for column in DISTINCT_SUMS[dice]:
-        if claimed[column] is not None:
-            caps[column] = 0
+        height = runners[column]
+        if claimed[column] is not None or not (height or free):
+            steps[column] = 0
         elif jump:
-            caps[column] = _jump_capacity(state, column)
+            steps[column] = _jump_capacity(state, column)
         else:
-            caps[column] = min(2, TOPS[column] - (runners[column] or own[column]))
-    found: set[Move] = set()
+            room = TOPS[column] - (height or own[column])
+            steps[column] = room if room < 2 else 2
+    # Pairings have distinct sums, so only single-column moves can repeat.
+    found: list[Move] = []
     for a, b in PAIR_SUMS[dice]:
-        cap_a = caps[a]
-        need_a = 0 if runners[a] else 1
+        steps_a = steps[a]
+        steps_b = steps[b]
         if a == b:
-            if cap_a and need_a <= free:
-                found.add((a, a) if cap_a == 2 else (a,))
-            continue
-        need_b = 0 if runners[b] else 1
-        ok_a = cap_a > 0 and need_a <= free
-        ok_b = caps[b] > 0 and need_b <= free
-        if ok_a and ok_b and need_a + need_b <= free:
-            found.add((a, b))
+            if steps_a == 2:
+                found.append((a, a))
+            elif steps_a and (a,) not in found:
+                found.append((a,))
+        elif steps_a and steps_b and (runners[a] or runners[b] or free >= 2):
+            found.append((a, b))
         else:
-            if ok_a:
-                found.add((a,))
-            if ok_b:
-                found.add((b,))
-    return tuple(sorted(found)) if len(found) > 1 else tuple(found)
+            if steps_a and (a,) not in found:
+                found.append((a,))
+            if steps_b and (b,) not in found:
+                found.append((b,))
+    if len(found) > 1:
+        found.sort()
+    return tuple(found)
 
 
 def _check_dice(dice: Iterable[int]) -> Roll:
@@ -188,7 +193,7 @@ def roll(state: GameState, dice: Sequence[int]) -> Transition:
     rolled = Rolled(player, values)
     if moves:
         return (
-            GameState(
+            make_state(
                 state.config, state.squares, state.claimed, state.runners,
                 player, Phase.CHOOSE, values, None, moves,
             ),
@@ -198,7 +203,7 @@ def roll(state: GameState, dice: Sequence[int]) -> Transition:
     lost = tuple((c, runners[c]) for c in COLUMNS if runners[c])
     following = _next_player(state)
     return (
-        GameState(
+        make_state(
             state.config, state.squares, state.claimed, _EMPTY,
             following, Phase.ROLL,
         ),
@@ -208,6 +213,27 @@ def roll(state: GameState, dice: Sequence[int]) -> Transition:
 
 def _format_move(move: Sequence[int]) -> str:
     return " and ".join(str(c) for c in move)
+
+
+def _picked(move: Sequence[int], moves: tuple[Move, ...]) -> Move | None:
+    """The legal move ``move`` names, in any order; None if it names none."""
+    for legal in moves:
+        if legal is move:  # taken straight from legal_moves, as players and bots do
+            return legal
+    wanted = _as_move(move)
+    return wanted if wanted in moves else None
+
+
+def _not_a_move(move: Sequence[int], moves: tuple[Move, ...]) -> IllegalMoveError:
+    wanted = _as_move(move)
+    if not wanted:
+        asked = f"{move!r} is"
+    elif len(wanted) == 1:
+        asked = f"Column {wanted[0]} alone is"
+    else:
+        asked = f"Columns {_format_move(wanted)} are"
+    options = "; ".join(_format_move(m) for m in moves)
+    return IllegalMoveError(f"{asked} not a move this roll allows. You can play: {options}.")
 
 
 def _as_move(move: Sequence[int]) -> Move | None:
@@ -229,17 +255,10 @@ def choose(state: GameState, move: Sequence[int]) -> Transition:
     """
     if state.phase is not Phase.CHOOSE:
         raise _phase_error(state, "choose a move")
-    moves = legal_moves(state)
-    wanted = _as_move(move)
-    if wanted not in moves:
-        options = "; ".join(_format_move(m) for m in moves)
-        if not wanted:
-            asked = f"{move!r} is"
-        elif len(wanted) == 1:
-            asked = f"Column {wanted[0]} alone is"
-        else:
-            asked = f"Columns {_format_move(wanted)} are"
-        raise IllegalMoveError(f"{asked} not a move this roll allows. You can play: {options}.")
+    moves = state.cached_moves or legal_moves(state)
+    wanted = _picked(move, moves)
+    if wanted is None:
+        raise _not_a_move(move, moves)
     player = state.current_player
     own = state.squares[player]
     runners = list(state.runners)
@@ -249,7 +268,7 @@ def choose(state: GameState, move: Sequence[int]) -> Transition:
         runners[column] = _jump_step(state, column, start) if jump else start + 1
     after = tuple(runners)
     return (
-        GameState(
+        make_state(
             state.config, state.squares, state.claimed, after,
             player, Phase.ROLL,
         ),
@@ -307,40 +326,41 @@ def stop(state: GameState) -> Transition:
     if reason is not None:
         raise IllegalMoveError(reason)
     player = state.current_player
-    runners = state.runners
+    placed = tuple((c, h) for c, h in enumerate(state.runners) if h)
     mine = list(state.squares[player])
-    claimed = list(state.claimed)
-    placed = tuple((c, runners[c]) for c in COLUMNS if runners[c])
     for column, height in placed:
         mine[column] = height
     squares = list(state.squares)
     squares[player] = tuple(mine)
     events: list[Event] = [Stopped(player, placed)]
-    for column, height in placed:
-        if height != TOPS[column]:
-            continue
-        claimed[column] = player
-        removed = []
-        for other, theirs in enumerate(squares):
-            if other != player and theirs[column]:
-                removed.append((other, theirs[column]))
-                squares[other] = (*theirs[:column], 0, *theirs[column + 1 :])
-        events.append(ColumnWon(player, column, tuple(removed)))
-    won = tuple(c for c in COLUMNS if claimed[c] == player)
-    if len(won) >= state.config.win_columns:
-        events.append(GameWon(player, won))
-        return (
-            GameState(
-                state.config, tuple(squares), tuple(claimed), _EMPTY,
-                player, Phase.OVER, None, player,
-            ),
-            tuple(events),
-        )
+    claimed = state.claimed
+    newly_won = [column for column, height in placed if height == TOPS[column]]
+    if newly_won:
+        owners = list(claimed)
+        for column in newly_won:
+            owners[column] = player
+            removed = []
+            for other, theirs in enumerate(squares):
+                if other != player and theirs[column]:
+                    removed.append((other, theirs[column]))
+                    squares[other] = (*theirs[:column], 0, *theirs[column + 1 :])
+            events.append(ColumnWon(player, column, tuple(removed)))
+        claimed = tuple(owners)
+        won = tuple(c for c in COLUMNS if claimed[c] == player)
+        if len(won) >= state.config.win_columns:
+            events.append(GameWon(player, won))
+            return (
+                make_state(
+                    state.config, tuple(squares), claimed, _EMPTY,
+                    player, Phase.OVER, None, player,
+                ),
+                tuple(events),
+            )
     following = _next_player(state)
     events.append(TurnPassed(following, player))
     return (
-        GameState(
-            state.config, tuple(squares), tuple(claimed), _EMPTY,
+        make_state(
+            state.config, tuple(squares), claimed, _EMPTY,
             following, Phase.ROLL,
         ),
         tuple(events),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any
 
@@ -79,3 +79,39 @@ class GameState:
         from .serialization import state_from_dict
 
         return state_from_dict(data)
+
+
+_new = object.__new__
+(
+    _set_config, _set_squares, _set_claimed, _set_runners, _set_current_player,
+    _set_phase, _set_dice, _set_winner, _set_cached_moves,
+) = (GameState.__dict__[f.name].__set__ for f in fields(GameState))
+
+
+def make_state(
+    config: GameConfig,
+    squares: tuple[Heights, ...],
+    claimed: tuple[int | None, ...],
+    runners: Heights,
+    current_player: int,
+    phase: Phase,
+    dice: tuple[int, int, int, int] | None = None,
+    winner: int | None = None,
+    cached_moves: tuple[Move, ...] | None = None,
+) -> GameState:
+    """``GameState(...)`` for the rules' own transitions, about twice as fast.
+
+    The frozen dataclass ``__init__`` goes through ``object.__setattr__`` per
+    field; writing the slots directly gives the same object for less.
+    """
+    state = _new(GameState)
+    _set_config(state, config)
+    _set_squares(state, squares)
+    _set_claimed(state, claimed)
+    _set_runners(state, runners)
+    _set_current_player(state, current_player)
+    _set_phase(state, phase)
+    _set_dice(state, dice)
+    _set_winner(state, winner)
+    _set_cached_moves(state, cached_moves)
+    return state
