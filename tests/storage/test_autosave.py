@@ -262,3 +262,40 @@ def test_a_game_played_by_another_live_process_is_not_offered():
     [found] = find_resumable()
     assert found.path == path
     assert len(found.match.history) == 10
+
+
+def test_save_now_rewrites_the_game_and_reports_a_failure(monkeypatch):
+    problems: list[SaveError] = []
+    saver = Autosaver.for_session(on_problem=problems.append)
+    table = play_some(saver, 22, 6)
+    saver.path.write_text("{}")  # whatever is there, save_now puts the game back
+    saver.save_now()
+    assert load_game(saver.path).match == table.match
+
+    def full(fd, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)
+    saver.save_now()
+    assert len(problems) == 1 and "disk is full" in str(problems[0])
+
+
+def test_a_game_being_played_cannot_be_discarded():
+    from cantstop_tui.storage import Resumable, discard
+
+    saver = Autosaver.for_session()
+    table = play_some(saver, 23, 4)
+    with pytest.raises(SaveError, match="another cantstop session"):
+        discard(Resumable(saver.path, 0.0, table.match))
+    assert saver.path.exists()
+
+
+def test_a_finished_leftover_stays_while_the_records_are_broken(data_home):
+    write_game(autosave_dir() / "done.json", play(24)[-1])
+    (data_home / "records.json").write_text("broken")
+    assert find_resumable() == []
+    assert game_files() == ["done.json"]
+    (data_home / "records.json").unlink()
+    assert find_resumable() == []
+    assert game_files() == []
+    assert len(load_records().games) == 1

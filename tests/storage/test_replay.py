@@ -122,3 +122,35 @@ def test_each_step_says_what_happened():
     assert sum(" wins column " in line for line in said) >= 3
     chosen = sum(1 for a in positions[-1].history if a.kind == "choose")
     assert sum(" moves in " in line for line in said) == chosen
+
+
+def test_cantstop_replay_plays_on_via_a_saved_game(tmp_path, monkeypatch, capsys):
+    from argparse import ArgumentParser
+
+    from cantstop_tui.storage import saves_dir
+    from cantstop_tui.ui import cli
+
+    positions = play(47, steps=12)
+    write_game(tmp_path / "g.json", positions[-1])
+    monkeypatch.setattr(ReplayApp, "run", lambda self: PlayOn(4, positions[4]))
+    monkeypatch.setattr(cli, "build_parser", ArgumentParser)  # an app without --load
+    assert replay_main([str(tmp_path / "g.json")]) == 0
+    saved = saves_dir() / "g from step 4.json"
+    assert f"as {saved}" in capsys.readouterr().out
+    assert load_game(saved).match == positions[4]
+
+    opened: list[list[str]] = []
+
+    def with_load() -> ArgumentParser:
+        parser = ArgumentParser()
+        parser.add_argument("--load")
+        return parser
+
+    monkeypatch.setattr(cli, "build_parser", with_load)
+    monkeypatch.setattr(cli, "main", lambda argv: opened.append(argv) or 0)
+    assert replay_main([str(tmp_path / "g.json")]) == 0
+    assert opened == [["--load", str(saved)]]
+
+    monkeypatch.setattr(ReplayApp, "run", lambda self: None)
+    assert replay_main([str(tmp_path / "g.json")]) == 0
+    assert len(opened) == 1
