@@ -60,8 +60,7 @@ def record_to_json(
     """The record as JSON text: one key, and one action, per line, so files diff and read well."""
     data = record_to_dict(match, created=created, updated=updated)
     actions = data.pop("actions")
-    compact = {"separators": (", ", ": ")}
-    lines = [f" {json.dumps(key)}: {json.dumps(value, **compact)}" for key, value in data.items()]
+    lines = [f" {json.dumps(key)}: {json.dumps(value)}" for key, value in data.items()]
     steps = ",\n  ".join(json.dumps(action, separators=(",", ":")) for action in actions)
     lines.append(f' "actions": [\n  {steps}\n ]' if actions else ' "actions": []')
     return "{\n" + ",\n".join(lines) + "\n}\n"
@@ -109,7 +108,8 @@ def _action(raw: Any, step: int) -> Action:
     if kind == "roll":
         if len(raw[1]) != 4:
             raise ValueError(problem)
-        return Action("roll", dice=tuple(raw[1]))  # type: ignore[arg-type]
+        a, b, c, d = raw[1]
+        return Action("roll", dice=(a, b, c, d))
     return Action("choose", move=tuple(raw[1]))
 
 
@@ -144,12 +144,13 @@ def _seats(raw: Any) -> tuple[Seat, ...]:
 def check_header(data: Any) -> None:
     """Refuse anything that is not a record this version reads (format, version, keys)."""
     if not isinstance(data, dict):
-        kind = {list: "a list", str: "a string"}.get(type(data), "a single value")
+        kinds: dict[type, str] = {list: "a list", str: "a string"}
+        kind = kinds.get(type(data), "a single value")
         raise ValueError(f"it holds {kind}, not a game record (a JSON object).")
     if data.get("format") != FORMAT:
         raise ValueError(f"it is not a Can't Stop game record (no \"format\": \"{FORMAT}\").")
     version = data.get("version")
-    if not _is_int(version) or version < 1:
+    if type(version) is not int or version < 1:
         raise ValueError(f"its record version {version!r} is not a version number.")
     if version > VERSION:
         raise ValueError(
