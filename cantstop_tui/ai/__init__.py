@@ -7,6 +7,7 @@ of 28) and ``expert`` (plans each turn exactly); ``ai`` means the strongest.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from typing import Final
 
@@ -31,10 +32,13 @@ def _load(spec: str, seed: int) -> Bot:
         bot_class = getattr(importlib.import_module(module_name), class_name)
     except (ImportError, AttributeError, ValueError) as error:
         raise ValueError(f"Cannot load the bot {spec!r}: {error}.") from None
+    if not isinstance(bot_class, type):
+        raise ValueError(f"{spec!r} is not a bot class: it needs choose_move and keep_rolling.")
     try:
-        bot = bot_class(seed=seed)
-    except TypeError:
-        bot = bot_class()
+        takes_seed = "seed" in inspect.signature(bot_class).parameters
+    except (TypeError, ValueError):
+        takes_seed = False
+    bot = bot_class(seed=seed) if takes_seed else bot_class()
     if not isinstance(bot, Bot):
         raise ValueError(f"{spec!r} is not a bot: it needs choose_move and keep_rolling.")
     return bot

@@ -40,14 +40,16 @@ EFFORT: Final = tuple(
 
 @dataclass(frozen=True, slots=True)
 class ValueParams:
-    turns_per_effort: float = 0.15
+    turns_per_effort: float = 0.11
     """Turns needed per unit of effort, for turning efforts into turns."""
+    last_turn: float = 1.0
+    """Turns counted for the turn that finishes the game: anything left takes at least one."""
     spare_weight: float = 0.1
     """How much progress in the next-best columns counts (they are the fallbacks)."""
     spare_columns: int = 2
     tempo: float = 0.5
     """Turns the opponent is ahead by moving right after we stop."""
-    spread: float = 1.0
+    spread: float = 0.5
     """Width of the win-chance curve, in turns, before growing with the turns left."""
     spread_growth: float = 0.35
     unreachable: float = 60.0
@@ -71,7 +73,7 @@ def turns_needed(
         return params.unreachable
     main = sum(efforts[:needed])
     spare = sum(efforts[needed : needed + params.spare_columns])
-    return params.turns_per_effort * (main + params.spare_weight * spare)
+    return params.last_turn + params.turns_per_effort * (main + params.spare_weight * spare)
 
 
 def win_chance(my_turns: float, their_turns: float, params: ValueParams = DEFAULT_PARAMS) -> float:

@@ -107,9 +107,11 @@ def run(
 ) -> Summary:
     """Play ``games`` games and total them; the same seed gives the same totals for any ``jobs``."""
     summary = Summary(_names(list(specs)), solitaire=solitaire)
+    # Chunks only share out the work: results are totalled in game order whatever their size.
+    chunk = max(1, min(CHUNK, games // (4 * jobs)))
     tasks = [
-        (specs, solitaire, variant, seed, start, min(start + CHUNK, games))
-        for start in range(0, games, CHUNK)
+        (specs, solitaire, variant, seed, start, min(start + chunk, games))
+        for start in range(0, games, chunk)
     ]
     for chunk in _results(tasks, jobs):
         for result in chunk:

@@ -1,0 +1,83 @@
+"""The planner's view of a roll agrees with the engine's rules."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+
+from ai_positions import position
+
+from cantstop_tui.ai.expert import ExpertBot
+from cantstop_tui.ai.outcomes import DICE_SETS, outcomes
+from cantstop_tui.engine import (
+    ALL_ROLLS,
+    BUST_CHANCE,
+    Dice,
+    GameState,
+    Phase,
+    can_stop,
+    choose,
+    legal_moves,
+    moves_for_dice,
+    roll,
+    stop,
+    usable_columns_mask,
+)
+
+
+def _positions(count: int) -> list[GameState]:
+    """Positions of random play, mid-turn included, where a roll comes next."""
+    rng = random.Random(11)
+    dice = Dice(12)
+    state = position()
+    found = []
+    while len(found) < count and state.phase is not Phase.OVER:
+        if state.phase is Phase.ROLL and any(state.runners):
+            found.append(state)
+        state, _ = roll(state, dice.roll())
+        if state.phase is Phase.CHOOSE:
+            moves = legal_moves(state)
+            state, _ = choose(state, moves[rng.randrange(len(moves))])
+            if can_stop(state) and rng.random() < 0.3:
+                state, _ = stop(state)
+    return found
+
+
+def test_the_126_dice_sets_cover_the_1296_rolls() -> None:
+    assert len(DICE_SETS) == 126
+    assert sum(count for _, count in DICE_SETS) == len(ALL_ROLLS)
+
+
+def test_outcomes_give_the_engines_moves_for_every_roll() -> None:
+    for state in _positions(25):
+        expected: dict[tuple[tuple[int, ...], ...], int] = {}
+        for dice in ALL_ROLLS:
+            moves = moves_for_dice(state, dice)
+            expected[moves] = expected.get(moves, 0) + 1
+        assert dict((moves, count) for count, moves in outcomes(state)) == expected
+
+
+def test_bust_weight_is_the_engines_bust_chance() -> None:
+    for state in _positions(25):
+        busts = sum(count for count, moves in outcomes(state) if not moves)
+        assert Fraction(busts, 1296) == BUST_CHANCE[usable_columns_mask(state)]
+
+
+def test_the_planners_steps_land_where_the_engines_do() -> None:
+    bot = ExpertBot()
+    dice = Dice(4)
+    for state in _positions(25):
+        rolled, _ = roll(state, dice.roll())
+        if rolled.phase is not Phase.CHOOSE:
+            continue
+        planner = bot.planner(rolled)
+        for move in legal_moves(rolled):
+            assert planner.after(rolled.runners, move) == choose(rolled, move)[0].runners
+
+
+def test_cached_outcomes_serve_positions_with_the_same_choices() -> None:
+    # Column 7's runner at 3 or at 6 leaves the same choices when all runners are out.
+    low = position(runners={6: 2, 7: 3, 8: 2})
+    high = replace(low, runners=position(runners={6: 2, 7: 6, 8: 2}).runners)
+    assert outcomes(low) == outcomes(high)
