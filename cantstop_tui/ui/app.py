@@ -56,7 +56,7 @@ class CantStopApp(App[None]):
         self.settings = settings or (load_settings() if remember else GameSettings())
 
     def on_mount(self) -> None:
-        self._check_size()
+        self._check_size(self.size.width, self.size.height)
         if self.table is not None:
             self._show_table(self.table)
         elif self.start_settings is not None:
@@ -65,11 +65,13 @@ class CantStopApp(App[None]):
             self.action_new_game()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        self._check_size(event.size.width, event.size.height)
 
-    def _check_size(self) -> None:
-        width, height = self.size
-        self.set_class(width < MIN_WIDTH or height < MIN_HEIGHT, "-too-small")
+    def _check_size(self, width: int, height: int) -> None:
+        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(too_small, "-too-small")
+        for screen in self.screen_stack:
+            screen.set_class(too_small, "-too-small")
         self.screen.refresh_bindings()
 
     # --- games -----------------------------------------------------------------

@@ -15,6 +15,8 @@ class GameView:
     """What the last change did; empty when only the notice or the viewer changed."""
     my_turn: bool = False
     """The player to move is controlled from this app."""
+    bot_turn: bool = False
+    """A computer seat is to move (the table plays it)."""
     notice: str = ""
     """A sentence for the player, e.g. why stopping was refused."""
 

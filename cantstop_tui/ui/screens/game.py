@@ -105,7 +105,8 @@ class GameScreen(Screen[None]):
         self._check_over(message.match, message.events)
 
     def _view_of(self, match: Match, events: tuple[Event, ...], notice: str = "") -> GameView:
-        return GameView(match, events, self._seat_for(match) is not None, notice)
+        bot_turn = not match.state.is_over and self.table.is_bot(match.state.current_player)
+        return GameView(match, events, self._seat_for(match) is not None, bot_turn, notice)
 
     def _seat_for(self, match: Match) -> int | None:
         """The seat this app may play now, if any."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -72,18 +71,16 @@ class GameOverScreen(ModalScreen[Choice]):
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield TooSmall()
 
-    def _stats(self) -> RichTable:
-        table = RichTable(box=None, padding=(0, 2, 0, 0))
-        for heading in ("Player", "Turns", "Busts", "Columns"):
-            table.add_column(heading, justify="left" if heading == "Player" else "right")
+    def _stats(self) -> Text:
+        text = Text(f"  {'Player':<18}{'Turns':>6}{'Busts':>7}  Columns\n", style="bold")
         state = self.match.state
         for player, seat in enumerate(self.match.seats):
             stats = self.match.stats[player]
-            name = Text(f"{self.glyphs.shape(player)} ", style=player_style(player))
-            name.append(seat.name, style="bold" if player == state.winner else "")
+            text.append(f"{self.glyphs.shape(player)} ", style=player_style(player))
+            text.append(f"{seat.name[:16]:<18}", style="bold" if player == state.winner else "")
             won = ",".join(str(c) for c in state.columns_won(player)) or "-"
-            table.add_row(name, str(stats.turns), str(stats.busts), won)
-        return table
+            text.append(f"{stats.turns:>6}{stats.busts:>7}  {won}\n")
+        return text
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id or "quit")

@@ -69,8 +69,10 @@ class PairChoice(ViewWidget):
             text.append(f"Game over: {view.name(state.winner or 0)} wins.", style="bold")
         elif _moves(view):
             self._render_moves(text, view)
-        elif not view.my_turn:
+        elif view.bot_turn:
             text.append(f"{name} is playing. Press any key to hurry.", style="italic")
+        elif not view.my_turn:
+            text.append(f"Waiting for {name} to play.", style="italic")
         elif state.phase is Phase.ROLL:
             hint = "roll (r or space) or stop (s)" if any(state.runners) else "roll (r or space)"
             text.append(f"{name}, your turn: {hint}.", style="bold")

@@ -9,6 +9,7 @@ MIN_HEIGHT = 22
 
 
 class TooSmall(Static):
+    SCOPED_CSS = False
     DEFAULT_CSS = """
     TooSmall {
         display: none;
@@ -21,7 +22,10 @@ class TooSmall(Static):
         color: $text;
         text-style: bold;
     }
-    .-too-small TooSmall {
+    Screen.-too-small {
+        overflow: hidden hidden;
+    }
+    Screen.-too-small TooSmall {
         display: block;
     }
     """
@@ -32,3 +36,6 @@ class TooSmall(Static):
             f"Please make it larger: at least {MIN_WIDTH} x {MIN_HEIGHT}.\n\n"
             "(q then y quits)"
         )
+
+    def on_mount(self) -> None:
+        self.screen.set_class(self.app.has_class("-too-small"), "-too-small")

@@ -1,0 +1,133 @@
+"""The app as a view onto a Table: forced-variant refusal, resize, a shared table, computer turns."""
+
+from __future__ import annotations
+
+from cantstop_tui.engine import GameConfig, Phase, can_stop, why_cannot_stop
+from cantstop_tui.match import Match, Seat
+from cantstop_tui.table import Table
+from cantstop_tui.ui.app import CantStopApp
+from cantstop_tui.ui.screens.game import GameScreen
+from cantstop_tui.ui.screens.game_over import GameOverScreen
+from cantstop_tui.ui.widgets.board import Board
+from cantstop_tui.ui.widgets.dice import DiceView
+from cantstop_tui.ui.widgets.pair_choice import PairChoice
+from cantstop_tui.ui.widgets.too_small import TooSmall
+
+from .ui_helpers import SIZE, finished_match, humans, next_key, play_until, table_app
+
+
+def forced_position(seed: int = 1) -> Match:
+    """A forced-variant game where the player to move has rolled and may not stop."""
+    for attempt in range(seed, seed + 200):
+        match = Match.start(humans(2), GameConfig(2, 3, "forced"), attempt)
+        try:
+            return play_until(
+                match,
+                lambda m: (
+                    m.state.phase is Phase.ROLL and any(m.state.runners) and not can_stop(m.state)
+                ),
+            )
+        except AssertionError:
+            continue
+    raise AssertionError("no forced position found")
+
+
+async def test_forced_variant_refuses_stop_and_shows_why() -> None:
+    match = forced_position()
+    reason = why_cannot_stop(match.state)
+    assert reason is not None and reason.startswith("Forced")
+    app, table = table_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("s")
+        await pilot.pause()
+        assert table.match is match
+        shown = app.screen.query_one(PairChoice).render().plain
+        assert " ".join(reason.split()) in " ".join(shown.split())
+        await pilot.click("#actions", offset=(14, 0))
+        assert table.match is match
+        await pilot.press("r")
+        assert len(table.match.history) == len(match.history) + 1
+
+
+async def test_too_small_shows_a_message_and_resizing_back_redraws() -> None:
+    match = play_until(Match.start(humans(4), GameConfig(4), 9), lambda m: len(m.history) > 30)
+    app, table = table_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(Board)
+        before = board.render().plain
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        assert app.has_class("-too-small")
+        assert app.screen.query_one(TooSmall).display
+        await pilot.press("r", "1", "s")
+        assert table.match is match
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not app.has_class("-too-small")
+        assert not app.screen.query_one(TooSmall).display
+        assert board.render().plain == before
+        await pilot.press(next_key(match))
+        assert len(table.match.history) == len(match.history) + 1
+
+
+async def test_a_shared_table_plays_only_my_seat_and_shows_others_moves() -> None:
+    match = Match.start(humans(2), GameConfig(2), 4)
+    other = match.state.current_player
+    mine = 1 - other
+    table = Table(match, bot_delay=0)
+    app = CantStopApp(table=table, my_seats={mine})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("r")
+        assert table.match is match
+        assert "Waiting for" in app.screen.query_one(PairChoice).render().plain
+        events = table.roll(other)
+        await pilot.pause()
+        dice = app.screen.query_one(DiceView).render().plain
+        assert " ".join(str(d) for d in events[0].dice) in " ".join(dice.split())
+        # Let the other player finish: choose if needed, then stop or bust.
+        state = table.match.state
+        if state.phase is Phase.CHOOSE:
+            table.choose(other, table.match.state.cached_moves[0])  # type: ignore[index]
+            table.stop(other)
+        await pilot.pause()
+        assert table.match.state.current_player == mine
+        await pilot.press("r")
+        assert table.match.history[-1].kind == "roll"
+
+
+async def test_a_key_during_a_computer_turn_hurries_the_table(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    seats = (Seat("Bot", "easy"), Seat("Ana"))
+    match = Match.start(seats, GameConfig(2), 1)
+    while match.state.current_player != 0:
+        match = Match.start(seats, GameConfig(2), match.seed + 1)
+    table = Table(match, bot_delay=60)
+    hurried: list[bool] = []
+    monkeypatch.setattr(table, "hurry", lambda: hurried.append(True))
+    app = CantStopApp(table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        assert table.bot_to_move
+        assert "playing" in app.screen.query_one(PairChoice).render().plain
+        await pilot.press("x")
+        assert hurried
+
+
+async def test_a_finished_game_on_a_table_opens_the_game_over_screen() -> None:
+    match = finished_match(3, seed=5)
+    app, _table = table_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        text = str(app.screen.query_one("#stats").render())
+        for player, seat in enumerate(match.seats):
+            assert seat.name in text
+            assert str(match.stats[player].turns) in text
+        winner = match.state.winner
+        assert winner is not None
+        assert match.seats[winner].name in str(app.screen.query_one("#winner").render())
