@@ -1,4 +1,14 @@
 import os
+from pathlib import Path
+
+import pytest
 
 # Snapshots must render colours; NO_COLOR in the environment would strip them.
 os.environ.pop("NO_COLOR", None)
+
+
+@pytest.fixture(autouse=True)
+def private_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the real user's settings, saves, autosaves or records."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
