@@ -4,8 +4,9 @@ Every step scores its column's weight |7 - c| + 1 (7 scores 1, 6 and 8 score 2,
 ... 2 and 12 score 6); a runner's first placement in a column scores double.
 Once all three runners are out: +2 if their columns are all odd, -2 if all even,
 +4 if all are 7 or above, +4 if all are 7 or below. Stop at 28 or more, or when
-stopping wins. Among the moves it picks the one that scores least, so it keeps
-to the columns that come up most (ties: the move with more steps).
+stopping wins. Among the moves it takes one with the most steps, and of those
+the one that scores least, so it keeps to the columns that come up most.
+(Played alone it needs about 10.7 turns, the figure published for the rule.)
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ class Rule28Bot:
         self.seed = seed
 
     def choose_move(self, state: GameState, moves: tuple[Move, ...]) -> Move:
-        return min(moves, key=lambda move: (added_count(state, move), -len(move), move))
+        return min(moves, key=lambda move: (-len(move), added_count(state, move), move))
 
     def keep_rolling(self, state: GameState) -> bool:
         return not stopping_wins(state) and progress_count(state) < THRESHOLD

@@ -65,6 +65,14 @@ def test_it_picks_the_pair_that_adds_least() -> None:
     assert Rule28Bot().choose_move(state, legal_moves(state)) == (7, 7)
 
 
+def test_two_steps_come_before_a_lower_count() -> None:
+    # Runners in 7, 11 and 12. 2+5 = 7 with 6+6 = 12 moves twice for 1 + 6 = 7 points;
+    # 2+6 = 8 with 5+6 = 11 moves only in 11 (no runner left for 8), for 5 points.
+    state = rolled(position(runners={7: 1, 11: 1, 12: 1}), (2, 5, 6, 6))
+    assert set(legal_moves(state)) == {(7, 12), (11,)}
+    assert Rule28Bot().choose_move(state, legal_moves(state)) == (7, 12)
+
+
 def test_its_moves_are_always_legal() -> None:
     bot = Rule28Bot()
     state = rolled(position(runners={4: 1, 9: 1}), (2, 2, 3, 4))
