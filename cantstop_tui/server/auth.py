@@ -1,0 +1,65 @@
+"""Who may come in: players' public keys, a password file, or anyone (``--open``)."""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+
+class AuthError(Exception):
+    """The authentication settings cannot be used; the message says why."""
+
+
+@dataclass(frozen=True)
+class Auth:
+    mode: str  # keys | passwords | open
+    keys: frozenset[str] = frozenset()  # authorized keys in OpenSSH form, comments dropped
+    passwords: dict[str, str] = field(default_factory=dict)  # name -> password; "" -> shared
+
+    @property
+    def required(self) -> bool:
+        return self.mode != "open"
+
+    @classmethod
+    def from_authorized_keys(cls, path: Path) -> Auth:
+        try:
+            keys = frozenset(_key_id(key) for key in asyncssh.read_public_key_list(str(path)))
+        except (OSError, ValueError, asyncssh.KeyImportError) as error:
+            raise AuthError(f"Cannot read the authorized keys in {path}: {error}") from None
+        if not keys:
+            raise AuthError(f"{path} holds no public key.")
+        return cls("keys", keys=keys)
+
+    @classmethod
+    def from_password_file(cls, path: Path) -> Auth:
+        """Lines ``name:password`` (that player only) or ``password`` (anyone); # comments."""
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            raise AuthError(f"Cannot read the password file {path}: {error}") from None
+        passwords: dict[str, str] = {}
+        for line in lines:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            name, colon, password = line.partition(":")
+            passwords[name if colon else ""] = password if colon else name
+        if not passwords:
+            raise AuthError(f"{path} holds no password.")
+        return cls("passwords", passwords=passwords)
+
+    def key_allowed(self, key: asyncssh.SSHKey) -> bool:
+        return self.mode == "keys" and _key_id(key) in self.keys
+
+    def password_ok(self, username: str, password: str) -> bool:
+        if self.mode != "passwords":
+            return False
+        expected = self.passwords.get(username, self.passwords.get(""))
+        return expected is not None and hmac.compare_digest(expected.encode(), password.encode())
+
+
+def _key_id(key: asyncssh.SSHKey) -> str:
+    return key.get_fingerprint("sha256")

@@ -1,0 +1,137 @@
+"""``cantstop serve``: host shared tables that friends join with ``ssh -p 2222 name@host``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from . import store
+from .auth import Auth, AuthError
+from .hostkey import data_dir, load_or_create_host_key
+from .server import GameServer, Settings
+from .tables import Lobby
+
+AUTH_HELP = (
+    "Choose who may join: --authorized-keys FILE (players' public keys), "
+    "--password-file FILE (lines 'name:password' or one shared password), "
+    "or --open (anyone who can reach the port)."
+)
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cantstop serve", description=__doc__, epilog=AUTH_HELP)
+    p.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: loopback only)"
+    )
+    p.add_argument("--port", type=int, default=2222)
+    p.add_argument("--max-sessions", type=int, default=100)
+    auth = p.add_mutually_exclusive_group()
+    auth.add_argument("--authorized-keys", type=Path, metavar="FILE")
+    auth.add_argument("--password-file", type=Path, metavar="FILE")
+    auth.add_argument("--open", action="store_true", help="no authentication (LAN party)")
+    p.add_argument(
+        "--seat-timeout",
+        type=float,
+        default=600.0,
+        metavar="SECONDS",
+        help="how long a dropped player's seat is held before the computer takes it",
+    )
+    p.add_argument(
+        "--turn-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the computer plays the turn of a player who takes longer",
+    )
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=3600.0,
+        metavar="SECONDS",
+        help="close sessions without input for this long",
+    )
+    p.add_argument("--ai-delay", type=float, default=0.6, metavar="SECONDS")
+    return p
+
+
+def auth_from(args: argparse.Namespace) -> Auth:
+    if args.authorized_keys is not None:
+        return Auth.from_authorized_keys(args.authorized_keys)
+    if args.password_file is not None:
+        return Auth.from_password_file(args.password_file)
+    if args.open:
+        return Auth("open")
+    raise AuthError("cantstop serve needs to know who may join. " + AUTH_HELP)
+
+
+def main(argv: list[str]) -> int:
+    args = parser().parse_args(argv)
+    # Apps redirect sys.stdout while they run: the server speaks through the real streams.
+    out, err = sys.__stdout__ or sys.stdout, sys.__stderr__ or sys.stderr
+    try:
+        auth = auth_from(args)
+    except AuthError as error:
+        print(f"cantstop serve: {error}", file=err)
+        return 2
+    for name, value in (("--port", args.port), ("--max-sessions", args.max_sessions)):
+        if value < 0 or (name == "--max-sessions" and value == 0):
+            print(f"cantstop serve: {name} must be a positive number, not {value}.", file=err)
+            return 2
+    logging.basicConfig(stream=err, level=logging.INFO, format="%(asctime)s %(message)s")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    directory = data_dir()
+    host_key, created = load_or_create_host_key(directory / "host_key")
+    settings = Settings(
+        auth=auth,
+        host=args.host,
+        port=args.port,
+        max_sessions=args.max_sessions,
+        seat_timeout=args.seat_timeout,
+        turn_timeout=args.turn_timeout,
+        idle_timeout=args.idle_timeout,
+        bot_delay=args.ai_delay,
+    )
+    if auth.mode == "open":
+        print("WARNING: --open lets anyone who reaches this port play, with any name.", file=err)
+    print(f"Host key {'created' if created else 'loaded'}: {directory / 'host_key'}", file=out)
+    print(f"Fingerprint: {host_key.get_fingerprint('sha256')}", file=out)
+    try:
+        asyncio.run(_run(settings, host_key, directory / "tables.json", out))
+    except OSError as error:
+        print(
+            f"cantstop serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
+            file=err,
+        )
+        return 1
+    return 0
+
+
+async def _run(settings: Settings, host_key: object, state_path: Path, out: object) -> None:
+    lobby = Lobby(
+        seat_timeout=settings.seat_timeout,
+        turn_timeout=settings.turn_timeout,
+        bot_delay=settings.bot_delay,
+    )
+    restored = store.load(lobby, state_path)
+    lobby.on_save = store.debounced_saver(lobby, state_path)
+    server = GameServer(settings, host_key, lobby)  # type: ignore[arg-type]
+    await server.start()
+    print(
+        f"Serving Can't Stop on {settings.host}:{server.port}"
+        f" ({restored} saved table(s) restored): ssh -p {server.port} NAME@HOST",
+        file=out,
+        flush=True,
+    )  # type: ignore[call-overload]
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await server.close()
+        store.save(lobby, state_path)

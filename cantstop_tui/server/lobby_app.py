@@ -1,0 +1,126 @@
+"""The apps a visitor moves between: the lobby, then a table's game, then the lobby again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from ..engine import GameConfig
+from ..ui.screens.lobby import LobbyChoice, LobbyError, LobbyScreen, TableSummary
+from .names import is_usable_name, sanitize_name
+from .tables import COMPUTER_LEVELS, Lobby, Visitor
+
+
+class VisitorLobby:
+    """The lobby service of one visitor (see ``LobbyService``)."""
+
+    levels = COMPUTER_LEVELS
+
+    def __init__(self, lobby: Lobby, visitor: Visitor) -> None:
+        self.lobby = lobby
+        self.visitor = visitor
+
+    @property
+    def name(self) -> str:
+        return self.visitor.name
+
+    def tables(self) -> list[TableSummary]:
+        return self.lobby.summaries()
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        return self.lobby.subscribe(listener)
+
+    def create(self, name: str, config: GameConfig, others: list[str]) -> LobbyChoice:
+        hosted = self.lobby.create(self.visitor, name, config, others)
+        return LobbyChoice(hosted.id, 0)
+
+    def sit(self, table_id: int) -> LobbyChoice:
+        return LobbyChoice(table_id, self.lobby.get(table_id).sit(self.visitor, None))
+
+    def watch(self, table_id: int) -> LobbyChoice:
+        hosted = self.lobby.get(table_id)
+        if hosted.table is None:
+            raise LobbyError(
+                f"{hosted.name} has not started yet: sit down, or watch once it starts."
+            )
+        return LobbyChoice(table_id, None)
+
+    def leave(self, table_id: int) -> None:
+        if table_id in self.lobby.tables:
+            self.lobby.tables[table_id].left(self.visitor)
+
+    def started(self, table_id: int) -> bool:
+        hosted = self.lobby.tables.get(table_id)
+        return hosted is not None and hosted.table is not None
+
+
+class NameScreen(ModalScreen[str]):
+    """Asked when the SSH user name cannot be shown as a player name."""
+
+    DEFAULT_CSS = """
+    NameScreen { align: center middle; }
+    NameScreen > Vertical { width: 50; height: auto; border: round $accent; padding: 0 1; }
+    NameScreen #name-error { color: $error; }
+    """
+
+    def __init__(self, taken: Callable[[str], bool], problem: str) -> None:
+        super().__init__()
+        self.taken = taken
+        self.problem = problem
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.problem))
+            yield Input(placeholder="your name", max_length=16)
+            yield Static("", id="name-error")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        name = sanitize_name(event.value)
+        if not is_usable_name(name):
+            self.query_one("#name-error", Static).update(
+                "Use letters or digits (spaces and -_.' allowed)."
+            )
+        elif self.taken(name):
+            self.query_one("#name-error", Static).update(Text(f"{name} is already playing here."))
+        else:
+            self.dismiss(name)
+
+
+class LobbyApp(App[LobbyChoice | None]):
+    """The lobby, alone in an app; exits with where the visitor goes next."""
+
+    TITLE = "Can't Stop"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "quit", "Quit", show=False)]
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        visitor: Visitor,
+        ask_name: str | None = None,
+        taken: Callable[[str], bool] = lambda _name: False,
+    ) -> None:
+        super().__init__()
+        self.lobby = lobby
+        self.visitor = visitor
+        self.ask_name = ask_name
+        self.taken = taken
+
+    def on_mount(self) -> None:
+        if self.ask_name is not None:
+            self.push_screen(NameScreen(self.taken, self.ask_name), self._named)
+        else:
+            self._show_lobby()
+
+    def _named(self, name: str | None) -> None:
+        self.visitor = Visitor(name or "player", self.visitor.key)
+        self._show_lobby()
+
+    def _show_lobby(self) -> None:
+        self.push_screen(LobbyScreen(VisitorLobby(self.lobby, self.visitor)), self.exit)

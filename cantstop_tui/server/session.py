@@ -1,0 +1,272 @@
+"""One SSH channel: the visitor's terminal, hosting their lobby and game apps in turn."""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import time
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import asyncssh
+from textual.app import App
+
+from ..ui.screens.lobby import LobbyChoice, LobbyError
+from .driver import ChannelDriver
+from .lobby_app import LobbyApp
+from .names import is_usable_name, sanitize_name
+from .tables import HostedTable, Visitor
+
+if TYPE_CHECKING:
+    from .server import GameServer
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (20, 10)
+MAX_SIZE = (300, 100)
+
+
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """Terminal sizes within what the apps are drawn for (a hostile client may say 0 or 10**6)."""
+    return (
+        min(max(int(width or 80), MIN_SIZE[0]), MAX_SIZE[0]),
+        min(max(int(height or 24), MIN_SIZE[1]), MAX_SIZE[1]),
+    )
+
+
+class TokenBucket:
+    """Input budget: ``rate`` bytes a second, bursts up to ``burst``; the rest is dropped."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def take(self, amount: int) -> int:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        granted = min(amount, int(self.tokens))
+        self.tokens -= granted
+        return granted
+
+
+class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
+    def __init__(self, server: GameServer, username: str, key: str | None) -> None:
+        self.server = server
+        self.username = username
+        self.key = key
+        self.size = (80, 24)
+        self.has_pty = False
+        self.closed = False
+        self.visitor: Visitor | None = None
+        self._chan: asyncssh.SSHServerChannel[str] | None = None
+        self._driver: ChannelDriver | None = None
+        self._app: App[Any] | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._input = TokenBucket(server.settings.input_rate, server.settings.input_burst)
+        self._last_input = time.monotonic()
+        self._idle_handle: asyncio.TimerHandle | None = None
+
+    # --- asyncssh callbacks -----------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:
+        self._chan = chan
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
+    ) -> bool:
+        self.has_pty = True
+        self.size = clamp_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True  # the "shell" is the game; nothing else ever runs
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        if not self.has_pty:
+            self._refuse("Can't Stop needs a terminal: connect with ssh -t.\r\n")
+            return
+        if not self.server.admit(self):
+            self._refuse("The server is full; please try again later.\r\n")
+            return
+        self._arm_idle_check()
+        self._task = asyncio.get_running_loop().create_task(
+            self._run(), context=contextvars.Context()
+        )
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        self._last_input = time.monotonic()
+        granted = self._input.take(len(data))
+        if granted <= 0 or self._driver is None:
+            return
+        try:
+            self._driver.feed(data[:granted])
+        except Exception:  # a garbled sequence must not end anyone's game
+            log.warning("Unparsable input from %s dropped.", self.username, exc_info=True)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = clamp_size(width, height)
+        if self._driver is not None:
+            self._driver.resize(*self.size)
+
+    def eof_received(self) -> bool:
+        self.close()
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return True
+
+    def signal_received(self, signal: str) -> None:
+        pass
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self._stop_app()
+
+    # --- the terminal the driver draws on --------------------------------------------
+
+    def attach(self, driver: ChannelDriver | None) -> None:
+        self._driver = driver
+
+    def write(self, data: str) -> None:
+        chan = self._chan
+        if self.closed or chan is None:
+            return
+        if chan.get_write_buffer_size() > self.server.settings.output_limit:
+            log.info("%s does not read its output; disconnected.", self.username)
+            self.closed = True
+            self._stop_app()
+            chan.get_connection().abort()
+            return
+        chan.write(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._stop_app()
+            if self._chan is not None:
+                self._chan.exit(0)
+
+    def _refuse(self, message: str) -> None:
+        assert self._chan is not None
+        self._chan.write(message)
+        self._chan.exit(1)
+
+    # --- idle timeout -----------------------------------------------------------------
+
+    def _arm_idle_check(self) -> None:
+        timeout = self.server.settings.idle_timeout
+        if timeout is None:
+            return
+        remaining = self._last_input + timeout - time.monotonic()
+        if remaining <= 0:
+            self._stop_app()
+            if self._chan is not None and not self.closed:
+                self.closed = True
+                self._chan.write("\r\nClosed after a long time without input.\r\n")
+                self._chan.exit(0)
+            return
+        self._idle_handle = asyncio.get_running_loop().call_later(remaining, self._arm_idle_check)
+
+    # --- the visitor's apps ----------------------------------------------------------
+
+    async def _run(self) -> None:
+        try:
+            await self._visit()
+        except Exception:
+            log.exception("Session of %s failed.", self.username)
+        finally:
+            if self._idle_handle is not None:
+                self._idle_handle.cancel()
+            self.server.release(self)
+            if not self.closed and self._chan is not None:
+                self.closed = True
+                self._chan.exit(0)
+
+    def _first_name(self) -> tuple[str, str | None]:
+        """The name to use, or the question to ask when the SSH user name won't do."""
+        name = sanitize_name(self.username)
+        if not is_usable_name(name):
+            return name, "Your SSH user name cannot be shown to other players. Your name?"
+        if self.server.name_in_use(name):
+            return name, f"{name} is already playing here. Your name?"
+        return name, None
+
+    async def _visit(self) -> None:
+        name, question = self._first_name()
+        self.visitor = Visitor(name, self.key)
+        choice = self._held_seat() if question is None else None
+        while not self.closed:
+            if choice is None:
+                lobby_app = LobbyApp(
+                    self.server.lobby,
+                    self.visitor,
+                    ask_name=question,
+                    taken=self.server.name_in_use,
+                )
+                choice = await self.run_app(lobby_app)
+                self.visitor, question = lobby_app.visitor, None
+                if choice is None:
+                    return
+            await self._play(choice)
+            choice = None
+
+    def _held_seat(self) -> LobbyChoice | None:
+        assert self.visitor is not None
+        held = self.server.lobby.held_seat(self.visitor)
+        if held is None:
+            return None
+        hosted, _seat = held
+        try:
+            return LobbyChoice(hosted.id, hosted.sit(self.visitor, None))
+        except LobbyError:
+            return None
+
+    async def _play(self, choice: LobbyChoice) -> None:
+        assert self.visitor is not None
+        hosted: HostedTable | None = self.server.lobby.tables.get(choice.table_id)
+        if hosted is None or hosted.table is None:
+            return
+        table = hosted.table
+        watching = choice.seat is None
+        seats = frozenset() if watching else hosted.seats_of(self.visitor)
+        if watching:
+            hosted.watchers += 1
+            self.server.lobby.changed()
+        app = self.server.make_game_app(hosted, seats, self.visitor)
+        try:
+            await self.run_app(app)
+        finally:
+            table.forget(app)
+            if watching:
+                hosted.watchers -= 1
+                self.server.lobby.changed()
+                self.server.lobby.forget_if_empty(hosted)
+            else:
+                hosted.left(self.visitor)
+
+    async def run_app(self, app: App[Any]) -> Any:
+        """Run one app on this channel until it exits (or the visitor goes away)."""
+        if self.closed:
+            return None
+        app.driver_class = partial(ChannelDriver, terminal=self)  # type: ignore[assignment]
+        self._app = app
+        try:
+            await app.run_async(size=self.size)
+        finally:
+            self._app = None
+            self._driver = None
+        return app.return_value
+
+    def _stop_app(self) -> None:
+        if self._app is not None:
+            self._app.exit()

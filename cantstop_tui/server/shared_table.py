@@ -1,0 +1,45 @@
+"""A :class:`Table` shared by many apps running in one event loop.
+
+Textual finds "the current app" through a context variable. A table publishes from
+whichever session acted (or from its computer-player task), so each listener is run
+in a copy of the context it subscribed from: widgets always see their own app.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Callable
+from typing import Any
+
+from textual._context import active_app
+
+from ..engine import Event
+from ..match import Match
+from ..table import Listener, Table
+
+
+class SharedTable(Table):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._owners: dict[object, list[Callable[[], None]]] = {}
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        context = contextvars.copy_context()
+
+        def in_own_context(match: Match, events: tuple[Event, ...]) -> None:
+            context.copy().run(listener, match, events)
+
+        unsubscribe = super().subscribe(in_own_context)
+        owner = active_app.get(None)
+        if owner is not None:
+            self._owners.setdefault(owner, []).append(unsubscribe)
+        return unsubscribe
+
+    def forget(self, app: object) -> None:
+        """Drop every listener an app subscribed (its session ended)."""
+        for unsubscribe in self._owners.pop(app, []):
+            unsubscribe()
+
+    @property
+    def listener_count(self) -> int:
+        return len(self._listeners)

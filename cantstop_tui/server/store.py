@@ -1,0 +1,134 @@
+"""Tables survive a restart: each is saved as its seats plus its game record (seed + actions).
+
+Games are rebuilt by replaying the record through ``Match.apply`` (the seeded dice check
+every roll), the same way saved local games are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..engine import GameConfig
+from ..match import Action, Match, Seat
+from .shared_table import SharedTable
+from .tables import HostedTable, Lobby, Visitor
+
+log = logging.getLogger(__name__)
+VERSION = 1
+
+
+def _action(data: list[Any]) -> Action:
+    if data[0] == "roll":
+        return Action("roll", dice=tuple(data[1]))  # type: ignore[arg-type]
+    if data[0] == "choose":
+        return Action("choose", move=tuple(data[1]))
+    return Action("stop")
+
+
+def table_to_json(hosted: HostedTable) -> dict[str, Any]:
+    return {
+        "id": hosted.id,
+        "name": hosted.name,
+        "seed": hosted.seed,
+        "config": {
+            "num_players": hosted.config.num_players,
+            "win_columns": hosted.config.win_columns,
+            "variant": hosted.config.variant,
+        },
+        "slots": [
+            {
+                "kind": slot.kind,
+                "name": slot.occupant.name if slot.occupant else None,
+                "key": slot.occupant.key if slot.occupant else None,
+                "computer": slot.computer_took_over,
+            }
+            for slot in hosted.slots
+        ],
+        "seats": [[seat.name, seat.kind] for seat in hosted.table.match.seats]
+        if hosted.table
+        else None,
+        "history": [action.to_json() for action in hosted.table.match.history]
+        if hosted.table
+        else None,
+        "chat": list(hosted.chat),
+    }
+
+
+def save(lobby: Lobby, path: Path) -> None:
+    tables = [
+        table_to_json(hosted)
+        for hosted in lobby.tables.values()
+        if hosted.table is not None and not hosted.table.match.state.is_over
+    ]
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps({"version": VERSION, "tables": tables}), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def load(lobby: Lobby, path: Path) -> int:
+    """Put the saved games back in the lobby, every seat held for its player; returns how many."""
+    if not path.exists():
+        return 0
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        records = data["tables"]
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        log.warning(
+            "The saved tables in %s could not be read (%s); starting with none.", path, error
+        )
+        return 0
+    loaded = 0
+    for record in records:
+        try:
+            hosted = _restore(lobby, record)
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            log.warning("Saved table %r skipped: %s", record.get("name"), error)
+            continue
+        lobby.tables[hosted.id] = hosted
+        lobby.reserve_id(hosted.id)
+        loaded += 1
+    return loaded
+
+
+def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
+    config = GameConfig(**record["config"])
+    kinds = [slot["kind"] for slot in record["slots"]]
+    hosted = HostedTable(
+        lobby, int(record["id"]), str(record["name"]), config, kinds, int(record["seed"])
+    )
+    seats = tuple(Seat(str(name), str(kind)) for name, kind in record["seats"])
+    match = Match.start(seats, config, hosted.seed)
+    for action in record["history"]:
+        match, _events = match.apply(_action(action))
+    for slot, saved in zip(hosted.slots, record["slots"], strict=True):
+        if saved["name"] is not None:
+            slot.occupant = Visitor(saved["name"], saved["key"])
+        slot.computer_took_over = bool(saved["computer"])
+    hosted.chat.extend(record.get("chat", []))
+    hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
+    hosted.hold_absent_seats()
+    return hosted
+
+
+def debounced_saver(lobby: Lobby, path: Path, delay: float = 1.0) -> Callable[[], None]:
+    """A save that happens at most once per ``delay`` seconds however often it is asked for."""
+    pending: list[asyncio.TimerHandle] = []
+
+    def write() -> None:
+        pending.clear()
+        try:
+            save(lobby, path)
+        except OSError as error:
+            log.warning("Could not save the tables to %s: %s", path, error)
+
+    def request() -> None:
+        if not pending:
+            pending.append(asyncio.get_running_loop().call_later(delay, write))
+
+    return request

@@ -1,0 +1,362 @@
+"""The server's tables: each holds one :class:`Table` (the game, in one place) and who sits where.
+
+Visitors' apps subscribe to the ``Table`` of the table they joined; the lobby screens
+subscribe to :class:`Lobby` to see tables open, fill and finish. Only the seated person
+whose turn it is can act (the ``Table`` checks the turn; the session hands each app only
+its visitor's own seats).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from ..ai import LEVELS, make_bot
+from ..engine import GameConfig, TurnPassed
+from ..match import HUMAN, Match, Seat
+from ..ui.screens.lobby import LobbyError, SeatInfo, TableSummary
+from .shared_table import SharedTable
+
+log = logging.getLogger(__name__)
+COMPUTER_LEVELS: tuple[str, ...] = (*LEVELS, "ai")
+CHAT_LINES = 50
+CHAT_LENGTH = 120
+MAX_TABLES = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Visitor:
+    """Who is on the other end: a sanitized name and, with key logins, the key's fingerprint."""
+
+    name: str
+    key: str | None = None
+
+
+@dataclass
+class SeatSlot:
+    kind: str = HUMAN  # HUMAN: open for a person; otherwise a computer level
+    occupant: Visitor | None = None
+    connected: bool = False
+    computer_took_over: bool = False
+    hold: asyncio.TimerHandle | None = field(default=None, repr=False)
+
+    @property
+    def free(self) -> bool:
+        return self.kind == HUMAN and self.occupant is None
+
+    def player_name(self, index: int) -> str:
+        if self.kind != HUMAN:
+            return f"Computer {index + 1} ({self.kind})"
+        return self.occupant.name if self.occupant else "(free)"
+
+
+Listener = Callable[[], None]
+
+
+class HostedTable:
+    """One table of the lobby: its seats, and its game once every seat is filled."""
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        table_id: int,
+        name: str,
+        config: GameConfig,
+        kinds: Iterable[str],
+        seed: int,
+    ) -> None:
+        self.lobby = lobby
+        self.id = table_id
+        self.name = name
+        self.config = config
+        self.seed = seed
+        self.slots = [SeatSlot(kind=kind) for kind in kinds]
+        self.table: SharedTable | None = None
+        self.watchers = 0
+        self.chat: deque[str] = deque(maxlen=CHAT_LINES)
+        self._turn_timer: asyncio.TimerHandle | None = None
+        self._hurried_seat: int | None = None
+
+    # --- what the lobby shows -------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        if self.table is None:
+            return "waiting"
+        return "finished" if self.table.match.state.is_over else "in progress"
+
+    def summary(self) -> TableSummary:
+        seats = tuple(
+            SeatInfo(
+                name=slot.player_name(index),
+                free=slot.free,
+                human=slot.kind == HUMAN and not slot.computer_took_over,
+                away=slot.occupant is not None and not slot.connected,
+            )
+            for index, slot in enumerate(self.slots)
+        )
+        return TableSummary(
+            table_id=self.id,
+            name=self.name,
+            seats=seats,
+            variant=self.config.variant,
+            win_columns=self.config.win_columns,
+            status=self.status,
+            watchers=self.watchers,
+        )
+
+    def seats_of(self, visitor: Visitor) -> frozenset[int]:
+        return frozenset(
+            index
+            for index, slot in enumerate(self.slots)
+            if slot.occupant is not None
+            and slot.occupant.name == visitor.name
+            and not slot.computer_took_over
+        )
+
+    # --- the game -------------------------------------------------------------------
+
+    def _start_if_full(self) -> None:
+        if self.table is not None or any(slot.free for slot in self.slots):
+            return
+        seats = tuple(
+            Seat(slot.player_name(index), slot.kind) for index, slot in enumerate(self.slots)
+        )
+        self.attach(
+            SharedTable(Match.start(seats, self.config, self.seed), bot_delay=self.lobby.bot_delay)
+        )
+
+    def attach(self, table: SharedTable) -> None:
+        self.table = table
+        for index, slot in enumerate(self.slots):
+            if slot.computer_took_over:
+                table.set_seat_kind(index, make_bot("ai", seed=self.seed + index))
+        table.subscribe(self._on_change)
+        self._arm_turn_timer()
+        table.start()
+
+    def _on_change(self, match: Match, events: tuple[object, ...]) -> None:
+        if self._hurried_seat is not None and any(isinstance(e, TurnPassed) for e in events):
+            self._give_back(self._hurried_seat)
+        self._arm_turn_timer()
+        self.lobby.changed(save=True)
+
+    def _arm_turn_timer(self) -> None:
+        if self._turn_timer is not None:
+            self._turn_timer.cancel()
+            self._turn_timer = None
+        timeout = self.lobby.turn_timeout
+        table = self.table
+        if timeout is None or table is None or table.match.state.is_over or table.bot_to_move:
+            return
+        self._turn_timer = _loop_call_later(timeout, self._turn_expired)
+
+    def _turn_expired(self) -> None:
+        """``--turn-timeout``: the computer plays this turn for the person who stalls."""
+        self._turn_timer = None
+        table = self.table
+        if table is None or table.match.state.is_over or table.bot_to_move:
+            return
+        seat = table.match.state.current_player
+        self._hurried_seat = seat
+        self.chat.append(
+            f"* {self.slots[seat].player_name(seat)} took too long: the computer plays this turn."
+        )
+        table.set_seat_kind(seat, make_bot("ai", seed=self.seed + seat))
+
+    def _give_back(self, seat: int) -> None:
+        self._hurried_seat = None
+        if self.table is not None and not self.slots[seat].computer_took_over:
+            self.table.set_seat_kind(seat, None)
+
+    # --- people coming and going ----------------------------------------------------
+
+    def sit(self, visitor: Visitor, seat: int | None) -> int:
+        for index, slot in enumerate(self.slots):
+            if slot.occupant is not None and slot.occupant.name == visitor.name:
+                if slot.connected:
+                    raise LobbyError(f"{visitor.name} already sits at {self.name}.")
+                if slot.occupant.key != visitor.key:
+                    raise LobbyError(
+                        "That seat is held for the player who left it (a different key)."
+                    )
+                self._reclaim(index, visitor)
+                return index
+        free = [index for index, slot in enumerate(self.slots) if slot.free]
+        if self.table is not None or not free:
+            raise LobbyError(f"{self.name} has no free seat: you can watch it.")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise LobbyError(f"Seat {seat + 1} at {self.name} is not free.")
+        self.slots[seat].occupant = visitor
+        self.slots[seat].connected = True
+        self._start_if_full()
+        self.lobby.changed(save=True)
+        return seat
+
+    def _reclaim(self, index: int, visitor: Visitor) -> None:
+        slot = self.slots[index]
+        if slot.hold is not None:
+            slot.hold.cancel()
+            slot.hold = None
+        slot.connected = True
+        slot.occupant = visitor
+        if slot.computer_took_over:
+            slot.computer_took_over = False
+            if self.table is not None:
+                self.table.set_seat_kind(index, None)
+        self.chat.append(f"* {visitor.name} is back.")
+        self.lobby.changed(save=True)
+
+    def left(self, visitor: Visitor) -> None:
+        """The visitor's session ended or they went back to the lobby: hold their seats."""
+        for index, slot in enumerate(self.slots):
+            if slot.occupant is None or slot.occupant.name != visitor.name or not slot.connected:
+                continue
+            slot.connected = False
+            if self.table is None:  # nothing to hold before the game starts
+                slot.occupant = None
+            elif not self.table.match.state.is_over:
+                self.chat.append(f"* {visitor.name} left; the seat is held for them.")
+                self._hold(index)
+        self.lobby.changed(save=True)
+        self.lobby.forget_if_empty(self)
+
+    def _hold(self, index: int) -> None:
+        self.slots[index].hold = _loop_call_later(
+            self.lobby.seat_timeout, lambda: self.hand_to_computer(index)
+        )
+
+    def hold_absent_seats(self) -> None:
+        """After a restart nobody is connected: hold every seat as if its player had just left."""
+        for index, slot in enumerate(self.slots):
+            if slot.occupant is not None and not slot.connected and not slot.computer_took_over:
+                self._hold(index)
+
+    def hand_to_computer(self, index: int) -> None:
+        slot = self.slots[index]
+        slot.hold = None
+        if slot.connected or slot.computer_took_over:
+            return
+        slot.computer_took_over = True
+        self.chat.append(f"* The computer plays for {slot.player_name(index)} now.")
+        if self.table is not None:
+            self.table.set_seat_kind(index, make_bot("ai", seed=self.seed + index))
+        self.lobby.changed(save=True)
+
+    def say(self, visitor: Visitor, text: str) -> None:
+        from .names import sanitize_text
+
+        line = sanitize_text(text)[:CHAT_LENGTH]
+        if line:
+            self.chat.append(f"{visitor.name}: {line}")
+            self.lobby.changed()
+
+    @property
+    def empty(self) -> bool:
+        return self.watchers == 0 and not any(slot.connected or slot.hold for slot in self.slots)
+
+
+def _loop_call_later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+    return asyncio.get_running_loop().call_later(delay, callback)
+
+
+class Lobby:
+    """Every table of the server, and the lobby screens watching them."""
+
+    def __init__(
+        self,
+        *,
+        seat_timeout: float = 600.0,
+        turn_timeout: float | None = None,
+        bot_delay: float = 0.6,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        import secrets
+
+        self.seat_timeout = seat_timeout
+        self.turn_timeout = turn_timeout
+        self.bot_delay = bot_delay
+        self._seeds = seeds or (lambda: secrets.randbelow(2**31))
+        self.tables: dict[int, HostedTable] = {}
+        self._next_id = 1
+        self._listeners: list[Listener] = []
+        self.on_save: Callable[[], None] | None = None
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def changed(self, save: bool = False) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:
+                log.exception("A lobby listener failed; it is unsubscribed.")
+                self._listeners.remove(listener)
+        if save and self.on_save is not None:
+            self.on_save()
+
+    def summaries(self) -> list[TableSummary]:
+        return [hosted.summary() for hosted in self.tables.values()]
+
+    def get(self, table_id: int) -> HostedTable:
+        try:
+            return self.tables[table_id]
+        except KeyError:
+            raise LobbyError("That table has closed.") from None
+
+    def create(
+        self, visitor: Visitor, name: str, config: GameConfig, others: Iterable[str]
+    ) -> HostedTable:
+        """A new table with the visitor in seat 1; ``others`` are the other seats' kinds."""
+        from .names import sanitize_text
+
+        kinds = [HUMAN, *others]
+        if len(kinds) != config.num_players:
+            raise LobbyError(
+                f"The game is set for {config.num_players} players but has {len(kinds)} seats."
+            )
+        for kind in kinds:
+            if kind != HUMAN and kind not in COMPUTER_LEVELS:
+                raise LobbyError(f"Unknown computer level {kind!r}.")
+        if len(self.tables) >= MAX_TABLES:
+            raise LobbyError("The server has as many tables as it can hold: join or watch one.")
+        table_name = sanitize_text(name)[:24] or f"{visitor.name}'s table"
+        hosted = HostedTable(self, self._next_id, table_name, config, kinds, self._seeds())
+        self._next_id += 1
+        self.tables[hosted.id] = hosted
+        hosted.sit(visitor, 0)
+        return hosted
+
+    def held_seat(self, visitor: Visitor) -> tuple[HostedTable, int] | None:
+        """A game seat this visitor left and may take back."""
+        for hosted in self.tables.values():
+            if hosted.table is None or hosted.table.match.state.is_over:
+                continue
+            for index, slot in enumerate(hosted.slots):
+                if (
+                    slot.occupant is not None
+                    and slot.occupant.name == visitor.name
+                    and slot.occupant.key == visitor.key
+                    and not slot.connected
+                ):
+                    return hosted, index
+        return None
+
+    def reserve_id(self, table_id: int) -> None:
+        self._next_id = max(self._next_id, table_id + 1)
+
+    def forget_if_empty(self, hosted: HostedTable) -> None:
+        if hosted.empty and (hosted.table is None or hosted.table.match.state.is_over):
+            self.tables.pop(hosted.id, None)
+            self.changed(save=True)

@@ -1,0 +1,324 @@
+"""The lobby of a shared server: open tables, create one, take a free seat or watch.
+
+The screen knows nothing of SSH: it talks to a :class:`LobbyService` bound to one
+visitor and dismisses with a :class:`LobbyChoice` once the visitor's game can begin
+(or at once when they choose to watch), or ``None`` when they quit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+
+from ...engine import VARIANTS, GameConfig
+
+
+class LobbyError(Exception):
+    """A lobby request that cannot be done; the message is a sentence for the visitor."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    name: str
+    free: bool
+    human: bool
+    away: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableSummary:
+    table_id: int
+    name: str
+    seats: tuple[SeatInfo, ...]
+    variant: str
+    win_columns: int
+    status: str  # waiting | in progress | finished
+    watchers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChoice:
+    """Where the visitor goes: a table, with their seat or None to watch."""
+
+    table_id: int
+    seat: int | None
+
+
+class LobbyService(Protocol):
+    """The lobby as one visitor sees it."""
+
+    name: str
+    levels: tuple[str, ...]
+
+    def tables(self) -> list[TableSummary]: ...
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]: ...
+
+    def create(self, name: str, config: GameConfig, others: list[str]) -> LobbyChoice: ...
+
+    def sit(self, table_id: int) -> LobbyChoice: ...
+
+    def watch(self, table_id: int) -> LobbyChoice: ...
+
+    def leave(self, table_id: int) -> None: ...
+
+    def started(self, table_id: int) -> bool: ...
+
+
+PERSON = "human"
+NOBODY = "-"
+
+
+def seats_text(summary: TableSummary) -> Text:
+    text = Text()
+    for index, seat in enumerate(summary.seats):
+        if index:
+            text.append(", ")
+        style = "dim" if seat.free else ("" if seat.human else "italic")
+        text.append(seat.name + (" (away)" if seat.away else ""), style=style)
+    return text
+
+
+class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
+    """The form for a new table: the visitor takes seat 1."""
+
+    DEFAULT_CSS = """
+    CreateTableScreen { align: center middle; }
+    CreateTableScreen > Vertical {
+        width: 60; height: auto; max-height: 100%; border: round $accent; padding: 0 1;
+        background: $surface;
+    }
+    CreateTableScreen Horizontal { height: auto; }
+    CreateTableScreen Label { width: 16; }
+    CreateTableScreen Select { width: 1fr; }
+    CreateTableScreen #create-error { color: $error; height: auto; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("ctrl+g", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, levels: tuple[str, ...]) -> None:
+        super().__init__()
+        self.levels = levels
+
+    def _kinds(self, optional: bool) -> list[tuple[str, str]]:
+        options = [("a person", PERSON)] + [(f"computer: {level}", level) for level in self.levels]
+        return ([("nobody", NOBODY)] if optional else []) + options
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("[b]New table[/b]  (you take seat 1; Enter creates)")
+            yield Input(placeholder="table name", id="table-name", max_length=24, compact=True)
+            for seat in (2, 3, 4):
+                with Horizontal():
+                    yield Label(f"Seat {seat}")
+                    yield Select(
+                        self._kinds(seat > 2),
+                        value=PERSON if seat == 2 else NOBODY,
+                        allow_blank=False,
+                        id=f"seat-{seat}",
+                        compact=True,
+                    )
+            with Horizontal():
+                yield Label("Variant")
+                yield Select(
+                    [(v, v) for v in VARIANTS],
+                    value="standard",
+                    allow_blank=False,
+                    id="variant",
+                    compact=True,
+                )
+            with Horizontal():
+                yield Label("Columns to win")
+                yield Select(
+                    [(str(n), n) for n in (3, 4, 5)],
+                    value=3,
+                    allow_blank=False,
+                    id="win-columns",
+                    compact=True,
+                )
+            yield Static("", id="create-error")
+            with Horizontal():
+                yield Button("Create", variant="primary", id="create", compact=True)
+                yield Button(" Cancel", id="cancel", compact=True)
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#create")
+    def submit(self) -> None:
+        others = [str(self.query_one(f"#seat-{seat}", Select).value) for seat in (2, 3, 4)]
+        others = [kind for kind in others if kind != NOBODY]
+        try:
+            config = GameConfig(
+                num_players=1 + len(others),
+                win_columns=int(str(self.query_one("#win-columns", Select).value)),
+                variant=str(self.query_one("#variant", Select).value),  # type: ignore[arg-type]
+            )
+        except ValueError as error:
+            self.query_one("#create-error", Static).update(Text(str(error)))
+            return
+        self.dismiss((self.query_one("#table-name", Input).value, config, others))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LobbyScreen(Screen[LobbyChoice | None]):
+    """Tables of the server, live."""
+
+    DEFAULT_CSS = """
+    LobbyScreen #lobby-title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen #lobby-message { height: auto; min-height: 1; padding: 0 1; }
+    LobbyScreen #lobby-help { height: 1; color: $text-muted; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "create", "Create table"),
+        Binding("j", "sit", "Sit"),
+        Binding("w", "watch", "Watch"),
+        Binding("x", "leave", "Leave table"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, service: LobbyService) -> None:
+        super().__init__()
+        self.service = service
+        self.waiting_at: int | None = None
+        self._seats: dict[int, int | None] = {}
+        self._unsubscribe: Callable[[], None] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f"Can't Stop · lobby · you are {self.service.name}"), id="lobby-title")
+        table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True)
+        table.add_columns("#", "Table", "Seats", "Rules", "Status")
+        yield table
+        yield Static(Text("No tables yet: press c to create one."), id="lobby-message")
+        yield Static("c create · enter sit · w watch · x leave · q quit", id="lobby-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        screen = self
+        # The lobby changes in other visitors' sessions: redraw from this screen's own task.
+        self._unsubscribe = self.service.subscribe(lambda: screen.call_later(screen.refresh_tables))
+        self.refresh_tables()
+
+    def on_unmount(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
+    def refresh_tables(self) -> None:
+        if not self.is_attached:
+            return
+        grid = self.query_one(DataTable)
+        selected = self._selected()
+        grid.clear()
+        summaries = self.service.tables()
+        for summary in summaries:
+            rules = f"{summary.variant}, {summary.win_columns} cols"
+            status = summary.status + (f", {summary.watchers} watching" if summary.watchers else "")
+            grid.add_row(
+                str(summary.table_id),
+                Text(summary.name),
+                seats_text(summary),
+                rules,
+                status,
+                key=str(summary.table_id),
+            )
+        if selected is not None and str(selected) in {str(s.table_id) for s in summaries}:
+            grid.move_cursor(row=grid.get_row_index(str(selected)))
+        if self.waiting_at is not None:
+            self._check_waiting(summaries)
+        elif summaries:
+            self._say("Arrows choose a table; enter sits at it, w watches, c creates one.")
+        else:
+            self._say("No tables yet: press c to create one.")
+
+    def _check_waiting(self, summaries: list[TableSummary]) -> None:
+        table_id = self.waiting_at
+        assert table_id is not None
+        if self.service.started(table_id):
+            self.waiting_at = None
+            self.dismiss(LobbyChoice(table_id, self._seats.get(table_id)))
+            return
+        summary = next((s for s in summaries if s.table_id == table_id), None)
+        if summary is None:
+            self.waiting_at = None
+            self._say("That table has closed.")
+            return
+        free = sum(seat.free for seat in summary.seats)
+        self._say(f"Waiting at {summary.name} for {free} more player(s)… x leaves the table.")
+
+    def _say(self, message: str) -> None:
+        self.query_one("#lobby-message", Static).update(Text(message))
+
+    def _selected(self) -> int | None:
+        grid = self.query_one(DataTable)
+        if grid.row_count == 0:
+            return None
+        key = grid.coordinate_to_cell_key(grid.cursor_coordinate).row_key.value
+        return int(key) if key is not None else None
+
+    def _go(self, choice: LobbyChoice) -> None:
+        self._seats[choice.table_id] = choice.seat
+        if choice.seat is None or self.service.started(choice.table_id):
+            self.dismiss(choice)
+        else:
+            self.waiting_at = choice.table_id
+            self.refresh_tables()
+
+    def action_create(self) -> None:
+        if self.waiting_at is not None:
+            self._say("You are waiting at a table: x leaves it first.")
+            return
+
+        def created(result: tuple[str, GameConfig, list[str]] | None) -> None:
+            if result is not None:
+                self._attempt(lambda: self.service.create(*result))
+
+        self.app.push_screen(CreateTableScreen(self.service.levels), created)
+
+    def _attempt(self, request: Callable[[], LobbyChoice]) -> None:
+        try:
+            choice = request()
+        except LobbyError as error:
+            self._say(str(error))
+        else:
+            self._go(choice)
+
+    @on(DataTable.RowSelected)
+    def action_sit(self) -> None:
+        table_id = self._selected()
+        if self.waiting_at is not None:
+            self._say("You are waiting at a table: x leaves it first.")
+        elif table_id is None:
+            self._say("No table to sit at: press c to create one.")
+        else:
+            self._attempt(lambda: self.service.sit(table_id))
+
+    def action_watch(self) -> None:
+        table_id = self._selected()
+        if table_id is None:
+            self._say("No table to watch yet.")
+        else:
+            self._attempt(lambda: self.service.watch(table_id))
+
+    def action_leave(self) -> None:
+        if self.waiting_at is not None:
+            self.service.leave(self.waiting_at)
+            self.waiting_at = None
+            self.refresh_tables()
+
+    def action_quit(self) -> None:
+        if self.waiting_at is not None:
+            self.service.leave(self.waiting_at)
+        self.dismiss(None)

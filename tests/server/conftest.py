@@ -1,0 +1,163 @@
+"""A real server on an ephemeral loopback port, and SSH clients that read their screen with pyte."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+import asyncssh
+import pyte
+import pytest
+
+from cantstop_tui.engine import Phase, can_stop
+from cantstop_tui.match import Match
+from cantstop_tui.server.auth import Auth
+from cantstop_tui.server.server import GameServer, Settings
+from cantstop_tui.server.tables import HostedTable, Lobby
+from cantstop_tui.table import Table
+
+WAIT_SECONDS = 20.0  # a deadline for progress, not a speed check
+
+
+@pytest.fixture(scope="session")
+def host_key() -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+def make_server(host_key: asyncssh.SSHKey, auth: Auth | None = None, **settings: Any) -> GameServer:
+    settings.setdefault("bot_delay", 0.0)
+    config = Settings(auth=auth or Auth("open"), port=0, **settings)
+    lobby = Lobby(
+        seat_timeout=config.seat_timeout,
+        turn_timeout=config.turn_timeout,
+        bot_delay=config.bot_delay,
+        seeds=lambda: 7,
+    )
+    return GameServer(config, host_key, lobby)
+
+
+@pytest.fixture
+async def server(host_key: asyncssh.SSHKey) -> AsyncIterator[GameServer]:
+    game_server = make_server(host_key)
+    await game_server.start()
+    yield game_server
+    await game_server.close()
+
+
+class Screen(asyncssh.SSHClientSession):  # type: ignore[misc]
+    """The client's terminal, emulated by pyte."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.Stream(self.screen)
+        self.closed = asyncio.Event()
+        self.raw: list[str] = []
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        self.raw.append(data)
+        self.stream.feed(data)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+
+class Player:
+    def __init__(self, conn: asyncssh.SSHClientConnection, chan: Any, screen: Screen) -> None:
+        self.conn = conn
+        self.chan = chan
+        self.view = screen
+
+    @classmethod
+    async def connect(
+        cls, port: int, username: str, size: tuple[int, int] = (80, 24), **options: Any
+    ) -> Player:
+        options.setdefault("password", None)
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username=username,
+            known_hosts=None,
+            client_keys=options.pop("client_keys", None),
+            **options,
+        )
+        chan, screen = await conn.create_session(
+            lambda: Screen(*size), term_type="xterm-256color", term_size=size, encoding="utf-8"
+        )
+        return cls(conn, chan, screen)
+
+    def text(self) -> str:
+        return self.view.text()
+
+    def press(self, keys: str) -> None:
+        self.chan.write(keys)
+
+    async def wait_for(self, check: str | Callable[[], bool], what: str = "") -> None:
+        condition = (lambda: check in self.text()) if isinstance(check, str) else check
+        deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
+        while not condition():
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(
+                    f"Waited for {what or check!r}; the screen shows:\n{self.text()}"
+                )
+            await asyncio.sleep(0.02)
+
+    async def close(self) -> None:
+        self.conn.close()
+        await self.conn.wait_closed()
+
+    def raw(self) -> str:
+        return "".join(self.view.raw)
+
+
+async def start_table(
+    server: GameServer,
+    first: str = "ana",
+    second: str = "bob",
+) -> tuple[Player, Player, HostedTable]:
+    """``first`` creates a two-player table, ``second`` sits at it; both past the roll-off."""
+    ana = await Player.connect(server.port, first)
+    await ana.wait_for("lobby")
+    ana.press("c")
+    await ana.wait_for("New table")
+    ana.press("\r")
+    await ana.wait_for("Waiting")
+    bob = await Player.connect(server.port, second)
+    await bob.wait_for(f"{first}'s table")
+    bob.press("\r")
+    hosted = next(iter(server.lobby.tables.values()))
+    for player in (ana, bob):
+        await player.wait_for("Who starts?")
+        player.press("\r")
+    return ana, bob, hosted
+
+
+def next_key(match: Match) -> str:
+    """A simple scripted player: take the first move, stop after two moves in a turn."""
+    state = match.state
+    if state.phase is Phase.CHOOSE:
+        return "1"
+    moves_this_turn = 0
+    for action in reversed(match.history):
+        if action.kind == "stop" or (action.kind == "roll" and not action.dice):
+            break
+        moves_this_turn += action.kind == "choose"
+    return "s" if moves_this_turn >= 2 and can_stop(state) else "r"
+
+
+async def play_one_step(table: Table, players: dict[int, Player]) -> None:
+    """The seated player to move presses the scripted key; wait until the table moved on."""
+    match = table.match
+    players[match.state.current_player].press(next_key(match))
+    await until(lambda: table.match is not match, f"the table to take {next_key(match)!r}")
+
+
+async def until(condition: Callable[[], bool], what: str) -> None:
+    deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"Waited for {what}.")
+        await asyncio.sleep(0.02)

@@ -1,0 +1,135 @@
+"""End to end over SSH on loopback: a lobby, a shared table, players and a spectator."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+
+import asyncssh
+import pytest
+
+from cantstop_tui.server.server import GameServer
+
+from .conftest import Player, make_server, play_one_step, start_table, until
+
+
+async def test_two_players_finish_a_seeded_game_while_a_spectator_follows(
+    server: GameServer,
+) -> None:
+    ana, bob, hosted = await start_table(server)
+    table = hosted.table
+    assert table is not None
+    carol = await Player.connect(server.port, "carol")
+    await carol.wait_for("in progress")
+    carol.press("w")
+    await carol.wait_for("Who starts?")
+    carol.press("\r")
+    await carol.wait_for(lambda: hosted.watchers == 1, "carol to be counted as watching")
+
+    first = table.match
+    carol.press("r")  # a spectator acts on nothing
+    await ana.wait_for("your turn")
+    await asyncio.sleep(0.2)
+    assert table.match is first
+
+    players = {0: ana, 1: bob}
+    while not table.match.state.is_over:
+        await play_one_step(table, players)
+
+    winner = table.match.seats[table.match.state.winner or 0].name
+    assert winner in ("ana", "bob")
+    for viewer in (ana, bob, carol):
+        await viewer.wait_for(f"{winner} wins")
+    assert len(table.match.history) > 20
+
+
+async def test_a_dropped_player_reconnects_into_their_seat(server: GameServer) -> None:
+    ana, bob, hosted = await start_table(server)
+    table = hosted.table
+    assert table is not None
+    await ana.wait_for("your turn")
+    await play_one_step(table, {0: ana, 1: bob})
+    await bob.close()
+    await until(lambda: not hosted.slots[1].connected, "the server to notice bob left")
+    assert hosted.slots[1].hold is not None and not table.is_bot(1)
+
+    bob = await Player.connect(server.port, "bob")
+    await bob.wait_for("Roll")  # straight back to the board, no lobby
+    assert "lobby" not in bob.text()
+    assert hosted.slots[1].connected and hosted.slots[1].hold is None
+    while table.match.state.current_player != 1:
+        await play_one_step(table, {0: ana, 1: bob})
+    await play_one_step(table, {0: ana, 1: bob})  # bob's keys play his seat again
+
+
+async def test_after_the_seat_timeout_the_computer_plays_the_seat(host_key: object) -> None:
+    server = make_server(host_key, seat_timeout=0.3)  # type: ignore[arg-type]
+    await server.start()
+    try:
+        ana, bob, hosted = await start_table(server)
+        table = hosted.table
+        assert table is not None
+        await bob.close()
+        await until(lambda: table.is_bot(1), "the computer to take bob's seat")
+        assert hosted.summary().seats[1].human is False
+        players = {0: ana}
+        while not table.match.state.is_over:
+            if table.match.state.current_player == 0:
+                await play_one_step(table, players)
+            else:
+                await asyncio.sleep(0.02)
+        assert table.match.state.is_over
+    finally:
+        await server.close()
+
+
+async def test_a_hostile_name_reaches_other_screens_harmless(server: GameServer) -> None:
+    # SSH itself refuses control characters in user names; markup-like text gets through.
+    mallory = await Player.connect(server.port, "[reverse]ev[/]il")
+    await mallory.wait_for("lobby")
+    assert "you are reverseevil" in mallory.text()
+    # A name typed (pasted) at the prompt may carry anything.
+    eve = await Player.connect(server.port, "---")
+    await eve.wait_for("Your name?")
+    eve.press("\x1b[200~\x1b]0;pwned\x07\x1b[2Jma\x9b31m\x00l\x1b[5mory\x1b[201~\r")
+    await eve.wait_for("you are ")
+    eve.press("c")
+    await eve.wait_for("New table")
+    eve.press("\r")
+    await eve.wait_for("Waiting")
+    name = next(iter(server.lobby.tables.values())).slots[0].occupant.name  # type: ignore[union-attr]
+    assert name and all(char.isalnum() or char in " -_.'" for char in name)
+    ana = await Player.connect(server.port, "ana")
+    await ana.wait_for(f"{name}, (free)")
+    raw = ana.raw()
+    osc_strings = re.findall(r"\x1b\][^\x07]*\x07", raw)
+    assert not any("pwn" in osc or name in osc for osc in osc_strings)
+    assert "\x00" not in raw and "\x9b" not in raw
+
+
+async def test_a_user_name_with_escape_sequences_is_refused_at_the_door(
+    server: GameServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+
+    real_saslprep = asyncssh.connection.saslprep
+
+    def client_skips_saslprep(name: str) -> str:
+        # The client library would not even send such a name; the server must check it itself.
+        return name if sys._getframe(1).f_code.co_name == "prepare" else real_saslprep(name)
+
+    monkeypatch.setattr(asyncssh.connection, "saslprep", client_skips_saslprep)
+    with pytest.raises(asyncssh.Error, match="character"):
+        await asyncssh.connect(
+            "127.0.0.1", server.port, username="\x1b]0;pwned\x07\x1b[2J", known_hosts=None
+        )
+    assert not server.sessions
+
+
+async def test_a_name_already_playing_is_asked_again(server: GameServer) -> None:
+    first = await Player.connect(server.port, "ana")
+    await first.wait_for("lobby")
+    second = await Player.connect(server.port, "ana")
+    await second.wait_for("already playing")
+    second.press("ann\r")
+    await second.wait_for("you are ann")
