@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 Move = tuple[int, ...]
 """The columns a move steps in, ascending: ``(6, 10)``, ``(7,)``, ``(7, 7)``."""
@@ -82,3 +82,35 @@ class GameWon:
 
 
 Event = Rolled | Moved | Busted | Stopped | ColumnWon | TurnPassed | GameWon
+
+
+# Fast builders for the events of every roll and move. The frozen dataclass
+# ``__init__`` sets each field through ``object.__setattr__``; writing the slots
+# directly builds the same object in about half the time.
+_new = object.__new__
+_set_rolled_player, _set_rolled_dice = (Rolled.__dict__[f.name].__set__ for f in fields(Rolled))
+(
+    _set_moved_player, _set_moved_move, _set_moved_before, _set_moved_after, _set_moved_squares,
+) = (Moved.__dict__[f.name].__set__ for f in fields(Moved))
+
+
+def make_rolled(player: int, dice: tuple[int, int, int, int]) -> Rolled:
+    """``Rolled(player, dice)``, faster."""
+    event = _new(Rolled)
+    _set_rolled_player(event, player)
+    _set_rolled_dice(event, dice)
+    return event
+
+
+def make_moved(
+    player: int, move: Move, before: tuple[int, ...], after: tuple[int, ...],
+    squares: tuple[int, ...],
+) -> Moved:
+    """``Moved(player, move, before, after, squares)``, faster."""
+    event = _new(Moved)
+    _set_moved_player(event, player)
+    _set_moved_move(event, move)
+    _set_moved_before(event, before)
+    _set_moved_after(event, after)
+    _set_moved_squares(event, squares)
+    return event

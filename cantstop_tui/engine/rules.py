@@ -17,19 +17,24 @@ from .events import (
     Event,
     GameWon,
     Move,
-    Moved,
-    Rolled,
     Stopped,
     TurnPassed,
+    make_moved,
+    make_rolled,
 )
 from .state import GameState, Phase, make_state
 
+# Enum members as module constants: looked up on every transition.
+_ROLL: Final = Phase.ROLL
+_CHOOSE: Final = Phase.CHOOSE
+_OVER: Final = Phase.OVER
 _EMPTY: Final = (0,) * 13
 _UNCLAIMED: Final = (None,) * 13
 _COLUMN_BIT: Final = {c: 1 << (c - 2) for c in COLUMNS}
 _CANONICAL_ROLLS: Final[dict[Roll, Roll]] = {dice: dice for dice in ALL_ROLLS}
-DISTINCT_SUMS: Final = {
-    dice: tuple({c for pair in sums for c in pair}) for dice, sums in PAIR_SUMS.items()
+# For each roll: the distinct columns it names, and its pairs of sums.
+_ROLL_PLANS: Final = {
+    dice: (tuple({c for pair in sums for c in pair}), sums) for dice, sums in PAIR_SUMS.items()
 }
 
 Transition = tuple[GameState, tuple[Event, ...]]
@@ -53,7 +58,7 @@ def new_game(config: GameConfig | None = None, first_player: int = 0) -> GameSta
         claimed=_UNCLAIMED,
         runners=_EMPTY,
         current_player=first_player,
-        phase=Phase.ROLL,
+        phase=_ROLL,
     )
 
 
@@ -90,8 +95,9 @@ def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
     jump = state.config.variant == "jump"
     free = runners.count(0) - (13 - MAX_RUNNERS)  # runners not yet on the board
     # How many steps fit in each column rolled: 0 when closed, or no runner can go there.
+    columns, pairs = _ROLL_PLANS[dice]
     steps: dict[int, int] = {}
-    for column in DISTINCT_SUMS[dice]:
+    for column in columns:
         height = runners[column]
         if claimed[column] is not None or not (height or free):
             steps[column] = 0
@@ -102,7 +108,7 @@ def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
             steps[column] = room if room < 2 else 2
     # Pairings have distinct sums, so only single-column moves can repeat.
     found: list[Move] = []
-    for a, b in PAIR_SUMS[dice]:
+    for a, b in pairs:
         steps_a = steps[a]
         steps_b = steps[b]
         if a == b:
@@ -146,7 +152,7 @@ def moves_for_dice(state: GameState, dice: Sequence[int]) -> tuple[Move, ...]:
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """The moves open for the dice on the table; empty when no choice is pending."""
-    if state.phase is not Phase.CHOOSE or state.dice is None:
+    if state.phase is not _CHOOSE or state.dice is None:
         return ()
     if state.cached_moves is None:
         return _moves(state, state.dice)
@@ -171,9 +177,9 @@ def _next_player(state: GameState) -> int:
 
 
 def _phase_error(state: GameState, action: str) -> IllegalMoveError:
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return IllegalMoveError(f"The game is over; you cannot {action}.")
-    if state.phase is Phase.CHOOSE:
+    if state.phase is _CHOOSE:
         return IllegalMoveError(f"Choose a move for the dice on the table before you {action}.")
     return IllegalMoveError(f"Roll the dice before you {action}.")
 
@@ -185,17 +191,17 @@ def roll(state: GameState, dice: Sequence[int]) -> Transition:
     >>> state.phase, legal_moves(state)
     (<Phase.CHOOSE: 'choose'>, ((5, 11), (6, 10), (7, 9)))
     """
-    if state.phase is not Phase.ROLL:
+    if state.phase is not _ROLL:
         raise _phase_error(state, "roll again")
     values = _check_dice(dice)
     player = state.current_player
     moves = _moves(state, values)
-    rolled = Rolled(player, values)
+    rolled = make_rolled(player, values)
     if moves:
         return (
             make_state(
                 state.config, state.squares, state.claimed, state.runners,
-                player, Phase.CHOOSE, values, None, moves,
+                player, _CHOOSE, values, None, moves,
             ),
             (rolled,),
         )
@@ -205,7 +211,7 @@ def roll(state: GameState, dice: Sequence[int]) -> Transition:
     return (
         make_state(
             state.config, state.squares, state.claimed, _EMPTY,
-            following, Phase.ROLL,
+            following, _ROLL,
         ),
         (rolled, Busted(player, values, lost), TurnPassed(following, player)),
     )
@@ -253,7 +259,7 @@ def choose(state: GameState, move: Sequence[int]) -> Transition:
     >>> state.runners[6], state.runners[10], state.phase
     (1, 1, <Phase.ROLL: 'roll'>)
     """
-    if state.phase is not Phase.CHOOSE:
+    if state.phase is not _CHOOSE:
         raise _phase_error(state, "choose a move")
     moves = state.cached_moves or legal_moves(state)
     wanted = _picked(move, moves)
@@ -270,9 +276,9 @@ def choose(state: GameState, move: Sequence[int]) -> Transition:
     return (
         make_state(
             state.config, state.squares, state.claimed, after,
-            player, Phase.ROLL,
+            player, _ROLL,
         ),
-        (Moved(player, wanted, state.runners, after, own),),
+        (make_moved(player, wanted, state.runners, after, own),),
     )
 
 
@@ -289,7 +295,7 @@ def _shares_a_space(state: GameState) -> tuple[int, ...]:
 
 def why_cannot_stop(state: GameState) -> str | None:
     """Why the current player may not stop now, as a sentence; None if they may."""
-    if state.phase is not Phase.ROLL:
+    if state.phase is not _ROLL:
         return str(_phase_error(state, "stop"))
     if not any(state.runners):
         return "You must roll at least once before you can stop."
@@ -352,7 +358,7 @@ def stop(state: GameState) -> Transition:
             return (
                 make_state(
                     state.config, tuple(squares), claimed, _EMPTY,
-                    player, Phase.OVER, None, player,
+                    player, _OVER, None, player,
                 ),
                 tuple(events),
             )
@@ -361,7 +367,7 @@ def stop(state: GameState) -> Transition:
     return (
         make_state(
             state.config, tuple(squares), claimed, _EMPTY,
-            following, Phase.ROLL,
+            following, _ROLL,
         ),
         tuple(events),
     )
