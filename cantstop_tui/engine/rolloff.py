@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from .board import MAX_PLAYERS, MIN_PLAYERS
 from .dice import DiceSource
 
+MAX_ROUNDS = 1000
+"""Fair dice tie this long less than once in 10^600 roll-offs: only a broken source gets here."""
+
 
 @dataclass(frozen=True, slots=True)
 class RolloffRound:
@@ -42,7 +45,7 @@ def first_player_rolloff(num_players: int, dice: DiceSource) -> Rolloff:
         )
     rolling = tuple(range(num_players))
     rounds: list[RolloffRound] = []
-    while True:
+    while len(rounds) < MAX_ROUNDS:
         this_round = RolloffRound(
             tuple((player, _two(dice.roll(2))) for player in rolling)
         )
@@ -50,6 +53,7 @@ def first_player_rolloff(num_players: int, dice: DiceSource) -> Rolloff:
         rolling = this_round.leaders
         if len(rolling) == 1:
             return Rolloff(tuple(rounds))
+    raise ValueError(f"The roll-off dice tied {MAX_ROUNDS} rounds running; they are not random.")
 
 
 def _two(values: tuple[int, ...]) -> tuple[int, int]:

@@ -47,6 +47,8 @@ def new_game(config: GameConfig | None = None, first_player: int = 0) -> GameSta
     2
     """
     config = config or GameConfig()
+    if not isinstance(config, GameConfig):
+        raise ValueError(f"new_game needs a GameConfig, not {config!r}.")
     if type(first_player) is not int or not 0 <= first_player < config.num_players:
         raise ValueError(
             f"The first player must be a seat from 0 to {config.num_players - 1}, "

@@ -39,7 +39,8 @@ class GameState:
     phase: Phase
     dice: tuple[int, int, int, int] | None = None
     winner: int | None = None
-    # The legal moves of ``dice``, computed once by ``roll``.
+    # The legal moves of ``dice``, computed once by ``roll``. Not part of the position:
+    # ``dataclasses.replace`` on a choose-phase state must pass ``cached_moves=None``.
     cached_moves: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
 
     @property

@@ -248,3 +248,17 @@ def test_forced_variant_still_busts_normally() -> None:
 def test_standard_ignores_shared_spaces_for_stopping() -> None:
     state = position(squares={1: {6: 1}}, runners={6: 1})
     assert can_stop(state)
+
+
+def test_roll_off_gives_up_on_dice_that_always_tie() -> None:
+    class Stuck:
+        def roll(self, count: int = 4) -> tuple[int, ...]:
+            return (3, 3)
+
+    with pytest.raises(ValueError, match="tied 1000 rounds running"):
+        first_player_rolloff(2, Stuck())
+
+
+def test_new_game_needs_a_game_config() -> None:
+    with pytest.raises(ValueError, match="needs a GameConfig"):
+        new_game({"num_players": 2})  # type: ignore[arg-type]
