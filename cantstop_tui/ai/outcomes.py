@@ -25,7 +25,10 @@ DICE_SETS: Final[tuple[tuple[tuple[int, int, int, int], int], ...]] = tuple(
 """The 126 distinct sets of four faces, each with how many ordered rolls show it."""
 
 _cache: dict[object, tuple[Outcome, ...]] = {}
-_CACHE_LIMIT: Final = 200_000
+"""Positions with every runner out: at most 165 column triples times 27 capacities, kept."""
+_passing: dict[object, tuple[Outcome, ...]] = {}
+"""Positions with a runner still free: too many to keep, so cleared when full."""
+_PASSING_LIMIT: Final = 5000
 
 
 def _key(state: GameState, runners: tuple[int, ...]) -> object:
@@ -55,7 +58,9 @@ def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[
     if runners is None:
         runners = state.runners
     key = _key(state, runners)
-    found = _cache.get(key)
+    full = runners.count(0) == 13 - MAX_RUNNERS
+    cache = _cache if full and state.config.variant != "jump" else _passing
+    found = cache.get(key)
     if found is not None:
         return found
     at = with_runners(state, runners)
@@ -64,7 +69,7 @@ def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[
         moves = moves_for_dice(at, dice)
         grouped[moves] = grouped.get(moves, 0) + count
     result = tuple((count, moves) for moves, count in grouped.items())
-    if len(_cache) >= _CACHE_LIMIT:
-        _cache.clear()
-    _cache[key] = result
+    if len(_passing) >= _PASSING_LIMIT:
+        _passing.clear()
+    cache[key] = result
     return result

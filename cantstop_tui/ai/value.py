@@ -54,6 +54,8 @@ class ValueParams:
     spread_growth: float = 0.35
     unreachable: float = 60.0
     """Turns charged when too few columns are left open to win."""
+    contest: float = 0.0
+    """Extra effort per unit an opponent is ahead in a column: they may claim it first."""
 
 
 DEFAULT_PARAMS: Final = ValueParams()
@@ -64,11 +66,12 @@ def turns_needed(
     open_columns: tuple[int, ...] | list[int],
     needed: int,
     params: ValueParams = DEFAULT_PARAMS,
+    effort: tuple[tuple[float, ...], ...] = EFFORT,
 ) -> float:
     """Estimated turns to win ``needed`` more columns from ``heights`` (0 if none needed)."""
     if needed <= 0:
         return 0.0
-    efforts = sorted(EFFORT[c][heights[c]] for c in open_columns)
+    efforts = sorted(effort[c][heights[c]] for c in open_columns)
     if len(efforts) < needed:
         return params.unreachable
     main = sum(efforts[:needed])
@@ -83,6 +86,24 @@ def win_chance(my_turns: float, their_turns: float, params: ValueParams = DEFAUL
     spread = params.spread + params.spread_growth * math.sqrt(my_turns + their_turns)
     lead = (their_turns - my_turns - params.tempo) / spread
     return 1.0 / (1.0 + math.exp(-lead))
+
+
+def contested_effort(
+    own: tuple[int, ...], others: list[tuple[int, ...]], params: ValueParams
+) -> tuple[tuple[float, ...], ...]:
+    """``EFFORT`` plus a charge for columns where another player needs less effort than us."""
+    if not params.contest or not others:
+        return EFFORT
+    table: list[tuple[float, ...]] = []
+    for c in range(13):
+        if c not in COLUMNS:
+            table.append(())
+            continue
+        rival = min(EFFORT[c][sq[c]] for sq in others)
+        table.append(
+            tuple(e + params.contest * max(0.0, e - rival) for e in EFFORT[c])
+        )
+    return tuple(table)
 
 
 class Evaluator:
@@ -102,13 +123,19 @@ class Evaluator:
             if p != self.player
         )
         self.solitaire = False
+        self.effort = contested_effort(self.own, [sq for sq, _ in self.opponents], params)
+        squares = [sq for sq, _ in self.opponents]
+        self._their_effort = [
+            contested_effort(sq, [self.own, *squares[:i], *squares[i + 1 :]], params)
+            for i, sq in enumerate(squares)
+        ]
         self._their_turns = self._opponent_turns(())
 
     def _opponent_turns(self, newly_won: tuple[int, ...]) -> float:
         columns = [c for c in self.open if c not in newly_won]
         return min(
-            turns_needed(squares, columns, self.win_columns - won, self.params)
-            for squares, won in self.opponents
+            turns_needed(squares, columns, self.win_columns - won, self.params, effort)
+            for (squares, won), effort in zip(self.opponents, self._their_effort, strict=True)
         )
 
     def turns_after(self, runners: tuple[int, ...]) -> tuple[float, tuple[int, ...]]:
@@ -123,7 +150,8 @@ class Evaluator:
                     newly_won.append(c)
         needed = self.win_columns - self.won - len(newly_won)
         columns = [c for c in self.open if c not in newly_won] if newly_won else self.open
-        return turns_needed(tuple(heights), columns, needed, self.params), tuple(newly_won)
+        turns = turns_needed(tuple(heights), columns, needed, self.params, self.effort)
+        return turns, tuple(newly_won)
 
     def value(self, runners: tuple[int, ...]) -> float:
         """Win chance (or minus turns needed, playing alone) after banking ``runners``."""
