@@ -10,10 +10,11 @@ import asyncssh
 import pyte
 import pytest
 
-from cantstop_tui.engine import Phase, can_stop
-from cantstop_tui.match import Match
+from cantstop_tui.engine import GameConfig, Phase, can_stop
+from cantstop_tui.match import Match, Seat
 from cantstop_tui.server.auth import Auth
 from cantstop_tui.server.server import GameServer, Settings
+from cantstop_tui.server.shared_table import SharedTable
 from cantstop_tui.server.tables import HostedTable, Lobby
 from cantstop_tui.table import Table
 
@@ -161,3 +162,9 @@ async def until(condition: Callable[[], bool], what: str) -> None:
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError(f"Waited for {what}.")
         await asyncio.sleep(0.02)
+
+
+@pytest.fixture
+def seeded_table() -> SharedTable:
+    seats = (Seat("ana"), Seat("bob"))
+    return SharedTable(Match.start(seats, GameConfig(num_players=2), seed=7), bot_delay=0)
