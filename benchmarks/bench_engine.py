@@ -88,11 +88,13 @@ def run() -> list[Row]:
     positions: list[GameState] = []
     for seed in range(POSITION_GAMES):
         playout(10_000 + seed, positions)
-    choosing = [_uncached(s) for s in positions if s.phase is Phase.CHOOSE]
+    rolled = [s for s in positions if s.phase is Phase.CHOOSE]
+    choosing = [_uncached(s) for s in rolled]
     rolling = [s for s in positions if s.phase is Phase.ROLL]
 
     base_us = min(_median_call_us(_baseline, rolling) for _ in range(3))
     moves_us = min(_median_call_us(legal_moves, choosing) for _ in range(3))
+    stored_us = min(_median_call_us(legal_moves, rolled) for _ in range(3))
     bust_us = min(_median_call_us(bust_probability, rolling) for _ in range(3))
 
     seeds = range(PLAYOUT_GAMES)
@@ -121,6 +123,8 @@ def run() -> list[Row]:
         ("legal_moves", f"{moves_us:.2f} µs",
          f"median per call over {len(choosing)} positions from played games, computed "
          f"(not the moves roll() stores); {moves_us / base_us:.0f}x baseline"),
+        ("legal_moves after roll()", f"{stored_us:.2f} µs",
+         "the same positions as roll() returns them, moves already worked out"),
         ("bust_probability", f"{bust_us:.2f} µs",
          f"median per call over {len(rolling)} positions; {bust_us / base_us:.1f}x baseline; "
          f"target < {TARGET_BUST_US:.0f} µs: {verdict(bust_us < TARGET_BUST_US)}"),
