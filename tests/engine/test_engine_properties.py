@@ -374,3 +374,53 @@ def test_from_dict_never_returns_a_corrupt_state(
             assert str(refused).endswith(".")
             continue
         check_state(loaded)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> GameState:
+    """Any position the save format accepts in the roll phase, not only ones random play reaches."""
+    config = draw(configs)
+    players = config.num_players
+    me = draw(st.integers(0, players - 1))
+    squares = {str(c): [0] * players for c in SPACES}
+    claimed: dict[str, int] = {}
+    runners: dict[str, int] = {}
+    for column, top in SPACES.items():
+        key = str(column)
+        owner = draw(st.one_of(st.none(), st.integers(0, players - 1)))
+        owned = sum(1 for p in claimed.values() if p == owner)
+        if owner is not None and owned < config.win_columns - 1:  # nobody has won yet
+            claimed[key] = owner
+            squares[key][owner] = top
+            continue
+        heights = st.integers(0, top - 1)
+        if config.variant == "jump":
+            taken = draw(st.lists(st.integers(1, top - 1), max_size=players, unique=True))
+            row = list(draw(st.permutations(taken + [0] * (players - len(taken)))))
+        else:
+            row = [draw(heights) for _ in range(players)]
+        squares[key] = row
+        if len(runners) < 3 and draw(st.booleans()):
+            free = [h for h in range(row[me] + 1, top + 1)
+                    if config.variant != "jump" or h not in row]
+            runners[key] = draw(st.sampled_from(free))
+    data = {
+        "format": 1,
+        "config": {"num_players": players, "win_columns": config.win_columns,
+                   "variant": config.variant},
+        "squares": squares, "claimed": claimed, "runners": runners,
+        "current_player": me, "phase": "roll", "dice": None, "winner": None,
+    }
+    return GameState.from_dict(data)
+
+
+@settings(PROFILE, max_examples=25)
+@given(state=positions(), rolls=st.lists(st.sampled_from(ALL_ROLLS), min_size=20, max_size=20))
+def test_any_position_moves_and_bust_chance_match_the_reference(
+    state: GameState, rolls: list[tuple[int, int, int, int]]
+) -> None:
+    check_state(state)
+    for dice in rolls:
+        assert moves_for_dice(state, dice) == reference_moves(state, dice)
+    busts = sum(1 for dice in ALL_ROLLS if not reference_moves(state, dice))
+    assert bust_probability(state) == Fraction(busts, 1296)
