@@ -56,10 +56,13 @@ def pairings(dice: Roll) -> tuple[Pairing, ...]:
     >>> [p.sums for p in pairings((1, 5, 4, 6))]
     [(6, 10), (5, 11), (7, 9)]
     """
-    found = PAIRINGS.get(tuple(dice))  # type: ignore[arg-type]
-    if found is None or any(type(v) is not int for v in dice):
+    try:
+        values = tuple(dice)
+    except TypeError:
+        values = ()
+    if len(values) != 4 or any(type(v) is not int or not 1 <= v <= 6 for v in values):
         raise ValueError(f"A roll is four dice from 1 to 6, not {dice!r}.")
-    return found
+    return PAIRINGS[values]
 
 
 class DiceSource(Protocol):

@@ -32,6 +32,8 @@ _EMPTY: Final = (0,) * 13
 _UNCLAIMED: Final = (None,) * 13
 _COLUMN_BIT: Final = {c: 1 << (c - 2) for c in COLUMNS}
 _CANONICAL_ROLLS: Final[dict[Roll, Roll]] = {dice: dice for dice in ALL_ROLLS}
+# ALL_ROLLS lives as long as the program, so these ids name exactly its tuples.
+_ROLL_IDS: Final = frozenset(id(dice) for dice in ALL_ROLLS)
 # For each roll: the distinct columns it names, and its pairs of sums.
 _ROLL_PLANS: Final = {
     dice: (tuple({c for pair in sums for c in pair}), sums) for dice, sums in PAIR_SUMS.items()
@@ -132,8 +134,8 @@ def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
 
 def _check_dice(dice: Iterable[int]) -> Roll:
     # Rolls from ``Dice`` are the very tuples of ALL_ROLLS: no need to look inside.
-    if type(dice) is tuple and _CANONICAL_ROLLS.get(dice) is dice:
-        return dice
+    if id(dice) in _ROLL_IDS:
+        return dice  # type: ignore[return-value]
     try:
         values = tuple(dice)
     except TypeError:

@@ -40,6 +40,7 @@ BAD_DICE: list[object] = [
     (1.0, 2, 3, 4),
     (True, 2, 3, 4),
     [1, 2, 3, -4],
+    ([1], 2, 3, 4),
 ]
 
 CASES: list[tuple[str, GameState, Callable[[GameState], object], str]] = [
@@ -135,7 +136,7 @@ def test_move_pairings_names_the_dice_behind_a_move() -> None:
     assert move_pairings((1, 5, 4, 6), (8,)) == ()
 
 
-@pytest.mark.parametrize("dice", [(1, 2, 3, 7), (True, 2, 3, 4), (1, 2, 3)])
+@pytest.mark.parametrize("dice", BAD_DICE)
 def test_pairings_refuse_bad_dice(dice: tuple[int, ...]) -> None:
     from cantstop_tui.engine import pairings
 
