@@ -54,6 +54,12 @@ def parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="close sessions without input for this long",
     )
+    p.add_argument(
+        "--colors",
+        choices=("16", "256", "truecolor"),
+        default="256",
+        help="colours drawn for every visitor (default 256, which nearly every terminal shows)",
+    )
     p.add_argument("--ai-delay", type=float, default=0.6, metavar="SECONDS")
     return p
 
@@ -65,7 +71,7 @@ def auth_from(args: argparse.Namespace) -> Auth:
         return Auth.from_password_file(args.password_file)
     if args.open:
         return Auth("open")
-    raise AuthError("cantstop serve needs to know who may join. " + AUTH_HELP)
+    raise AuthError("it needs to know who may join. " + AUTH_HELP)
 
 
 def main(argv: list[str]) -> int:
@@ -94,6 +100,7 @@ def main(argv: list[str]) -> int:
         turn_timeout=args.turn_timeout,
         idle_timeout=args.idle_timeout,
         bot_delay=args.ai_delay,
+        color_system={"16": "standard"}.get(args.colors, args.colors),
     )
     if auth.mode == "open":
         print("WARNING: --open lets anyone who reaches this port play, with any name.", file=err)

@@ -33,6 +33,7 @@ class Settings:
     input_burst: float = 8192.0
     output_limit: int = 512 * 1024  # unsent bytes before a client that does not read is dropped
     login_timeout: float = 60.0
+    color_system: str = "256"  # standard | 256 | truecolor, for every visitor alike
 
 
 def make_game_app(hosted: HostedTable, seats: frozenset[int], visitor: Visitor) -> App[Any]:

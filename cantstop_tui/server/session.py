@@ -10,6 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import asyncssh
+from rich.console import Console
 from textual.app import App
 
 from ..ui.screens.lobby import LobbyChoice, LobbyError
@@ -32,6 +33,25 @@ def clamp_size(width: int, height: int) -> tuple[int, int]:
     return (
         min(max(int(width or 80), MIN_SIZE[0]), MAX_SIZE[0]),
         min(max(int(height or 24), MIN_SIZE[1]), MAX_SIZE[1]),
+    )
+
+
+def fit_console(app: App[Any], color_system: str) -> None:
+    """Draw for the visitors' terminals, not for the server's own.
+
+    One colour system for every session: Rich caches a style's escape codes on the style
+    object, which all apps in the process share, so per-visitor colour depths would mix.
+    """
+    app.console = Console(
+        color_system=color_system,  # type: ignore[arg-type]
+        file=app.console.file,
+        markup=True,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
     )
 
 
@@ -259,6 +279,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self.closed:
             return None
         app.driver_class = partial(ChannelDriver, terminal=self)  # type: ignore[assignment]
+        fit_console(app, self.server.settings.color_system)
         self._app = app
         try:
             await app.run_async(size=self.size)

@@ -21,7 +21,7 @@ from ..ui.screens.lobby import LobbyError, SeatInfo, TableSummary
 from .shared_table import SharedTable
 
 log = logging.getLogger(__name__)
-COMPUTER_LEVELS: tuple[str, ...] = (*LEVELS, "ai")
+COMPUTER_LEVELS: tuple[str, ...] = tuple(dict.fromkeys((*LEVELS, "ai")))
 CHAT_LINES = 50
 CHAT_LENGTH = 120
 MAX_TABLES = 200

@@ -74,7 +74,12 @@ class Player:
 
     @classmethod
     async def connect(
-        cls, port: int, username: str, size: tuple[int, int] = (80, 24), **options: Any
+        cls,
+        port: int,
+        username: str,
+        size: tuple[int, int] = (80, 24),
+        term_type: str = "xterm-256color",
+        **options: Any,
     ) -> Player:
         options.setdefault("password", None)
         conn = await asyncssh.connect(
@@ -86,7 +91,7 @@ class Player:
             **options,
         )
         chan, screen = await conn.create_session(
-            lambda: Screen(*size), term_type="xterm-256color", term_size=size, encoding="utf-8"
+            lambda: Screen(*size), term_type=term_type, term_size=size, encoding="utf-8"
         )
         return cls(conn, chan, screen)
 

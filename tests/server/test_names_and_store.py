@@ -111,3 +111,11 @@ def test_serve_refuses_to_start_without_an_authentication_choice(
     assert serve_main([]) == 2
     error = capfd.readouterr().err
     assert "--authorized-keys" in error and "--password-file" in error and "--open" in error
+
+
+def test_web_serves_the_game_command_on_the_chosen_port() -> None:
+    from cantstop_tui.server.web import build_server
+
+    server = build_server(["--port", "8123", "--ascii"])
+    assert server.port == 8123 and server.host == "localhost"
+    assert server.command.endswith("-m cantstop_tui --ascii")

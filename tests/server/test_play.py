@@ -133,3 +133,20 @@ async def test_a_name_already_playing_is_asked_again(server: GameServer) -> None
     await second.wait_for("already playing")
     second.press("ann\r")
     await second.wait_for("you are ann")
+
+
+async def test_a_player_who_stalls_gets_one_turn_played_by_the_computer(host_key: object) -> None:
+    server = make_server(host_key, turn_timeout=0.3)  # type: ignore[arg-type]
+    await server.start()
+    try:
+        _ana, _bob, hosted = await start_table(server)
+        table = hosted.table
+        assert table is not None
+        first = table.match.state.current_player
+        await until(
+            lambda: table.match.state.current_player != first, "the computer to end the turn"
+        )
+        assert not table.is_bot(first)  # the seat is the person's again
+        assert any("took too long" in line for line in hosted.chat)
+    finally:
+        await server.close()
