@@ -164,13 +164,17 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def move_pairings(dice: Sequence[int], move: Sequence[int]) -> tuple[Pairing, ...]:
-    """The pairings of ``dice`` that can make ``move`` (for showing which dice were used)."""
-    wanted = Counter(move)
-    return tuple(
-        pairing
-        for pairing in PAIRINGS[_check_dice(dice)]
-        if not wanted - Counter(pairing.sums)
-    )
+    """The pairings of ``dice`` that can make ``move`` (for showing which dice were used).
+
+    >>> move_pairings((1, 5, 4, 6), (6, 10))
+    (Pairing(first=(1, 5), second=(4, 6)),)
+    """
+    candidates = PAIRINGS[_check_dice(dice)]
+    columns = _as_move(move)
+    if not columns:
+        return ()
+    wanted = Counter(columns)
+    return tuple(pairing for pairing in candidates if not wanted - Counter(pairing.sums))
 
 
 # --- transitions -------------------------------------------------------------

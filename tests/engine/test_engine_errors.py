@@ -134,6 +134,12 @@ def test_move_pairings_names_the_dice_behind_a_move() -> None:
     assert move_pairings([3, 4, 3, 4], (7, 7)) == (Pairing((3, 4), (3, 4)),)
     assert move_pairings((3, 4, 3, 4), (7,)) == (Pairing((3, 4), (3, 4)),)
     assert move_pairings((1, 5, 4, 6), (8,)) == ()
+    assert move_pairings((1, 5, 4, 6), [10, 6]) == (Pairing((1, 5), (4, 6)),)
+
+
+@pytest.mark.parametrize("move", [(), None, [[6]], "6", (6.0,)])
+def test_move_pairings_of_something_that_is_not_a_move_is_empty(move: object) -> None:
+    assert move_pairings((1, 5, 4, 6), move) == ()  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("dice", BAD_DICE)
