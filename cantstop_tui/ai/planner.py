@@ -7,7 +7,11 @@ bust worth the value of the board as it was. Exploring every height reachable
 from an early runner set would take too long, so the search stops expanding a
 situation when even one more roll followed by a stop does not beat stopping now
 (the "one step look-ahead" rule, which is optimal when progress only makes
-stopping more attractive), and after a fixed number of expanded situations.
+stopping more attractive), and after ``budget`` expanded situations, past which
+a situation is worth its one-step look-ahead. Budgets of 20 to 1,500 did no
+better than the default of 0 in solitaire trials of a few hundred games, at
+many times the cost; with 0 a decision looks one roll ahead (two for the pair
+choice) and uses the look-ahead rule beyond.
 """
 
 from __future__ import annotations
