@@ -10,8 +10,8 @@ situation when even one more roll followed by a stop does not beat stopping now
 stopping more attractive), and after ``budget`` expanded situations, past which
 a situation is worth its one-step look-ahead. Budgets of 20 to 1,500 did no
 better than the default of 0 in solitaire trials of a few hundred games, at
-many times the cost; with 0 a decision looks one roll ahead (two for the pair
-choice) and uses the look-ahead rule beyond.
+many times the cost; with 0 the choice to roll or stop looks two rolls ahead
+and the pair choice one roll ahead of the move.
 """
 
 from __future__ import annotations
