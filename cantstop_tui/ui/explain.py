@@ -30,8 +30,7 @@ def percent(chance: Fraction) -> str:
     if chance == 0:
         return "0%"
     value = float(chance * 100)
-    text = f"{value:.1f}%"
-    return f"{value:.2f}%" if text == "0.0%" else text
+    return f"{value:.2f}%" if value < 1 else f"{value:.1f}%"
 
 
 def join_columns(columns: tuple[int, ...] | list[int]) -> str:

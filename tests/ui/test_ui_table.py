@@ -1,4 +1,4 @@
-"""The app as a view onto a Table: forced-variant refusal, resize, a shared table, computer turns."""
+"""The app as a view onto a Table: forced refusal, resize, a shared table, computer turns."""
 
 from __future__ import annotations
 

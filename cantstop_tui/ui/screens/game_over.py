@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 from ...match import Match
 from ..glyphs import Glyphs, player_style
 from ..widgets.too_small import TooSmall
+from .closing import close
 
 Choice = Literal["rematch", "new", "quit"]
 
@@ -86,4 +87,4 @@ class GameOverScreen(ModalScreen[Choice]):
         self.action_choose(event.button.id or "quit")
 
     def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)  # type: ignore[arg-type]
+        close(self, choice)

@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from ..glyphs import Glyphs
 from ..widgets.too_small import TooSmall
+from .closing import close
 
 RULES = (
     "[b]Can't Stop in brief[/b]\n"
@@ -83,7 +84,7 @@ class HelpScreen(ModalScreen[None]):
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        close(self, None)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        close(self, None)

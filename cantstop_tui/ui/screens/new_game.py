@@ -16,6 +16,7 @@ from ...match import HUMAN, Seat
 from ..settings import GameSettings, check_seat, fit_win_columns, level_names
 from ..widgets.keys_bar import KeysBar
 from ..widgets.too_small import TooSmall
+from .closing import close
 
 OFF = "off"
 MAX_SEATS = 4
@@ -186,7 +187,7 @@ class NewGameScreen(Screen[GameSettings | None]):
         if event.button.id == "start":
             self.action_start()
         elif event.button.id == "cancel":
-            self.dismiss(None)
+            close(self, None)
         else:
             self.app.action_request_quit()  # type: ignore[attr-defined]
 
@@ -222,4 +223,4 @@ class NewGameScreen(Screen[GameSettings | None]):
         except ValueError as error:
             self.query_one("#error", Static).update(str(error))
             return
-        self.dismiss(settings)
+        close(self, settings)

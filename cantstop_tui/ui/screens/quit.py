@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..widgets.too_small import TooSmall
+from .closing import close
 
 
 class QuitScreen(ModalScreen[bool]):
@@ -51,7 +52,7 @@ class QuitScreen(ModalScreen[bool]):
         self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        close(self, event.button.id == "yes")
 
     def action_answer(self, quit_: bool) -> None:
-        self.dismiss(quit_)
+        close(self, quit_)

@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 from ...match import Match
 from ..explain import rolloff_lines
 from ..widgets.too_small import TooSmall
+from .closing import close
 
 
 class RolloffScreen(ModalScreen[None]):
@@ -55,7 +56,7 @@ class RolloffScreen(ModalScreen[None]):
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        close(self, None)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        close(self, None)

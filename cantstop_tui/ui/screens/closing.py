@@ -1,0 +1,17 @@
+"""Closing a pushed screen exactly once, however fast the keys arrive."""
+
+from __future__ import annotations
+
+from weakref import WeakSet
+
+from textual.screen import Screen
+
+_closed: WeakSet[Screen[object]] = WeakSet()
+
+
+def close(screen: Screen[object], result: object = None) -> None:
+    """Dismiss ``screen`` once; a second Enter in a burst must not pop the screen below."""
+    if screen in _closed or not screen.is_current:
+        return
+    _closed.add(screen)
+    screen.dismiss(result)

@@ -1,0 +1,52 @@
+"""Command-line flags: a game that skips the new-game screen, or one clear line and exit 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from cantstop_tui.ai import LEVELS
+from cantstop_tui.ui import cli
+
+
+def parse(*argv: str):  # type: ignore[no-untyped-def]
+    return cli.settings_from(cli.build_parser().parse_args(list(argv)))
+
+
+def test_no_game_flags_means_the_new_game_screen() -> None:
+    assert parse() is None
+    assert parse("--ascii", "--ai-delay", "0") is None
+
+
+def test_flags_describe_the_game() -> None:
+    settings = parse("--players", "Ana:human,Bot:ai", "--variant", "jump", "--win-columns", "4")
+    assert settings is not None
+    assert [(s.name, s.kind) for s in settings.seats] == [("Ana", "human"), ("Bot", "ai")]
+    assert settings.variant == "jump" and settings.win_columns == 4 and settings.seed is None
+    every_level = ",".join(f"P{i}:{level}" for i, level in enumerate(LEVELS[:3]))
+    settings = parse("--players", f"Me:human,{every_level}", "--seed", "7")
+    assert settings is not None and settings.seed == 7
+    assert [s.kind for s in settings.seats[1:]] == list(LEVELS[:3])
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--players", "Ana:human"], "2 to 4 players"),
+        (["--players", "Ana:human,Bo:wizard"], "Unknown computer level"),
+        (["--players", "Ana:human,Ana:ai"], "different name"),
+        (["--players", "Ana:human,:ai"], "needs a name"),
+        (["--players", "A:human,B:human,C:human,D:human", "--win-columns", "5"], "can be 3"),
+        (["--variant", "wild"], "invalid choice"),
+        (["--seed", "seven"], "invalid int"),
+        (["--ai-delay", "-1"], "0 or more"),
+        (["--bogus"], "Unrecognized arguments"),
+    ],
+)
+def test_bad_flags_print_one_clear_line_and_exit_2(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cantstop: ")
+    assert words in err
+    assert err.count("\n") == 1

@@ -1,0 +1,70 @@
+"""Plain-words moves, busts and odds, checked against engine data."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from cantstop_tui.engine import (
+    TOPS,
+    Busted,
+    GameConfig,
+    Moved,
+    Rolled,
+    choose,
+    legal_moves,
+    new_game,
+    pairings,
+    roll,
+)
+from cantstop_tui.match import Match
+from cantstop_tui.ui.explain import bust_reasons, log_lines, move_dice, move_effect, percent
+
+from .ui_helpers import humans
+
+
+def test_percent_is_exact_to_the_shown_digits() -> None:
+    assert percent(Fraction(0)) == "0%"
+    assert percent(Fraction(1, 3)) == "33.3%"
+    assert percent(Fraction(1, 1296)) == "0.08%"
+    assert percent(Fraction(1)) == "100.0%"
+
+
+def test_move_lines_name_the_dice_and_what_the_move_does() -> None:
+    state, _ = roll(new_game(), (1, 5, 4, 6))
+    assert move_dice((1, 5, 4, 6), (6, 10)) == "1+5=6  4+6=10"
+    assert move_effect(state, (6, 10)) == "new runner in 6, new runner in 10"
+    state, _ = choose(state, (6, 10))
+    state, _ = roll(state, (3, 3, 3, 3))
+    assert legal_moves(state) == ((6, 6),)
+    assert move_effect(state, (6, 6)) == "double advance 6"
+
+
+def test_every_sum_of_a_bust_gets_its_reason() -> None:
+    match = Match.start(humans(2), GameConfig(2), 1)
+    player = match.state.current_player
+    other = 1 - player
+    dice = (1, 6, 5, 6)
+    assert sorted({c for p in pairings(dice) for c in p.sums}) == [6, 7, 11, 12]
+    claimed = list(match.state.claimed)
+    claimed[7] = other
+    state = replace(match.state, claimed=tuple(claimed))
+    lost = ((2, 1), (3, 1), (12, TOPS[12]))
+    reasons = bust_reasons(replace(match, state=state), Busted(player, dice, lost))
+    assert sorted(reasons) == sorted(
+        [
+            "6 and 11: no runner left (all 3 are on 2, 3 and 12).",
+            f"7: won by {match.seats[other].name}, closed.",
+            "12: your runner is already at the top.",
+        ]
+    )
+
+
+def test_the_log_writes_a_roll_with_the_move_it_led_to() -> None:
+    match = Match.start(humans(2), GameConfig(2), 1)
+    lines, pending = log_lines(match, (Rolled(0, (1, 5, 4, 6)),))
+    assert lines == [] and pending is not None
+    moved = Moved(0, (6, 10), (0,) * 13, (0,) * 13, (0,) * 13)
+    lines, pending = log_lines(replace(match), (moved,), pending)
+    assert pending is None
+    assert lines == [f"{match.seats[0].name} 1 5 4 6: 6 and 10"]

@@ -1,0 +1,84 @@
+"""The new-game screen: defaults, validation sentences, allowed columns to win, remembered settings."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select, Static
+
+from cantstop_tui.engine import allowed_win_columns
+from cantstop_tui.ui.app import CantStopApp
+from cantstop_tui.ui.screens.new_game import NewGameScreen
+from cantstop_tui.ui.screens.rolloff import RolloffScreen
+from cantstop_tui.ui.settings import load_settings, settings_path
+
+from .ui_helpers import SIZE
+
+
+async def test_enter_starts_one_human_against_the_computer() -> None:
+    app = CantStopApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RolloffScreen)
+        assert app.table is not None
+        seats = app.table.match.seats
+        assert [seat.is_human for seat in seats] == [True, False]
+
+
+async def test_settings_are_remembered_in_the_config_dir(config_home) -> None:  # type: ignore[no-untyped-def]
+    app = CantStopApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#name0", Input).value = "Zoe"
+        screen.query_one("#kind2", Select).value = "human"
+        screen.query_one("#seed", Input).value = "42"
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.table is not None and app.table.match.seed == 42
+    assert settings_path().is_relative_to(config_home)
+    remembered = load_settings()
+    assert remembered.seats[0].name == "Zoe"
+    assert len(remembered.seats) == 3
+    assert remembered.seed == 42
+    again = CantStopApp(ai_delay=0)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.screen.query_one("#name0", Input).value == "Zoe"
+
+
+async def test_columns_to_win_follow_the_number_of_players() -> None:
+    app = CantStopApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        win = screen.query_one("#win", Select)
+        screen.query_one("#win", Select).value = 5
+        for seat in (2, 3):
+            screen.query_one(f"#kind{seat}", Select).value = "human"
+            await pilot.pause()
+        allowed = allowed_win_columns(4)
+        assert win.value in allowed
+        values = [value for _, value in win._options]
+        assert set(values) - {Select.BLANK} == set(allowed)
+
+
+async def test_bad_input_gets_a_sentence_and_keeps_the_form() -> None:
+    app = CantStopApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#name1", Input).value = "You"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert app.screen is screen
+        error = str(screen.query_one("#error", Static).render())
+        assert "different name" in error
+        screen.query_one("#name1", Input).value = ""
+        await pilot.pause(0.3)  # a button ignores presses while it shows the last one
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "needs a name" in str(screen.query_one("#error", Static).render())
+        assert app.table is None
