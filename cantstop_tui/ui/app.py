@@ -31,6 +31,20 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 class CantStopApp(App[None]):
     TITLE = "Can't Stop"
+    CSS = """
+    CantStopApp.-ascii .dialog {
+        border: ascii $primary;
+    }
+    CantStopApp.-ascii #right {
+        border-left: ascii $primary;
+    }
+    CantStopApp.-ascii PairChoice {
+        border-top: ascii $primary;
+    }
+    CantStopApp.-ascii * {
+        scrollbar-size: 0 0;
+    }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
     ]
@@ -50,12 +64,14 @@ class CantStopApp(App[None]):
         self.owns_table = table is None
         self.my_seats = frozenset(my_seats) if my_seats is not None else None
         self.start_settings = settings
+        self.ascii_only = ascii_only
         self.glyphs = glyphs_for(ascii_only)
         self.ai_delay = ai_delay
         self.remember = remember
         self.settings = settings or (load_settings() if remember else GameSettings())
 
     def on_mount(self) -> None:
+        self.set_class(self.ascii_only, "-ascii")
         self._check_size(self.size.width, self.size.height)
         if self.table is not None:
             self._show_table(self.table)

@@ -61,17 +61,19 @@ def move_dice(dice: tuple[int, int, int, int], move: Move) -> str:
 
 
 def move_effect(state: GameState, move: Move) -> str:
-    """What a legal move does: 'new runner in 7, advance 8', 'double advance 6'."""
+    """What a legal move does: 'new runner 7, advance 8', 'double advance 6', '7 to top'."""
     moved = next(e for e in choose(state, move)[1] if isinstance(e, Moved))
     parts = []
     for step in moved.steps:
         double = move.count(step.column) > 1
+        top = step.end == TOPS[step.column]
         if step.placed:
-            text = f"new runner in {step.column}" + (" (2 up)" if double else "")
+            text = f"new runner {step.column}" + (" +2" if double else "")
+            text += " to top" if top else ""
+        elif top:
+            text = f"{step.column} to top"
         else:
             text = ("double advance " if double else "advance ") + str(step.column)
-        if step.end == TOPS[step.column]:
-            text += " to the top"
         parts.append(text)
     return ", ".join(parts)
 
@@ -139,6 +141,18 @@ def log_lines(
             lines.append(f"-- {name}'s turn --")
         elif isinstance(event, GameWon):
             lines.append(f"{name} WINS THE GAME")
+    return lines, rolled
+
+
+def history_lines(match: Match) -> tuple[list[str], Rolled | None]:
+    """The log of a game joined part-way: its actions replayed from the seeded start."""
+    replay = Match.start(match.seats, match.config, match.seed)
+    lines: list[str] = []
+    rolled: Rolled | None = None
+    for action in match.history:
+        replay, events = replay.apply(action)
+        more, rolled = log_lines(replay, events, rolled)
+        lines += more
     return lines, rolled
 
 

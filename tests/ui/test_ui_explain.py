@@ -33,7 +33,7 @@ def test_percent_is_exact_to_the_shown_digits() -> None:
 def test_move_lines_name_the_dice_and_what_the_move_does() -> None:
     state, _ = roll(new_game(), (1, 5, 4, 6))
     assert move_dice((1, 5, 4, 6), (6, 10)) == "1+5=6  4+6=10"
-    assert move_effect(state, (6, 10)) == "new runner in 6, new runner in 10"
+    assert move_effect(state, (6, 10)) == "new runner 6, new runner 10"
     state, _ = choose(state, (6, 10))
     state, _ = roll(state, (3, 3, 3, 3))
     assert legal_moves(state) == ((6, 6),)

@@ -1,4 +1,4 @@
-"""The new-game screen: defaults, validation sentences, allowed columns to win, remembered settings."""
+"""The new-game screen: defaults, error sentences, allowed columns to win, remembered settings."""
 
 from __future__ import annotations
 

@@ -59,7 +59,7 @@ class GameOverScreen(ModalScreen[Choice]):
         match = self.match
         winner = match.state.winner if match.state.winner is not None else 0
         columns = ", ".join(str(c) for c in match.state.columns_won(winner))
-        with Vertical():
+        with Vertical(classes="dialog"):
             yield Static(
                 f"{self.glyphs.shape(winner)} {match.seats[winner].name} wins, "
                 f"with columns {columns}!",

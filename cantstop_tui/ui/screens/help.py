@@ -78,7 +78,7 @@ class HelpScreen(ModalScreen[None]):
             empty=self.glyphs.empty,
             players=players,
         )
-        with VerticalScroll():
+        with VerticalScroll(classes="dialog"):
             yield Static(text, id="rules")
             yield Button("Back to the game (Enter)", id="close", variant="primary", compact=True)
         yield TooSmall()

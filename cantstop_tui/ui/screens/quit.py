@@ -41,7 +41,7 @@ class QuitScreen(ModalScreen[bool]):
     ]
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="dialog"):
             yield Static("Quit Can't Stop?")
             with Horizontal():
                 yield Button("Yes, quit (y)", id="yes", variant="error", compact=True)

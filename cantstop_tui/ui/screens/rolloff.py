@@ -47,7 +47,7 @@ class RolloffScreen(ModalScreen[None]):
         self.match = match
 
     def compose(self) -> ComposeResult:
-        with Vertical():
+        with Vertical(classes="dialog"):
             yield Static(
                 "Who starts? Everyone rolls two dice; the highest total begins.", id="title"
             )

@@ -27,6 +27,8 @@ class DiceView(ViewWidget):
         for event in view.events:
             if isinstance(event, Rolled):
                 self._dice = event.dice
+        if view.state.dice is not None:
+            self._dice = view.state.dice
         if not view.match.history:
             self._dice = None
         return self._dice

@@ -6,7 +6,7 @@ from textual.reactive import var
 from textual.widgets import RichLog
 
 from ...engine import Rolled
-from ..explain import log_lines, rolloff_lines
+from ..explain import history_lines, log_lines, rolloff_lines
 from ..view import GameView
 
 
@@ -44,6 +44,10 @@ class GameLog(RichLog):
             self.clear()
             for line in rolloff_lines(match):
                 self.write(line)
+            if match.history and not view.events:
+                lines, self._rolled = history_lines(match)
+                for line in lines:
+                    self.write(line)
             self._game = game
         self._seen = len(match.history)
         lines, self._rolled = log_lines(match, view.events, self._rolled)

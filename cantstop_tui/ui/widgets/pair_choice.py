@@ -81,15 +81,15 @@ class PairChoice(ViewWidget):
     def _render_moves(self, text: Text, view: GameView) -> None:
         state = view.state
         assert state.dice is not None
-        text.append(f"{'Choose a move: press its key or click it':<45}", style="bold")
+        text.append(f"{'Choose a move: press its key or click it':<44}", style="bold")
         text.append("then bust\n", style="dim")
         for number, move in enumerate(_moves(view), start=1):
             click = Style.from_meta({"@click": f"choose({number})"})
             line = Text(style=click)
             line.append(f" {number} ", style=Style(bold=True, reverse=True))
-            line.append(f" {move_dice(state.dice, move):<14} ")
+            line.append(f" {move_dice(state.dice, move):<14}")
             effect = move_effect(state, move)
-            line.append(f"{effect[:27]:<27}")
+            line.append(f"{effect[:29]:<29}")
             line.append(f" {percent(chance_after(state, move)):>6}\n", style="dim")
             text.append_text(line)
 

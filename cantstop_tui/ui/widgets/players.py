@@ -35,11 +35,10 @@ class PlayersPanel(ViewWidget):
             here = player == state.current_player and not state.is_over
             text.append(self.glyphs.arrow if here else " ", style="bold")
             text.append(self.glyphs.shape(player), style=player_style(player))
-            text.append(f" {seat.name[:10]:<10}", style="bold" if here else "")
+            name_style = "bold reverse" if state.winner == player else "bold" if here else ""
+            text.append(f" {seat.name[:9]:<9}", style=name_style)
             won = state.columns_won(player)
             text.append(f" {len(won)}/{need}", style="bold" if won else "dim")
             if won:
-                text.append(" " + ",".join(str(c) for c in won))
-            if state.winner == player:
-                text.append(" WINS", style="bold reverse")
+                text.append(" " + ",".join(str(c) for c in won)[:6])
         return text
