@@ -9,7 +9,7 @@ from textual import events
 from cantstop_tui.match import Seat
 from cantstop_tui.ui.app import CantStopApp
 
-from .ui_helpers import finished_match, local_app, settings, table_app
+from .ui_helpers import finished, local_app, settings, table_app
 
 KEYS = (
     "r",
@@ -93,5 +93,5 @@ async def test_random_input_in_a_game_with_a_computer() -> None:
 
 
 async def test_random_input_after_the_game_is_over() -> None:
-    app, _table = table_app(finished_match(2, seed=8))
+    app, _table = table_app(finished(2, seed=8))
     await hammer(app, 4)

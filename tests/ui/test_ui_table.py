@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from cantstop_tui.engine import GameConfig, Phase, can_stop, why_cannot_stop
+from cantstop_tui.engine import GameConfig, Phase, why_cannot_stop
 from cantstop_tui.match import Match, Seat
 from cantstop_tui.table import Table
 from cantstop_tui.ui.app import CantStopApp
+from cantstop_tui.ui.demo import forced_refusal
 from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.widgets.board import Board
@@ -13,27 +14,11 @@ from cantstop_tui.ui.widgets.dice import DiceView
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
 from cantstop_tui.ui.widgets.too_small import TooSmall
 
-from .ui_helpers import SIZE, finished_match, humans, next_key, play_until, table_app
-
-
-def forced_position(seed: int = 1) -> Match:
-    """A forced-variant game where the player to move has rolled and may not stop."""
-    for attempt in range(seed, seed + 200):
-        match = Match.start(humans(2), GameConfig(2, 3, "forced"), attempt)
-        try:
-            return play_until(
-                match,
-                lambda m: (
-                    m.state.phase is Phase.ROLL and any(m.state.runners) and not can_stop(m.state)
-                ),
-            )
-        except AssertionError:
-            continue
-    raise AssertionError("no forced position found")
+from .ui_helpers import SIZE, finished, humans, next_key, play_until, table_app
 
 
 async def test_forced_variant_refuses_stop_and_shows_why() -> None:
-    match = forced_position()
+    match = forced_refusal()
     reason = why_cannot_stop(match.state)
     assert reason is not None and reason.startswith("Forced")
     app, table = table_app(match)
@@ -119,7 +104,7 @@ async def test_a_key_during_a_computer_turn_hurries_the_table(monkeypatch) -> No
 
 
 async def test_a_finished_game_on_a_table_opens_the_game_over_screen() -> None:
-    match = finished_match(3, seed=5)
+    match = finished(3, seed=5)
     app, _table = table_app(match)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -1,0 +1,66 @@
+"""`python -m cantstop_tui.ui.screenshots DIR`: SVGs (and PNGs with cairosvg) of the screens."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..match import Match
+from ..table import Table
+from .app import CantStopApp
+from .demo import before_a_bust, finished, in_progress
+
+SIZE = (80, 24)
+# Fonts with box drawing often lack the pentagon; the PNG converter then needs a fallback.
+PENTAGON_FALLBACK = '<tspan style="font-family:DejaVu Sans">⬟</tspan>'
+
+
+def _on_table(match: Match) -> CantStopApp:
+    return CantStopApp(table=Table(match, bot_delay=0), remember=False)
+
+
+SCENES: dict[str, tuple[object, Sequence[str]]] = {
+    "new-game": (lambda: CantStopApp(ai_delay=0, remember=False), ()),
+    "game-in-progress": (lambda: _on_table(in_progress()), ()),
+    "bust": (lambda: _on_table(before_a_bust()), ("r",)),
+    "help": (lambda: _on_table(in_progress()), ("question_mark",)),
+    "game-over": (lambda: _on_table(finished()), ()),
+}
+
+
+async def _shoot(name: str, make_app: object, keys: Sequence[str], folder: Path) -> Path:
+    app = make_app()  # type: ignore[operator]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        return Path(app.save_screenshot(f"{name}.svg", str(folder)))
+
+
+def _to_png(svg: Path) -> Path | None:
+    try:
+        import cairosvg  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    png = svg.with_suffix(".png")
+    text = svg.read_text(encoding="utf-8").replace("⬟", PENTAGON_FALLBACK)
+    cairosvg.svg2png(bytestring=text.encode("utf-8"), write_to=str(png), output_width=1000)
+    return png
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    folder = Path(args[0] if args else "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, (make_app, keys) in SCENES.items():
+        svg = asyncio.run(_shoot(name, make_app, keys, folder))
+        png = _to_png(svg)
+        print(svg, png or "(no PNG: pip install cairosvg)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
