@@ -12,15 +12,25 @@ from collections import Counter
 from dataclasses import replace
 from typing import Final
 
-from ..engine import ALL_ROLLS, COLUMNS, MAX_RUNNERS, TOPS, GameState, Move, Phase, moves_for_dice
+from ..engine import (
+    ALL_ROLLS,
+    COLUMNS,
+    MAX_RUNNERS,
+    TOPS,
+    GameState,
+    Move,
+    Phase,
+    Roll,
+    moves_for_dice,
+)
 
 Outcome = tuple[int, tuple[Move, ...]]
 """(how many of the 1,296 rolls, the moves they allow); no moves means a bust."""
 
-_SORTED: Final = {dice: dice for dice in ALL_ROLLS if list(dice) == sorted(dice)}
-DICE_SETS: Final[tuple[tuple[tuple[int, int, int, int], int], ...]] = tuple(
-    (_SORTED[dice], count)  # the engine's own roll tuples, which it checks fastest
-    for dice, count in sorted(Counter(tuple(sorted(d)) for d in ALL_ROLLS).items())
+_SETS: Final = Counter(tuple(sorted(dice)) for dice in ALL_ROLLS)
+DICE_SETS: Final[tuple[tuple[Roll, int], ...]] = tuple(
+    # The engine's own roll tuples, which it recognises fastest.
+    (dice, _SETS[dice]) for dice in ALL_ROLLS if dice in _SETS
 )
 """The 126 distinct sets of four faces, each with how many ordered rolls show it."""
 

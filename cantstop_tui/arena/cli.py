@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from ..ai import LEVELS, make_bot
-from ..engine import VARIANTS
+from ..engine import VARIANTS, Variant
 from .play import GameResult, game_seed, play_game, play_solitaire
 from .stats import Summary, mean_interval, wilson
 
@@ -54,7 +54,10 @@ def _names(specs: list[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _play_chunk(task: tuple[tuple[str, ...], bool, str, int, int, int]) -> list[GameResult]:
+Task = tuple[tuple[str, ...], bool, Variant, int, int, int]
+
+
+def _play_chunk(task: Task) -> list[GameResult]:
     specs, solitaire, variant, seed, start, stop = task
     results = []
     for index in range(start, stop):
@@ -68,9 +71,7 @@ def _play_chunk(task: tuple[tuple[str, ...], bool, str, int, int, int]) -> list[
     return results
 
 
-def _results(
-    tasks: list[tuple[tuple[str, ...], bool, str, int, int, int]], jobs: int
-) -> Iterator[list[GameResult]]:
+def _results(tasks: list[Task], jobs: int) -> Iterator[list[GameResult]]:
     if jobs <= 1 or len(tasks) <= 1:
         yield from map(_play_chunk, tasks)
         return
@@ -102,19 +103,19 @@ def run(
     seed: int,
     jobs: int = 1,
     solitaire: bool = False,
-    variant: str = "standard",
+    variant: Variant = "standard",
     progress: _Progress | None = None,
 ) -> Summary:
     """Play ``games`` games and total them; the same seed gives the same totals for any ``jobs``."""
     summary = Summary(_names(list(specs)), solitaire=solitaire)
     # Chunks only share out the work: results are totalled in game order whatever their size.
     chunk = max(1, min(CHUNK, games // (4 * jobs)))
-    tasks = [
+    tasks: list[Task] = [
         (specs, solitaire, variant, seed, start, min(start + chunk, games))
         for start in range(0, games, chunk)
     ]
-    for chunk in _results(tasks, jobs):
-        for result in chunk:
+    for results in _results(tasks, jobs):
+        for result in results:
             summary.add(result)
         if progress is not None:
             progress.update(summary.games)

@@ -22,6 +22,7 @@ from ..engine import (
     GameConfig,
     GameState,
     Phase,
+    Variant,
     can_stop,
     choose,
     legal_moves,
@@ -52,7 +53,7 @@ class GameResult:
 
 
 def play_game(
-    specs: tuple[str, ...], order: tuple[int, ...], seed: int, variant: str = "standard"
+    specs: tuple[str, ...], order: tuple[int, ...], seed: int, variant: Variant = "standard"
 ) -> GameResult:
     """One game: seat k is played by ``specs[order[k]]``; seat 0 moves first."""
     seats = len(order)
@@ -75,7 +76,7 @@ def play_game(
     return GameResult(order, winner, tuple(by_player_turns), tuple(by_player_busts))
 
 
-def play_solitaire(spec: str, seed: int, variant: str = "standard") -> GameResult:
+def play_solitaire(spec: str, seed: int, variant: Variant = "standard") -> GameResult:
     """One bot alone until it wins its columns; ``turns`` counts its turns."""
     bot = make_bot(spec, seed=seed)
     if hasattr(bot, "solo"):
