@@ -20,13 +20,11 @@ from ..match import Match
 from ..table import Table
 from .glyphs import glyphs_for
 from .screens.game import GameScreen
-from .screens.game_over import Choice, GameOverScreen
-from .screens.help import HelpScreen
-from .screens.new_game import NewGameScreen
-from .screens.quit import QuitScreen
 from .screens.rolloff import RolloffScreen
 from .settings import GameSettings, load_settings, save_settings
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+# The other screens are imported when first shown: the first frame comes sooner.
 
 
 class CantStopApp(App[None]):
@@ -121,20 +119,26 @@ class CantStopApp(App[None]):
                 self.table.set_seat_kind(seat, None)
 
     def _show_table(self, table: Table) -> None:
+        """Who starts first (for a fresh game), then the game screen; then the computers play."""
+        if table.match.history:
+            self._show_game(table)
+        else:
+            self.push_screen(RolloffScreen(table.match), lambda _: self._show_game(table))
+
+    def _show_game(self, table: Table) -> None:
         screen = GameScreen(table, self.my_seats, self.glyphs)
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
-        if not table.match.history:
-            self.push_screen(RolloffScreen(table.match), lambda _: table.start())
-        else:
-            table.start()
+        table.start()
 
     def show_game_over(self, match: Match) -> None:
+        from .screens.game_over import GameOverScreen
+
         self.push_screen(GameOverScreen(match, self.glyphs), self._after_game)
 
-    def _after_game(self, choice: Choice | None) -> None:
+    def _after_game(self, choice: str | None) -> None:
         if choice == "rematch":
             self.rematch()
         elif choice == "new":
@@ -148,6 +152,8 @@ class CantStopApp(App[None]):
         if not self.owns_table:
             self.notify("This table's game is run by its host.", severity="warning")
             return
+        from .screens.new_game import NewGameScreen
+
         has_game = isinstance(self.screen, GameScreen)
         self.push_screen(NewGameScreen(self.settings, can_cancel=has_game), self._new_game_chosen)
 
@@ -156,12 +162,16 @@ class CantStopApp(App[None]):
             self.start_game(settings)
 
     def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         win = self.table.match.config.win_columns if self.table else self.settings.win_columns
         self.push_screen(HelpScreen(self.glyphs, win))
 
     def action_request_quit(self) -> None:
+        from .screens.quit import QuitScreen
+
         if isinstance(self.screen, QuitScreen):
             self.exit()
             return

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from ...match import Match
 from ..explain import rolloff_lines
@@ -20,6 +20,7 @@ class RolloffScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     RolloffScreen {
         align: center middle;
+        background: $background;
     }
     RolloffScreen > Vertical {
         width: 64;
@@ -32,8 +33,9 @@ class RolloffScreen(ModalScreen[None]):
     RolloffScreen #title {
         text-style: bold;
     }
-    RolloffScreen Button {
+    RolloffScreen #play {
         margin: 1 0 0 0;
+        link-style: none;
     }
     """
 
@@ -52,11 +54,8 @@ class RolloffScreen(ModalScreen[None]):
                 "Who starts? Everyone rolls two dice; the highest total begins.", id="title"
             )
             yield Static("\n".join(rolloff_lines(self.match)), id="rounds")
-            yield Button("Play (Enter)", id="play", variant="primary", compact=True)
+            yield Static("[@click=screen.close][reverse bold] Play (Enter) [/][/]", id="play")
         yield TooSmall()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        close(self, None)
 
     def action_close(self) -> None:
         close(self, None)
