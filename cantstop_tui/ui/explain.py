@@ -138,7 +138,7 @@ def log_lines(
         elif isinstance(event, ColumnWon):
             lines.append(f"{name} WINS COLUMN {event.column}")
         elif isinstance(event, TurnPassed):
-            lines.append(f"-- {name}'s turn --")
+            lines.append(f"-- {name} to play --")
         elif isinstance(event, GameWon):
             lines.append(f"{name} WINS THE GAME")
     return lines, rolled

@@ -1,0 +1,53 @@
+"""The keys bar shows the keys that apply now; the command palette offers the same commands."""
+
+from __future__ import annotations
+
+from cantstop_tui.engine import Phase
+from cantstop_tui.ui.screens.help import HelpScreen
+from cantstop_tui.ui.widgets.keys_bar import KeysBar
+
+from .ui_helpers import QUICK_SEED, SIZE, local_app, settings, start_playing
+
+
+def keys_text(app) -> str:  # type: ignore[no-untyped-def]
+    return app.screen.query_one(KeysBar).render().plain
+
+
+async def test_the_keys_bar_follows_the_phase_of_the_turn() -> None:
+    app = local_app(settings(2, seed=QUICK_SEED))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        before = keys_text(app)
+        assert "Roll" in before and "Choose" not in before
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.table is not None and app.table.match.state.phase is Phase.CHOOSE
+        during = keys_text(app)
+        assert "Choose" in during and "Roll" not in during
+        await pilot.press("1")
+        await pilot.pause()
+        after = keys_text(app)
+        assert "Roll" in after and "Stop" in after
+
+
+async def test_the_command_palette_rolls_and_opens_help() -> None:
+    app = local_app(settings(2, seed=QUICK_SEED))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        table = app.table
+        assert table is not None
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Roll")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert table.match.history[-1].kind == "roll"
+        await pilot.press("ctrl+p", *"Help")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
