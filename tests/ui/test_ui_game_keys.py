@@ -69,6 +69,7 @@ async def test_keys_that_do_not_apply_change_nothing() -> None:
             await pilot.press(key)
         await pilot.pause()
         assert table.match is start
+        assert "roll at least once" in app.screen.query_one(PairChoice).render().plain
         await pilot.press("space")
         await pilot.pause()
         assert table.match.state.phase in (Phase.CHOOSE, Phase.ROLL)

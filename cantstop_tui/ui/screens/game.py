@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...engine import Event, IllegalMoveError, Move, Phase, legal_moves
+from ...engine import Event, IllegalMoveError, Move, Phase, legal_moves, why_cannot_stop
 from ...match import Match
 from ...table import Table
 from ..glyphs import Glyphs
@@ -189,6 +189,9 @@ class GameScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         if self.table.bot_to_move:
             self.table.hurry()
+        elif event.key == "s" and self.check_action("stop", ()) is None:
+            # Stop is shown disabled before the first roll; say why instead of nothing.
+            self._notice(why_cannot_stop(self.table.match.state) or "")
 
     def on_click(self, event: events.Click) -> None:
         if self.table.bot_to_move:

@@ -58,7 +58,7 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,question_mark,f1,h,escape", "close", "Close help", key_display="enter"),
+        Binding("enter,question_mark,f1,escape", "close", "Close help", key_display="enter"),
         Binding("q", "app.request_quit", "Quit"),
     ]
 

@@ -38,7 +38,9 @@ class ActionBar(ViewWidget):
         text = Text(no_wrap=True, overflow="crop")
         text.append_text(_button(" Roll r ", "roll", rolling))
         text.append(" ")
-        text.append_text(_button(" Stop s ", "stop", stop, warn=stop and not allowed))
+        text.append_text(
+            _button(" Stop s ", "stop", rolling, dim=not stop, warn=stop and not allowed)
+        )
         text.append("\nNext roll busts:\n", style="dim" if chance is None else "")
         if chance is not None:
             text.append(percent(chance), style="bold")
@@ -53,10 +55,13 @@ class ActionBar(ViewWidget):
         self.post_message(StopRequested())
 
 
-def _button(label: str, action: str, enabled: bool, warn: bool = False) -> Text:
+def _button(label: str, action: str, enabled: bool, dim: bool = False, warn: bool = False) -> Text:
     if not enabled:
         return Text(f"[{label}]", style="dim")
-    style = Style(bold=True, reverse=True) + Style.from_meta({"@click": action})
+    click = Style.from_meta({"@click": action})
+    if dim:
+        return Text(f"[{label}]", style=Style(dim=True) + click)
+    style = Style(bold=True, reverse=True) + click
     return Text.assemble(
         ("[", "bold"), (label, style), ("]", "bold"), (("!" if warn else ""), "bold")
     )
