@@ -1,4 +1,8 @@
-"""A widget drawn from the game screen's GameView that repaints only the lines that changed."""
+"""A widget drawn from the game screen's GameView that repaints only the lines that changed.
+
+It uses Textual's line API: each line of the drawn text becomes a cached strip, and a
+change of view re-renders and repaints only the lines whose text changed.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from collections.abc import Hashable
 from rich.text import Text
 from textual.geometry import Region
 from textual.reactive import var
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ..glyphs import Glyphs, glyphs_for
@@ -23,13 +28,15 @@ class ViewWidget(Widget):
         self.glyphs = glyphs or glyphs_for(False)
         self._key: Hashable = None
         self._text = Text()
+        self._lines: list[Text] = []
+        self._strips: dict[int, Strip] = {}
 
     def render_key(self, view: GameView) -> Hashable:
         """Everything the widget draws depends on; equal keys mean no repaint."""
         return view
 
     def draw(self, view: GameView) -> Text:
-        """The widget's text for ``view`` (one line per row, no wrapping)."""
+        """The widget's text for ``view``: one line per row, no wrapping."""
         raise NotImplementedError
 
     def watch_view(self, view: GameView | None) -> None:
@@ -39,20 +46,44 @@ class ViewWidget(Widget):
         if key == self._key:
             return
         self._key = key
-        old, self._text = self._text, self.draw(view)
-        old_lines, new_lines = list(old.split("\n")), list(self._text.split("\n"))
-        rows = self.size.height
-        if len(old_lines) < rows:
-            old_lines += [Text()] * (rows - len(old_lines))
-        if len(new_lines) < rows:
-            new_lines += [Text()] * (rows - len(new_lines))
-        if len(old_lines) != len(new_lines):
-            self.refresh(layout=self.styles.height is not None and self.styles.height.is_auto)
+        self._text = self.draw(view)
+        old, self._lines = self._lines, list(self._text.split("\n", allow_blank=True))
+        if self.styles.height is not None and self.styles.height.is_auto and len(old) != len(
+            self._lines
+        ):
+            self._strips.clear()
+            self.refresh(layout=True)
             return
         width = self.size.width
-        for row, (before, after) in enumerate(zip(old_lines, new_lines, strict=True)):
+        for row in range(max(len(old), len(self._lines))):
+            before = old[row] if row < len(old) else None
+            after = self._lines[row] if row < len(self._lines) else None
             if before != after:
+                self._strips.pop(row, None)
                 self.refresh(Region(0, row, width, 1))
 
     def render(self) -> Text:
+        """The whole text (Textual draws line by line with ``render_line``)."""
         return self._text
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        if y >= len(self._lines):
+            return Strip.blank(width, base)
+        strip = self._strips.get(y)
+        if strip is None:
+            line = self._lines[y].copy()
+            line.stylize_before(base)
+            line.no_wrap = True
+            strip = Strip(list(line.render(self.app.console)), line.cell_len)
+            strip = strip.crop_extend(0, width, base)
+            self._strips[y] = strip
+        return strip
+
+    def on_resize(self) -> None:
+        self._strips.clear()
+
+    def notify_style_update(self) -> None:
+        self._strips.clear()
+        super().notify_style_update()
