@@ -10,6 +10,7 @@ sees the same computer turn at the same pace.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Mapping
 
@@ -33,6 +34,7 @@ class Table:
         self._bots: dict[int, Bot] = dict(bots) if bots is not None else self._make_bots(match)
         self.bot_delay = bot_delay
         self._hurry = False
+        self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
 
     @staticmethod
@@ -123,12 +125,16 @@ class Table:
         """Finish the current computer turn without pauses."""
         if self.bot_to_move:
             self._hurry = True
+            self._wake.set()
 
     async def _drive(self) -> None:
         while self.bot_to_move:
             player = self._match.state.current_player
             if not self._hurry and self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
+                self._wake.clear()
+                # hurry() cuts the pause short.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self.bot_delay)
             if not self.bot_to_move:
                 break
             self.step_bot()
