@@ -4,6 +4,8 @@ Local play: ``CantStopApp()`` shows the new-game screen; ``CantStopApp(settings=
 starts that game at once. Shared play: ``CantStopApp(table=table, my_seats={1})``
 shows ``table``'s game and lets this app play seat 1 only (``my_seats=None``: every
 human seat, i.e. hot-seat). The app never plays computer seats: the table does.
+On a shared table only an app made with ``can_restart=True`` offers new games and
+rematches; they replace the table's match for everyone watching it.
 """
 
 from __future__ import annotations
@@ -56,10 +58,13 @@ class CantStopApp(App[None]):
         ascii_only: bool = False,
         ai_delay: float = 0.6,
         remember: bool = True,
+        can_restart: bool | None = None,
     ) -> None:
         super().__init__()
         self.table = table
         self.owns_table = table is None
+        # Whether this app may start a new game or a rematch (on a shared table: for everyone).
+        self.can_restart = self.owns_table if can_restart is None else can_restart
         self.my_seats = frozenset(my_seats) if my_seats is not None else None
         self.start_settings = settings
         self.ascii_only = ascii_only
@@ -91,17 +96,23 @@ class CantStopApp(App[None]):
     # --- games -----------------------------------------------------------------
 
     def start_game(self, settings: GameSettings) -> None:
-        """Start a new local game with ``settings``, on a fresh table."""
+        """Start a game with ``settings``: on a fresh table, or on the shared one."""
         self.settings = settings
         if self.remember:
             save_settings(settings)
-        self._release_table()
-        self.table = Table(settings.start(), bot_delay=self.ai_delay)
+        if self.owns_table or self.table is None:
+            self._release_table()
+            self.table = Table(settings.start(), bot_delay=self.ai_delay)
+        else:
+            self.table.replace_match(settings.start())
         self._show_table(self.table)
 
     def rematch(self) -> None:
         """The same players and rules with new dice (the shared table keeps its seats)."""
         assert self.table is not None
+        if not self.can_restart:
+            self._host_only()
+            return
         old = self.table.match
         seed = (old.seed + 1) & 0x7FFFFFFF
         match = Match.start(old.seats, old.config, seed)
@@ -138,7 +149,17 @@ class CantStopApp(App[None]):
 
         self.push_screen(GameOverScreen(match, self.glyphs), self._after_game)
 
+    def hide_game_over(self) -> None:
+        """The table moved on to a new game (its host restarted it): close the game-over box."""
+        from .screens.closing import close
+        from .screens.game_over import GameOverScreen
+
+        if isinstance(self.screen, GameOverScreen):
+            close(self.screen, "continue")
+
     def _after_game(self, choice: str | None) -> None:
+        if choice == "continue":
+            return
         if choice == "rematch":
             self.rematch()
         elif choice == "new":
@@ -148,9 +169,12 @@ class CantStopApp(App[None]):
 
     # --- actions ---------------------------------------------------------------
 
+    def _host_only(self) -> None:
+        self.notify("The next game on this table is started by its host.", severity="warning")
+
     def action_new_game(self) -> None:
-        if not self.owns_table:
-            self.notify("This table's game is run by its host.", severity="warning")
+        if not self.can_restart:
+            self._host_only()
             return
         from .screens.new_game import NewGameScreen
 

@@ -119,3 +119,21 @@ async def test_a_finished_game_on_a_table_opens_the_game_over_screen() -> None:
         winner = match.state.winner
         assert winner is not None
         assert match.seats[winner].name in str(app.screen.query_one("#winner").render())
+
+
+async def test_on_a_shared_table_only_the_host_restarts_and_everyone_follows() -> None:
+    match = finished(2, seed=5)
+    table = Table(match, bot_delay=0)
+    guest = CantStopApp(table=table, my_seats={1})
+    async with guest.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(guest.screen, GameOverScreen)
+        table.replace_match(Match.start(match.seats, match.config, match.seed + 1))  # the host
+        await pilot.pause()
+        assert isinstance(guest.screen, GameScreen)
+        assert guest.screen.view is not None and guest.screen.view.match is table.match
+        restarted = table.match
+        await pilot.press("n")
+        await pilot.pause()
+        assert table.match is restarted
+        assert isinstance(guest.screen, GameScreen)

@@ -118,7 +118,12 @@ class GameScreen(Screen[None]):
         return player
 
     def _check_over(self, match: Match, events: tuple[Event, ...]) -> None:
-        if not match.state.is_over or self._over_shown is match:
+        if not match.state.is_over:
+            if self._over_shown is not None:
+                self._over_shown = None
+                self.app.hide_game_over()  # type: ignore[attr-defined]
+            return
+        if self._over_shown is match:
             return
         self._over_shown = match
         self.app.show_game_over(match)  # type: ignore[attr-defined]

@@ -48,8 +48,10 @@ class ViewWidget(Widget):
         self._key = key
         self._text = self.draw(view)
         old, self._lines = self._lines, list(self._text.split("\n", allow_blank=True))
-        if self.styles.height is not None and self.styles.height.is_auto and len(old) != len(
-            self._lines
+        if (
+            self.styles.height is not None
+            and self.styles.height.is_auto
+            and len(old) != len(self._lines)
         ):
             self._strips.clear()
             self.refresh(layout=True)
