@@ -11,7 +11,7 @@ rematches; they replace the table's match for everyone watching it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -205,7 +205,7 @@ class CantStopApp(App[None]):
         if quit_:
             self.exit()
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         if isinstance(screen, GameScreen):
             for title, help_text, action in screen.commands():
                 yield SystemCommand(title, help_text, lambda a=action: screen.run_action(a))

@@ -42,7 +42,7 @@ async def _shoot(name: str, make_app: object, keys: Sequence[str], folder: Path)
 
 def _to_png(svg: Path) -> Path | None:
     try:
-        import cairosvg  # type: ignore[import-not-found]
+        import cairosvg  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError:
         return None
     png = svg.with_suffix(".png")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
+from fractions import Fraction
 
 from rich.style import Style
 from rich.text import Text
@@ -25,16 +26,10 @@ class ActionBar(ViewWidget):
     """
 
     def render_key(self, view: GameView) -> Hashable:
-        state = view.state
-        rolling = view.my_turn and state.phase is Phase.ROLL
-        stop = rolling and any(state.runners)
-        chance = (
-            bust_probability(state) if state.phase is Phase.ROLL and not state.is_over else None
-        )
-        return (rolling, stop, stop and can_stop(state), chance)
+        return _controls(view)
 
     def draw(self, view: GameView) -> Text:
-        rolling, stop, allowed, chance = self.render_key(view)
+        rolling, stop, allowed, chance = _controls(view)
         text = Text(no_wrap=True, overflow="crop")
         text.append_text(_button(" Roll r ", "roll", rolling))
         text.append(" ")
@@ -53,6 +48,15 @@ class ActionBar(ViewWidget):
 
     def action_stop(self) -> None:
         self.post_message(StopRequested())
+
+
+def _controls(view: GameView) -> tuple[bool, bool, bool, Fraction | None]:
+    """May roll, may try to stop, stopping allowed, the bust chance of the next roll."""
+    state = view.state
+    rolling = view.my_turn and state.phase is Phase.ROLL
+    stop = rolling and any(state.runners)
+    chance = bust_probability(state) if state.phase is Phase.ROLL and not state.is_over else None
+    return (rolling, stop, stop and can_stop(state), chance)
 
 
 def _button(label: str, action: str, enabled: bool, dim: bool = False, warn: bool = False) -> Text:
