@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 MIN_WIDTH = 80
-MIN_HEIGHT = 22
+MIN_HEIGHT = 23
 
 
 class TooSmall(Static):
