@@ -54,7 +54,9 @@ class Hint:
 
 
 def _percent(chance: Fraction) -> str:
-    return f"{float(chance) * 100:.0f}%" if chance else "0%"
+    """42%, or 0.4% for a chance under one in a hundred (never a rounded 0%)."""
+    percent = float(chance) * 100
+    return f"{percent:.1f}%" if percent < 1 else f"{percent:.0f}%"
 
 
 def _columns(columns: tuple[int, ...] | list[int]) -> str:
@@ -95,7 +97,9 @@ def _reason(state: GameState, rolls: bool) -> tuple[str, Fraction, int, tuple[in
         return "stopping now wins the game.", chance, spaces, tops, wins
     lose = f"a bust loses the {spaces} space{'s' if spaces != 1 else ''} climbed this turn"
     claim = f" and column {_columns(tops)}" if tops else ""
-    if rolls:
+    if not chance:
+        text = f"the next roll cannot bust ({spaces} space{'s' if spaces != 1 else ''} climbed)."
+    elif rolls:
         text = f"the next roll busts {_percent(chance)} of the time ({lose}{claim})."
     else:
         text = f"the next roll would bust {_percent(chance)} of the time and {lose}{claim}."

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ai_positions import position, rolled
 
 from cantstop_tui.ai import ExpertBot
-from cantstop_tui.ai.hint import hint
+from cantstop_tui.ai.hint import _percent, hint
 from cantstop_tui.engine import bust_probability, choose, legal_moves, new_game, roll, stop
 
 MINE = dict(mine={3: 1, 11: 1}, mine_won=(7, 8), runners={12: 2, 3: 4, 11: 4})
@@ -44,6 +46,18 @@ def test_a_hint_for_dice_on_the_table_names_experts_move_and_what_comes_next() -
     assert advice.bust_chance == bust_probability(after)
     assert advice.then == "roll"
     assert "Play " + " and ".join(str(c) for c in advice.move) in advice.text
+
+
+def test_a_roll_that_cannot_bust_says_so() -> None:
+    state = rolled(new_game(), (1, 5, 4, 6))
+    advice = hint(state)
+    assert advice.bust_chance == 0
+    assert "cannot bust" in advice.text
+
+
+def test_small_chances_are_not_rounded_to_zero() -> None:
+    assert _percent(Fraction(5, 1296)) == "0.4%"
+    assert _percent(Fraction(1, 2)) == "50%"
 
 
 def test_the_first_roll_of_a_turn_is_compulsory() -> None:
