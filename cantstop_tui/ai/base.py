@@ -1,4 +1,4 @@
-"""The bot interface: two decisions, both given the immutable state.
+"""The bot interface: two decisions, both given the immutable state (docs/bots.md).
 
 Write your own in a few lines and load it with ``--players "Me:human,Bot:mymodule:MyBot"``::
 

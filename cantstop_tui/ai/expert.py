@@ -32,7 +32,7 @@ class ExpertBot:
             evaluator.solitaire = self.solo
             self._planner = Planner(state, evaluator, self.budget)
             self._board = board
-        self._planner.budget = max(self._planner.budget, self.budget // 2)
+        self._planner.budget = self.budget  # each decision gets the whole search budget
         return self._planner
 
     def move_values(self, state: GameState, moves: tuple[Move, ...]) -> list[float]:
