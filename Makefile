@@ -22,6 +22,10 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m benchmarks
 
+.PHONY: bench-ssh
+bench-ssh: $(STAMP)
+	$(PY) -m benchmarks ssh
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check cantstop_tui tests benchmarks
 	$(VENV)/bin/mypy --strict cantstop_tui/engine

@@ -11,9 +11,9 @@ from typing import Any
 import asyncssh
 from textual.app import App
 
-from ..ui.app import CantStopApp
 from .auth import Auth
 from .session import GameSession
+from .table_app import TableApp
 from .tables import HostedTable, Lobby, Visitor
 
 log = logging.getLogger(__name__)
@@ -38,10 +38,7 @@ class Settings:
 
 def make_game_app(hosted: HostedTable, seats: frozenset[int], visitor: Visitor) -> App[Any]:
     """The local game's app, showing the shared table and playing only the visitor's seats."""
-    assert hosted.table is not None
-    return CantStopApp(
-        table=hosted.table, my_seats=seats, remember=False, ai_delay=hosted.lobby.bot_delay
-    )
+    return TableApp(hosted, seats, visitor)
 
 
 class _Connection(asyncssh.SSHServer):  # type: ignore[misc]

@@ -1,7 +1,6 @@
-"""Tables survive a restart: each is saved as its seats plus its game record (seed + actions).
-
-Games are rebuilt by replaying the record through ``Match.apply`` (the seeded dice check
-every roll), the same way saved local games are.
+"""Tables survive a restart: each is saved as its seats plus its game, as the storage layer
+records local games (``record_to_dict``), and rebuilt by replaying that record
+(``match_from_record``: the seeded dice check every roll).
 """
 
 from __future__ import annotations
@@ -9,26 +8,18 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..engine import GameConfig
-from ..match import Action, Match, Seat
+from ..storage import SaveError, match_from_record, record_to_dict
+from ..storage.atomic import atomic_write
 from .shared_table import SharedTable
 from .tables import HostedTable, Lobby, Visitor
 
 log = logging.getLogger(__name__)
 VERSION = 1
-
-
-def _action(data: list[Any]) -> Action:
-    if data[0] == "roll":
-        return Action("roll", dice=tuple(data[1]))  # type: ignore[arg-type]
-    if data[0] == "choose":
-        return Action("choose", move=tuple(data[1]))
-    return Action("stop")
 
 
 def table_to_json(hosted: HostedTable) -> dict[str, Any]:
@@ -50,12 +41,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
             }
             for slot in hosted.slots
         ],
-        "seats": [[seat.name, seat.kind] for seat in hosted.table.match.seats]
-        if hosted.table
-        else None,
-        "history": [action.to_json() for action in hosted.table.match.history]
-        if hosted.table
-        else None,
+        "game": record_to_dict(hosted.table.match) if hosted.table else None,
         "chat": list(hosted.chat),
     }
 
@@ -66,9 +52,7 @@ def save(lobby: Lobby, path: Path) -> None:
         for hosted in lobby.tables.values()
         if hosted.table is not None and not hosted.table.match.state.is_over
     ]
-    temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({"version": VERSION, "tables": tables}), encoding="utf-8")
-    os.replace(temporary, path)
+    atomic_write(path, json.dumps({"version": VERSION, "tables": tables}).encode())
 
 
 def load(lobby: Lobby, path: Path) -> int:
@@ -102,10 +86,7 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     hosted = HostedTable(
         lobby, int(record["id"]), str(record["name"]), config, kinds, int(record["seed"])
     )
-    seats = tuple(Seat(str(name), str(kind)) for name, kind in record["seats"])
-    match = Match.start(seats, config, hosted.seed)
-    for action in record["history"]:
-        match, _events = match.apply(_action(action))
+    match = match_from_record(record["game"])
     for slot, saved in zip(hosted.slots, record["slots"], strict=True):
         if saved["name"] is not None:
             slot.occupant = Visitor(saved["name"], saved["key"])
@@ -124,7 +105,7 @@ def debounced_saver(lobby: Lobby, path: Path, delay: float = 1.0) -> Callable[[]
         pending.clear()
         try:
             save(lobby, path)
-        except OSError as error:
+        except SaveError as error:
             log.warning("Could not save the tables to %s: %s", path, error)
 
     def request() -> None:

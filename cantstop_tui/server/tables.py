@@ -18,6 +18,7 @@ from ..ai import LEVELS, make_bot
 from ..engine import GameConfig, TurnPassed
 from ..match import HUMAN, Match, Seat
 from ..ui.screens.lobby import LobbyError, SeatInfo, TableSummary
+from .names import sanitize_text
 from .shared_table import SharedTable
 
 log = logging.getLogger(__name__)
@@ -77,8 +78,10 @@ class HostedTable:
         self.table: SharedTable | None = None
         self.watchers = 0
         self.chat: deque[str] = deque(maxlen=CHAT_LINES)
+        self._chat_listeners: list[Callable[[str], None]] = []
         self._turn_timer: asyncio.TimerHandle | None = None
         self._hurried_seat: int | None = None
+        self._shown_status = self.status
 
     # --- what the lobby shows -------------------------------------------------------
 
@@ -142,7 +145,11 @@ class HostedTable:
         if self._hurried_seat is not None and any(isinstance(e, TurnPassed) for e in events):
             self._give_back(self._hurried_seat)
         self._arm_turn_timer()
-        self.lobby.changed(save=True)
+        status = self.status
+        if status != self._shown_status:  # the lobby lists status, not every move
+            self._shown_status = status
+            self.lobby.changed()
+        self.lobby.request_save()
 
     def _arm_turn_timer(self) -> None:
         if self._turn_timer is not None:
@@ -162,7 +169,7 @@ class HostedTable:
             return
         seat = table.match.state.current_player
         self._hurried_seat = seat
-        self.chat.append(
+        self._post(
             f"* {self.slots[seat].player_name(seat)} took too long: the computer plays this turn."
         )
         table.set_seat_kind(seat, make_bot("ai", seed=self.seed + seat))
@@ -209,7 +216,7 @@ class HostedTable:
             slot.computer_took_over = False
             if self.table is not None:
                 self.table.set_seat_kind(index, None)
-        self.chat.append(f"* {visitor.name} is back.")
+        self._post(f"* {visitor.name} is back.")
         self.lobby.changed(save=True)
 
     def left(self, visitor: Visitor) -> None:
@@ -221,7 +228,7 @@ class HostedTable:
             if self.table is None:  # nothing to hold before the game starts
                 slot.occupant = None
             elif not self.table.match.state.is_over:
-                self.chat.append(f"* {visitor.name} left; the seat is held for them.")
+                self._post(f"* {visitor.name} left; the seat is held for them.")
                 self._hold(index)
         self.lobby.changed(save=True)
         self.lobby.forget_if_empty(self)
@@ -243,18 +250,25 @@ class HostedTable:
         if slot.connected or slot.computer_took_over:
             return
         slot.computer_took_over = True
-        self.chat.append(f"* The computer plays for {slot.player_name(index)} now.")
+        self._post(f"* The computer plays for {slot.player_name(index)} now.")
         if self.table is not None:
             self.table.set_seat_kind(index, make_bot("ai", seed=self.seed + index))
         self.lobby.changed(save=True)
 
     def say(self, visitor: Visitor, text: str) -> None:
-        from .names import sanitize_text
-
         line = sanitize_text(text)[:CHAT_LENGTH]
         if line:
-            self.chat.append(f"{visitor.name}: {line}")
-            self.lobby.changed()
+            self._post(f"{visitor.name}: {line}")
+
+    def _post(self, line: str) -> None:
+        """A chat line or a notice, to everyone at the table."""
+        self.chat.append(line)
+        for listener in list(self._chat_listeners):
+            listener(line)
+
+    def subscribe_chat(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        self._chat_listeners.append(listener)
+        return lambda: self._chat_listeners.remove(listener)
 
     @property
     def empty(self) -> bool:
@@ -303,7 +317,11 @@ class Lobby:
             except Exception:
                 log.exception("A lobby listener failed; it is unsubscribed.")
                 self._listeners.remove(listener)
-        if save and self.on_save is not None:
+        if save:
+            self.request_save()
+
+    def request_save(self) -> None:
+        if self.on_save is not None:
             self.on_save()
 
     def summaries(self) -> list[TableSummary]:
@@ -319,8 +337,6 @@ class Lobby:
         self, visitor: Visitor, name: str, config: GameConfig, others: Iterable[str]
     ) -> HostedTable:
         """A new table with the visitor in seat 1; ``others`` are the other seats' kinds."""
-        from .names import sanitize_text
-
         kinds = [HUMAN, *others]
         if len(kinds) != config.num_players:
             raise LobbyError(

@@ -150,3 +150,14 @@ async def test_a_player_who_stalls_gets_one_turn_played_by_the_computer(host_key
         assert any("took too long" in line for line in hosted.chat)
     finally:
         await server.close()
+
+
+async def test_a_chat_line_reaches_everyone_at_the_table(server: GameServer) -> None:
+    ana, bob, hosted = await start_table(server)
+    await ana.wait_for("your turn")
+    ana.press("t")
+    await ana.wait_for("say something")
+    ana.press("good luck [b]bob\r")
+    await bob.wait_for("ana: good luck [b]bob")
+    assert list(hosted.chat)[-1] == "ana: good luck [b]bob"
+    assert hosted.table is not None and not hosted.table.match.history  # talking is no move

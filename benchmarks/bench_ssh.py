@@ -1,0 +1,258 @@
+"""``make bench-ssh``: many people playing over SSH at once against one ``cantstop serve``.
+
+The server runs as its own process (``cantstop serve --open``, loopback, ephemeral port);
+this process plays scripted people: for each two-player table one creates it in the
+lobby, the other sits, and both play it to the end by keys, reading their screens with
+pyte as a person would (press ``1`` when a choice is asked, ``s`` after two moves,
+otherwise ``r``). Measured:
+
+* key-to-screen latency: from writing a key to the first bytes of the redraw it causes;
+  p50 and p95 over every key of every game;
+* server memory per session: the server's resident memory with every session in a game,
+  minus its memory with one warm session, divided by the number of sessions.
+
+Baseline in the same run: one table (2 sessions) alone, then 25 tables (50 sessions).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+
+from benchmarks import Row
+
+TABLES = int(os.environ.get("BENCH_SSH_TABLES", "25"))
+THINK_SECONDS = float(os.environ.get("BENCH_SSH_THINK", "0.5"))  # a person's pause before a key
+QUIET_SECONDS = 0.04  # the screen is read once output has paused this long
+GAME_DEADLINE = 600.0
+
+
+@dataclass
+class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
+    name: str
+    screen: pyte.Screen = field(default_factory=lambda: pyte.Screen(80, 24))
+    latencies: list[float] = field(default_factory=list)
+    chan: Any = None
+    last_data: float = 0.0
+    pressed_at: float | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def __post_init__(self) -> None:
+        self.stream = pyte.Stream(self.screen)
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        now = time.perf_counter()
+        if self.pressed_at is not None:
+            self.latencies.append(now - self.pressed_at)
+            self.pressed_at = None
+        self.last_data = now
+        self.stream.feed(data)
+        self.changed.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def footer(self) -> str:
+        return self.screen.display[-1]
+
+    def press(self, key: str, timed: bool = True) -> None:
+        self.changed.clear()
+        self.pressed_at = time.perf_counter() if timed else None
+        self.chan.write(key)
+
+    async def settle(self) -> None:
+        """Wait until some output came and then paused."""
+        try:
+            await asyncio.wait_for(self.changed.wait(), 2.0)
+        except TimeoutError:
+            self.pressed_at = None
+            return
+        while time.perf_counter() - self.last_data < QUIET_SECONDS:
+            await asyncio.sleep(QUIET_SECONDS / 2)
+
+    async def wait_for(self, text: str) -> None:
+        deadline = time.perf_counter() + 60
+        while text not in self.text():
+            if time.perf_counter() > deadline:
+                raise RuntimeError(
+                    f"{self.name} waited for {text!r}; the screen shows:\n{self.text()}"
+                )
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), 1.0)
+
+
+async def connect(port: int, name: str) -> tuple[asyncssh.SSHClientConnection, Person]:
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None)
+    person = Person(name)
+    chan, _ = await conn.create_session(
+        lambda: person, term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
+    )
+    person.chan = chan
+    return conn, person
+
+
+async def play(person: Person) -> None:
+    """Play this person's seat to the end of the game."""
+    moves = 0
+    deadline = time.perf_counter() + GAME_DEADLINE
+    while "wins" not in person.text():
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"{person.name}'s game did not end:\n{person.text()}")
+        footer = person.footer()
+        if "Who starts?" in person.text():
+            key = "\r"
+        elif "1-6 Choose" in footer:
+            key, moves = "1", moves + 1
+        elif "r Roll" in footer:
+            key, moves = ("s", 0) if moves >= 2 else ("r", moves)
+        else:
+            moves = 0
+            person.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(person.changed.wait(), 1.0)
+            await person.settle()
+            continue
+        await asyncio.sleep(THINK_SECONDS)
+        person.press(key)
+        await person.settle()
+
+
+async def open_table(port: int, index: int) -> list[tuple[asyncssh.SSHClientConnection, Person]]:
+    """host<index> creates table t<index> in the lobby and guest<index> sits at it."""
+    host_conn, host = await connect(port, f"host{index}")
+    await host.wait_for("lobby")
+    host.press("c", timed=False)
+    await host.wait_for("New table")
+    host.press(f"t{index}\r", timed=False)
+    await host.wait_for("Waiting")
+    guest_conn, guest = await connect(port, f"guest{index}")
+    await guest.wait_for("you are")
+    guest.press("\x1b[B" * index + "\r", timed=False)  # tables are listed in the order made
+    for person in (host, guest):
+        await person.wait_for("Who starts?")
+        person.press("\r", timed=False)
+    return [(host_conn, host), (guest_conn, guest)]
+
+
+def rss_kib(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    match = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(match.group(1)) if match else 0
+
+
+async def run_tables(port: int, pid: int, count: int) -> tuple[list[float], int]:
+    people = [pair for index in range(count) for pair in await open_table(port, index)]
+    games = [asyncio.create_task(play(person)) for _conn, person in people]
+    await asyncio.sleep(2.0)
+    busy_rss = rss_kib(pid)  # every session in a game
+    await asyncio.gather(*games)
+    for conn, _person in people:
+        conn.close()
+    return [latency for _conn, person in people for latency in person.latencies], busy_rss
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def start_server(data_home: str) -> tuple[subprocess.Popen[str], int]:
+    env = {**os.environ, "XDG_DATA_HOME": data_home}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cantstop_tui",
+            "serve",
+            "--open",
+            "--port",
+            "0",
+            "--ai-delay",
+            "0",
+            "--max-sessions",
+            "200",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    for line in process.stdout:
+        found = re.search(r"127\.0\.0\.1:(\d+)", line)
+        if found:
+            return process, int(found.group(1))
+    raise RuntimeError("cantstop serve did not start")
+
+
+async def measure(tables: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as data_home:
+        process, port = start_server(data_home)
+        try:
+            conn, warm = await connect(port, "warmup")
+            await warm.wait_for("lobby")
+            idle_rss = rss_kib(process.pid)
+            start = time.perf_counter()
+            latencies, busy_rss = await run_tables(port, process.pid, tables)
+            elapsed = time.perf_counter() - start
+            conn.close()
+        finally:
+            process.terminate()
+            process.wait(10)
+    sessions = 2 * tables
+    return {
+        "sessions": sessions,
+        "keys": len(latencies),
+        "p50_ms": 1000 * statistics.median(latencies),
+        "p95_ms": 1000 * percentile(latencies, 0.95),
+        "rss_one_mib": idle_rss / 1024,
+        "per_session_mib": max(0, busy_rss - idle_rss) / 1024 / sessions,
+        "seconds": elapsed,
+    }
+
+
+def run() -> list[Row]:
+    baseline = asyncio.run(measure(1))
+    loaded = asyncio.run(measure(TABLES))
+    rows: list[Row] = []
+    for label, figures in (("1 table", baseline), (f"{TABLES} tables", loaded)):
+        sessions = int(figures["sessions"])
+        rows += [
+            (
+                f"{label}: key-to-screen p50",
+                f"{figures['p50_ms']:.1f} ms",
+                f"{int(figures['keys'])} keys, {sessions} sessions, all games finished",
+            ),
+            (f"{label}: key-to-screen p95", f"{figures['p95_ms']:.1f} ms", "target < 150 ms"),
+        ]
+    rows += [
+        ("p95 ratio, 50 sessions / 2", f"{loaded['p95_ms'] / baseline['p95_ms']:.1f}x", ""),
+        ("server memory, one session", f"{baseline['rss_one_mib']:.0f} MiB", "resident, lobby"),
+        (
+            "server memory per session",
+            f"{loaded['per_session_mib']:.2f} MiB",
+            f"(RSS with {int(loaded['sessions'])} playing - RSS with 1) / sessions",
+        ),
+        ("wall time, 25 games", f"{loaded['seconds']:.0f} s", f"think time {THINK_SECONDS}s/key"),
+    ]
+    return rows
+
+
+if __name__ == "__main__":
+    from benchmarks.__main__ import format_table
+
+    print(format_table(run()))
