@@ -7,8 +7,6 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from platformdirs import user_config_path
-
 from ..ai import LEVELS, make_bot
 from ..engine import GameConfig, Variant, allowed_win_columns
 from ..match import HUMAN, Match, Seat
@@ -72,6 +70,9 @@ def parse_players(text: str) -> tuple[Seat, ...]:
 
 
 def settings_path() -> Path:
+    """The settings file in the user's config dir (``$XDG_CONFIG_HOME`` on Linux)."""
+    from platformdirs import user_config_path  # only when settings are read or saved
+
     return user_config_path(APP_NAME) / "settings.json"
 
 

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from textual.reactive import var
-from textual.widgets import RichLog
+from textual.widgets import Log
 
 from ...engine import Rolled
 from ..explain import history_lines, log_lines, rolloff_lines
 from ..view import GameView
 
+FALLBACK_WIDTH = 21
+"""Wrap width before the log has been laid out."""
 
-class GameLog(RichLog):
+
+class GameLog(Log):
     DEFAULT_CSS = """
     GameLog {
         height: 1fr;
@@ -28,12 +33,21 @@ class GameLog(RichLog):
     view: var[GameView | None] = var(None)
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(
-            id=id, wrap=True, max_lines=400, min_width=16, markup=False, auto_scroll=True
-        )
+        super().__init__(id=id, max_lines=400, auto_scroll=True)
+        self.can_focus = False
         self._game: tuple[object, ...] | None = None
         self._seen = 0
         self._rolled: Rolled | None = None
+
+    def _write(self, lines: list[str]) -> None:
+        width = (self.size.width - 1) if self.size.width > 8 else FALLBACK_WIDTH
+        wrapped = [
+            part
+            for line in lines
+            for part in textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+        ]
+        if wrapped:
+            self.write_lines(wrapped)
 
     def watch_view(self, view: GameView | None) -> None:
         if view is None:
@@ -42,14 +56,11 @@ class GameLog(RichLog):
         game = (match.seed, match.seats, match.config)
         if game != self._game or len(match.history) < self._seen:
             self.clear()
-            for line in rolloff_lines(match):
-                self.write(line)
+            self._write(rolloff_lines(match))
             if match.history and not view.events:
                 lines, self._rolled = history_lines(match)
-                for line in lines:
-                    self.write(line)
+                self._write(lines)
             self._game = game
         self._seen = len(match.history)
         lines, self._rolled = log_lines(match, view.events, self._rolled)
-        for line in lines:
-            self.write(line)
+        self._write(lines)
