@@ -212,4 +212,5 @@ class CantStopApp(App[None]):
         yield SystemCommand("New game", "Set up a new game (n)", self.action_new_game)
         yield SystemCommand("Help", "The rules in brief and every key (? or F1)", self.action_help)
         yield SystemCommand("Quit", "Quit, after a confirmation (q)", self.action_request_quit)
-        yield from super().get_system_commands(screen)
+        # Textual's own Quit would skip the confirmation.
+        yield from (c for c in super().get_system_commands(screen) if c.title != "Quit")

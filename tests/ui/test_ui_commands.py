@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cantstop_tui.engine import Phase
 from cantstop_tui.ui.screens.help import HelpScreen
+from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
 
 from .ui_helpers import QUICK_SEED, SIZE, local_app, settings, start_playing
@@ -51,3 +52,17 @@ async def test_the_command_palette_rolls_and_opens_help() -> None:
         await pilot.press("f1")
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_the_palette_quit_asks_first() -> None:
+    app = local_app(settings(2, seed=QUICK_SEED))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert titles.count("Quit") == 1
+        assert {"Roll", "New game", "Help"} <= set(titles)
+        await pilot.press("ctrl+p", *"Quit")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, QuitScreen)
