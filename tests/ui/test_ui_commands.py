@@ -25,6 +25,8 @@ async def test_the_keys_bar_follows_the_phase_of_the_turn() -> None:
         assert app.table is not None and app.table.match.state.phase is Phase.CHOOSE
         during = keys_text(app)
         assert "Choose" in during and "Roll" not in during
+        moves = len(app.table.match.state.cached_moves or ())
+        assert (f"1-{moves} Choose" if moves > 1 else "1 Choose") in during
         await pilot.press("1")
         await pilot.pause()
         after = keys_text(app)

@@ -32,9 +32,16 @@ class KeysBar(Widget):
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
         shown: dict[str, tuple[str, str, str, bool]] = {}
-        for key, (_, binding, enabled, _tip) in screen.active_bindings.items():
+        active = screen.active_bindings
+        # Numbered choices (choose(1) ... choose(6)) show as one key range: "1-3".
+        choices = sum(
+            1 for _, b, on, _t in active.values() if on and b.action.startswith("choose(")
+        )
+        for key, (_, binding, enabled, _tip) in active.items():
             if binding.show and binding.action not in shown:
                 display = binding.key_display or self.app.get_key_display(binding)
+                if binding.action.startswith("choose("):
+                    display = "1" if choices == 1 else f"1-{choices}"
                 shown[binding.action] = (key, display, binding.description, enabled)
         keys = tuple(shown.values())
         if keys != self._keys:
