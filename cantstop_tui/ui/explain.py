@@ -126,7 +126,13 @@ def log_lines(
             continue
         dice = f"{dice_text(rolled.dice)}: " if rolled is not None else ""
         if isinstance(event, Moved):
-            lines.append(f"{name} {dice}{join_columns(list(event.move))}")
+            move = event.move
+            played = (
+                f"{move[0]} twice"
+                if len(move) == 2 == move.count(move[0])
+                else join_columns(list(move))
+            )
+            lines.append(f"{name} {dice}{played}")
             rolled = None
         elif isinstance(event, Busted):
             lost = join_columns([c for c, _ in event.lost]) or "nothing"
