@@ -7,6 +7,7 @@ The rules functions never draw random numbers; callers pass the dice in.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 from typing import Final, Protocol
 
@@ -32,6 +33,7 @@ class Pairing:
         return (a, b) if a <= b else (b, a)
 
 
+@cache
 def _pairings_of(dice: Roll) -> tuple[Pairing, ...]:
     a, b, c, d = dice
     splits = (((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c)))
@@ -42,11 +44,17 @@ def _pairings_of(dice: Roll) -> tuple[Pairing, ...]:
     return tuple(seen.values())
 
 
-PAIRINGS: Final[dict[Roll, tuple[Pairing, ...]]] = {
-    dice: _pairings_of(dice) for dice in ALL_ROLLS
-}
+def _pair_sums_of(dice: Roll) -> tuple[tuple[int, int], ...]:
+    a, b, c, d = dice
+    found: dict[tuple[int, int], None] = {}
+    for x, y in ((a + b, c + d), (a + c, b + d), (a + d, b + c)):
+        found[(x, y) if x <= y else (y, x)] = None
+    return tuple(found)
+
+
+# The sums of each roll's distinct pairings, in the order ``pairings`` gives them.
 PAIR_SUMS: Final[dict[Roll, tuple[tuple[int, int], ...]]] = {
-    dice: tuple(p.sums for p in pairings) for dice, pairings in PAIRINGS.items()
+    dice: _pair_sums_of(dice) for dice in ALL_ROLLS
 }
 
 
@@ -62,7 +70,7 @@ def pairings(dice: Roll) -> tuple[Pairing, ...]:
         values = ()
     if len(values) != 4 or any(type(v) is not int or not 1 <= v <= 6 for v in values):
         raise ValueError(f"A roll is four dice from 1 to 6, not {dice!r}.")
-    return PAIRINGS[values]
+    return _pairings_of(values)
 
 
 class DiceSource(Protocol):

@@ -9,7 +9,7 @@ from typing import Final
 
 from .board import COLUMNS, MAX_RUNNERS, TOPS
 from .config import GameConfig
-from .dice import ALL_ROLLS, PAIR_SUMS, PAIRINGS, Pairing, Roll
+from .dice import ALL_ROLLS, PAIR_SUMS, Pairing, Roll, _pairings_of
 from .errors import IllegalMoveError
 from .events import (
     Busted,
@@ -169,7 +169,7 @@ def move_pairings(dice: Sequence[int], move: Sequence[int]) -> tuple[Pairing, ..
     >>> move_pairings((1, 5, 4, 6), (6, 10))
     (Pairing(first=(1, 5), second=(4, 6)),)
     """
-    candidates = PAIRINGS[_check_dice(dice)]
+    candidates = _pairings_of(_check_dice(dice))
     columns = _as_move(move)
     if not columns:
         return ()
@@ -384,23 +384,36 @@ def stop(state: GameState) -> Transition:
 # --- odds --------------------------------------------------------------------
 
 
-def _bust_table() -> tuple[Fraction, ...]:
-    # within[S]: how many rolls make only sums inside column set S (subset sum).
-    within = [0] * 2048
+def _rolls_by_sums() -> dict[int, int]:
+    """How many of the 1,296 rolls make each set of sums (bit c-2 for column c)."""
+    counts: dict[int, int] = {}
     for dice in ALL_ROLLS:
         mask = 0
         for a, b in PAIR_SUMS[dice]:
             mask |= _COLUMN_BIT[a] | _COLUMN_BIT[b]
-        within[mask] += 1
-    for bit in range(11):
-        for subset in range(2048):
-            if subset >> bit & 1:
-                within[subset] += within[subset ^ (1 << bit)]
-    # A roll busts when none of its sums is usable: all its sums lie outside.
-    return tuple(Fraction(within[2047 ^ usable], 1296) for usable in range(2048))
+        counts[mask] = counts.get(mask, 0) + 1
+    return counts
 
 
-BUST_CHANCE: Final = _bust_table()
+class _BustChances:
+    """The exact bust chance for each mask of usable columns, worked out on first use."""
+
+    __slots__ = ("_chances", "_rolls_by_sums")
+
+    def __init__(self) -> None:
+        self._rolls_by_sums = tuple(_rolls_by_sums().items())
+        self._chances: dict[int, Fraction] = {}
+
+    def __getitem__(self, usable: int) -> Fraction:
+        chance = self._chances.get(usable)
+        if chance is None:
+            # A roll busts when none of its sums is usable.
+            busting = sum(n for sums, n in self._rolls_by_sums if not sums & usable)
+            chance = self._chances[usable] = Fraction(busting, 1296)
+        return chance
+
+
+BUST_CHANCE: Final = _BustChances()
 """``BUST_CHANCE[mask]``: chance a roll busts when the columns in mask (bit c-2) can take a step."""
 
 
