@@ -37,10 +37,12 @@ _SCRATCH = tempfile.mkdtemp(prefix="bench-ui-")
 
 
 def _env() -> dict[str, str]:
-    """As a player runs it: compiled bytecode cached (outside the tree), a private config dir."""
+    """As a player runs it: compiled bytecode cached (outside the tree), private config and
+    data dirs (its unfinished games are not left in the user's autosaves)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = os.path.join(_SCRATCH, "pycache")
     env["XDG_CONFIG_HOME"] = os.path.join(_SCRATCH, "config")
+    env["XDG_DATA_HOME"] = os.path.join(_SCRATCH, "data")
     return env
 
 

@@ -6,11 +6,18 @@ shows ``table``'s game and lets this app play seat 1 only (``my_seats=None``: ev
 human seat, i.e. hot-seat). The app never plays computer seats: the table does.
 On a shared table only an app made with ``can_restart=True`` offers new games and
 rematches; they replace the table's match for everyone watching it.
+
+A local app autosaves its games (``autosave``, on by default when it owns its table;
+a shared table is saved by whoever shares it), offers to resume an unfinished game,
+opens ``load`` or resumes at once with ``resume``, and saves on SIGHUP/SIGTERM.
+Games read from a file may only use the built-in computer levels: a ``module:Class``
+named in a file is never imported (see ``_bots_for``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import events
@@ -18,12 +25,14 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from ..ai import Bot, make_bot
 from ..match import Match
+from ..storage import Autosaver, Resumable, SaveError, plan_startup
 from ..table import Table
 from .glyphs import glyphs_for
 from .screens.game import GameScreen
 from .screens.rolloff import RolloffScreen
-from .settings import GameSettings, load_settings, save_settings
+from .settings import STRONGEST, GameSettings, is_built_in, load_settings, save_settings
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 # The other screens are imported when first shown: the first frame comes sooner.
@@ -46,7 +55,8 @@ class CantStopApp(App[None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+q,ctrl+c", "request_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+s", "save_as", "Save", show=False),
     ]
 
     def __init__(
@@ -59,6 +69,9 @@ class CantStopApp(App[None]):
         ai_delay: float = 0.6,
         remember: bool = True,
         can_restart: bool | None = None,
+        autosave: bool | None = None,
+        resume: bool = False,
+        load: Path | str | None = None,
     ) -> None:
         super().__init__()
         self.table = table
@@ -72,16 +85,70 @@ class CantStopApp(App[None]):
         self.ai_delay = ai_delay
         self.remember = remember
         self.settings = settings or (load_settings() if remember else GameSettings())
+        self.hints = self.settings.hints
+        self.resume = resume
+        self.load = load
+        # Seat kinds this session was given by the player; others come from files.
+        self._trusted_kinds = {seat.kind for seat in self.settings.seats}
+        self.saver: Autosaver | None = None
+        if self.owns_table if autosave is None else autosave:
+            self.saver = Autosaver.for_session(on_problem=self._save_failed)
+        self._uninstall_signals: Callable[[], None] | None = None
+
+    def _save_failed(self, error: SaveError) -> None:
+        self.notify(f"{error} The game goes on.", severity="warning", markup=False)
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
         self._check_size(self.size.width, self.size.height)
         if self.table is not None:
             self._show_table(self.table)
-        elif self.start_settings is not None:
+            return
+        if self.saver is not None and not self.is_headless:
+            from ..storage.signals import install_exit_handlers
+
+            self._uninstall_signals = install_exit_handlers(self.saver.save_now, self.exit)
+        if self.saver is not None and (self.resume or self.load is not None):
+            plan = plan_startup(self.saver, resume=self.resume, load=self.load)
+            if plan.problem:
+                self.notify(plan.problem, severity="error", markup=False, timeout=10)
+            if plan.match is not None:
+                self.start_match(plan.match)
+                return
+        if self.start_settings is not None:
             self.start_game(self.start_settings)
+        elif self.saver is not None and not (self.resume or self.load is not None):
+            self._offer_resume()
         else:
             self.action_new_game()
+
+    def on_unmount(self) -> None:
+        if self._uninstall_signals is not None:
+            self._uninstall_signals()
+            self._uninstall_signals = None
+        if self.saver is not None:
+            self.saver.close()
+
+    def _offer_resume(self) -> None:
+        assert self.saver is not None
+        plan = plan_startup(self.saver)
+        if plan.problem:
+            self.notify(plan.problem, severity="warning", markup=False, timeout=10)
+        if plan.offer:
+            from .screens.resume import ResumeScreen
+
+            self.push_screen(ResumeScreen(plan.offer), self._resume_chosen)
+        else:
+            self.action_new_game()
+
+    def _resume_chosen(self, game: Resumable | None) -> None:
+        if game is not None and self.saver is not None:
+            try:
+                self.start_match(self.saver.resume(game))
+                return
+            except SaveError as error:
+                self.notify(str(error), severity="error", markup=False, timeout=10)
+        self.action_new_game()
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -98,14 +165,46 @@ class CantStopApp(App[None]):
     def start_game(self, settings: GameSettings) -> None:
         """Start a game with ``settings``: on a fresh table, or on the shared one."""
         self.settings = settings
+        self.hints = settings.hints
+        self._trusted_kinds |= {seat.kind for seat in settings.seats}
         if self.remember:
             save_settings(settings)
+        self.start_match(settings.start())
+
+    def start_match(self, match: Match) -> None:
+        """Play ``match`` (new, loaded, resumed or played on from a replay) from where it is."""
         if self.owns_table or self.table is None:
             self._release_table()
-            self.table = Table(settings.start(), bot_delay=self.ai_delay)
+            self.table = Table(match, self._bots_for(match), bot_delay=self.ai_delay)
+            if self.saver is not None:
+                self.saver.attach(self.table)
         else:
-            self.table.replace_match(settings.start())
+            self.table.replace_match(match)
         self._show_table(self.table)
+
+    def _bots_for(self, match: Match) -> dict[int, Bot]:
+        """The computer players; a ``module:Class`` the player did not give is not imported.
+
+        Seat kinds read from a file could name any module: those seats get the strongest level.
+        """
+        bots: dict[int, Bot] = {}
+        replaced = []
+        for index, seat in enumerate(match.seats):
+            if seat.is_human:
+                continue
+            kind = seat.kind
+            if not (is_built_in(kind) or kind in self._trusted_kinds):
+                replaced.append(seat.name)
+                kind = STRONGEST
+            bots[index] = make_bot(kind, seed=match.seed + index)
+        if replaced:
+            self.notify(
+                f"{', '.join(replaced)}: a computer player from a file may only use a built-in "
+                "level, so the strongest plays instead.",
+                severity="warning",
+                markup=False,
+            )
+        return bots
 
     def rematch(self) -> None:
         """The same players and rules with new dice (the shared table keeps its seats)."""
@@ -116,12 +215,7 @@ class CantStopApp(App[None]):
         old = self.table.match
         seed = (old.seed + 1) & 0x7FFFFFFF
         match = Match.start(old.seats, old.config, seed)
-        if self.owns_table:
-            self._release_table()
-            self.table = Table(match, bot_delay=self.ai_delay)
-        else:
-            self.table.replace_match(match)
-        self._show_table(self.table)
+        self.start_match(match)
 
     def _release_table(self) -> None:
         """Stop our old table's computer players before dropping it."""
@@ -137,7 +231,7 @@ class CantStopApp(App[None]):
             self.push_screen(RolloffScreen(table.match), lambda _: self._show_game(table))
 
     def _show_game(self, table: Table) -> None:
-        screen = GameScreen(table, self.my_seats, self.glyphs)
+        screen = GameScreen(table, self.my_seats, self.glyphs, hints=self.hints)
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)
         else:
@@ -179,11 +273,87 @@ class CantStopApp(App[None]):
         from .screens.new_game import NewGameScreen
 
         has_game = isinstance(self.screen, GameScreen)
-        self.push_screen(NewGameScreen(self.settings, can_cancel=has_game), self._new_game_chosen)
+        screen = NewGameScreen(self.settings, can_cancel=has_game, can_load=self.owns_table)
+        self.push_screen(screen, self._new_game_chosen)
 
     def _new_game_chosen(self, settings: GameSettings | None) -> None:
         if settings is not None:
             self.start_game(settings)
+
+    # --- saved games, records, replays, hints -------------------------------------
+
+    def _local_only(self) -> bool:
+        """Files are this computer's: a shared table's guests neither save nor load them."""
+        if not self.owns_table:
+            self.notify("Saved games and records are kept by the table's host.",
+                        severity="warning")
+        return self.owns_table
+
+    def action_save_as(self) -> None:
+        from .screens.save_as import SaveAsScreen
+
+        if self.table is None or isinstance(self.screen, SaveAsScreen) or not self._local_only():
+            return
+        self.push_screen(SaveAsScreen(self.table.match), self._saved)
+
+    def _saved(self, path: Path | None) -> None:
+        if path is not None:
+            self.notify(f"Saved as {path}", markup=False)
+
+    def action_load_game(self) -> None:
+        from .screens.saved_games import SavedGamesScreen
+
+        if isinstance(self.screen, SavedGamesScreen) or not self._local_only():
+            return
+        self.push_screen(SavedGamesScreen(), self._loaded)
+
+    def _loaded(self, match: Match | None) -> None:
+        if match is not None:
+            self._close_dialogs()
+            self.start_match(match)
+
+    def _close_dialogs(self) -> None:
+        """Close the new-game or game-over screen a loaded or replayed game replaces."""
+        from .screens.closing import close
+        from .screens.new_game import NewGameScreen
+
+        self.hide_game_over()
+        if isinstance(self.screen, NewGameScreen):
+            close(self.screen, None)
+
+    def action_records(self) -> None:
+        from .screens.records import RecordsScreen
+
+        if not isinstance(self.screen, RecordsScreen) and self._local_only():
+            self.push_screen(RecordsScreen())
+
+    def action_replay(self) -> None:
+        from ..storage.replay import Replay
+        from .screens.replay import ReplayScreen
+
+        if self.table is None or isinstance(self.screen, ReplayScreen):
+            return
+        replay = Replay(self.table.match)
+        self.push_screen(ReplayScreen(replay, "this game", self.glyphs), self._play_on)
+
+    def _play_on(self, choice: object) -> None:
+        from .screens.replay import PlayOn
+
+        if not isinstance(choice, PlayOn):
+            return
+        if not self.can_restart:
+            self._host_only()
+            return
+        self._close_dialogs()
+        self.start_match(choice.match)
+
+    def action_toggle_hints(self) -> None:
+        self.hints = not self.hints
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.hints = self.hints
+                screen.refresh_bindings()
+        self.notify("Hints are on: press h." if self.hints else "Hints are off for this game.")
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -210,6 +380,24 @@ class CantStopApp(App[None]):
             for title, help_text, action in screen.commands():
                 yield SystemCommand(title, help_text, lambda a=action: screen.run_action(a))
         yield SystemCommand("New game", "Set up a new game (n)", self.action_new_game)
+        if self.table is not None:
+            if self.owns_table:
+                yield SystemCommand(
+                    "Save game as", "Save this game under a name (ctrl+s)", self.action_save_as
+                )
+            yield SystemCommand(
+                "Replay this game", "Step through it; play on from any step", self.action_replay
+            )
+            state = "off" if self.hints else "on"
+            yield SystemCommand(
+                f"Turn hints {state}", "Whether h shows what expert would do",
+                self.action_toggle_hints,
+            )
+        if self.owns_table:
+            yield SystemCommand("Load a saved game", "Open a saved game", self.action_load_game)
+            yield SystemCommand(
+                "Records", "Games, wins and more for every player", self.action_records
+            )
         yield SystemCommand("Help", "The rules in brief and every key (? or F1)", self.action_help)
         yield SystemCommand("Quit", "Quit, after a confirmation (q)", self.action_request_quit)
         # Textual's own Quit would skip the confirmation.

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from ..engine import VARIANTS, allowed_win_columns
 from .settings import GameSettings, fit_win_columns, parse_players
@@ -18,7 +20,10 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cantstop", description="Play Can't Stop in the terminal.")
-    parser.add_argument("--players", help='seats, e.g. "Ana:human,Bot:ai" (levels: easy ... ai)')
+    parser.add_argument(
+        "--players",
+        help='seats, e.g. "Ana:human,Bot:ai" (levels: easy ... ai, or module:Class)',
+    )
     parser.add_argument("--variant", choices=VARIANTS, help="standard, jump or forced")
     parser.add_argument("--win-columns", type=int, help="columns needed to win")
     parser.add_argument("--seed", type=int, help="seed for the dice, to replay a game")
@@ -26,6 +31,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--ai-delay", type=float, default=0.6, help="seconds between computer steps"
     )
     parser.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
+    start = parser.add_mutually_exclusive_group()
+    start.add_argument(
+        "--resume", action="store_true", help="resume the last unfinished game without asking"
+    )
+    start.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")
     return parser
 
 
@@ -54,13 +64,39 @@ def settings_from(args: argparse.Namespace) -> GameSettings | None:
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+        if args.players and not {"", os.getcwd()} & set(sys.path):
+            sys.path.insert(0, os.getcwd())  # your own module:Class bots, beside you (docs/bots.md)
         settings = settings_from(args)
         if args.ai_delay < 0:
             raise ValueError("--ai-delay must be 0 or more seconds.")
+        if settings is not None and (args.resume or args.load):
+            flag = "--resume" if args.resume else "--load"
+            raise ValueError(f"{flag} plays a game as it was saved: leave out the game flags.")
     except ValueError as error:
         print(f"cantstop: {error}", file=sys.stderr)
         return USAGE_ERROR
+    if args.load is not None and (problem := load_problem(args.load)):
+        print(f"cantstop: {problem} The file is left as it is.", file=sys.stderr)
+        return 1
     from .app import CantStopApp
 
-    CantStopApp(settings=settings, ascii_only=args.ascii, ai_delay=args.ai_delay).run()
+    app = CantStopApp(
+        settings=settings,
+        ascii_only=args.ascii,
+        ai_delay=args.ai_delay,
+        resume=args.resume,
+        load=args.load,
+    )
+    app.run()
     return 0
+
+
+def load_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be played (read and checked move by move), or None."""
+    from ..storage import SaveError, load_game
+
+    try:
+        load_game(path)
+    except SaveError as error:
+        return str(error)
+    return None

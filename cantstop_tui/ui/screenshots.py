@@ -22,7 +22,7 @@ def _on_table(match: Match) -> CantStopApp:
 
 
 SCENES: dict[str, tuple[object, Sequence[str]]] = {
-    "new-game": (lambda: CantStopApp(ai_delay=0, remember=False), ()),
+    "new-game": (lambda: CantStopApp(ai_delay=0, remember=False, autosave=False), ()),
     "game-in-progress": (lambda: _on_table(in_progress()), ()),
     "bust": (lambda: _on_table(before_a_bust()), ("r",)),
     "help": (lambda: _on_table(in_progress()), ("question_mark",)),

@@ -26,6 +26,8 @@ class GameSettings:
     variant: Variant = "standard"
     win_columns: int = 3
     seed: int | None = None
+    hints: bool = True
+    """Whether ``h`` shows what ``expert`` would do (turned off for a game without help)."""
 
     def config(self) -> GameConfig:
         """The engine's config; raises ValueError with a sentence when the settings don't fit."""
@@ -41,7 +43,13 @@ class GameSettings:
             "variant": self.variant,
             "win_columns": self.win_columns,
             "seed": self.seed,
+            "hints": self.hints,
         }
+
+
+def is_built_in(kind: str) -> bool:
+    """Whether a seat kind is a person or a built-in level: safe to take from a file."""
+    return kind == HUMAN or kind in level_names()
 
 
 def check_seat(seat: Seat) -> None:
@@ -56,6 +64,7 @@ def parse_players(text: str) -> tuple[Seat, ...]:
     """``"Ana:human,Bot:ai"`` -> seats; raises ValueError with a sentence."""
     seats = []
     for part in text.split(","):
+        # Only the first colon ends the name: "Bot:my_bots.greedy:Greedy" is a module:Class.
         name, sep, kind = part.strip().partition(":")
         seat = Seat(name.strip(), kind.strip() if sep else HUMAN)
         if not seat.name:
@@ -83,7 +92,10 @@ def load_settings() -> GameSettings:
         seats = tuple(Seat(str(name), str(kind)) for name, kind in data["seats"])
         for seat in seats:
             check_seat(seat)
-        settings = GameSettings(seats, data["variant"], int(data["win_columns"]), data["seed"])
+        hints = data.get("hints", True)
+        settings = GameSettings(
+            seats, data["variant"], int(data["win_columns"]), data["seed"], hints is not False
+        )
         settings.config()
         if settings.seed is not None and type(settings.seed) is not int:
             raise ValueError("bad seed")

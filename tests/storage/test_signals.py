@@ -156,3 +156,66 @@ def test_a_dropped_terminal_ends_the_app_with_the_game_saved():
     os.close(fd)  # the SSH connection is gone: the kernel hangs up the terminal
     wait_for_exit(pid)
     check_saved_prefix(seed=4, at_least=5)
+
+
+# --- the real app -----------------------------------------------------------------
+
+SEATS = "Ada:easy,Ben:easy"
+
+
+def run_cantstop_on_pty(seed: int) -> tuple[int, int]:
+    """``cantstop`` itself, two computer players at a brisk pace."""
+    argv = [sys.executable, "-m", "cantstop_tui", "--players", SEATS, "--seed", str(seed)]
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.execv(sys.executable, [*argv, "--ai-delay", "0.02"])
+    return pid, fd
+
+
+def autosaved_steps() -> int:
+    from cantstop_tui.storage import autosave_dir, load_game
+
+    for path in autosave_dir().glob("*.json"):
+        try:
+            return len(load_game(path).match.history)
+        except Exception:  # being replaced right now: look again
+            return 0
+    return 0
+
+
+def uninterrupted(seed: int):
+    from cantstop_tui.engine import GameConfig
+    from cantstop_tui.match import Match
+    from cantstop_tui.table import Table
+    from cantstop_tui.ui.settings import parse_players
+
+    table = Table(Match.start(parse_players(SEATS), GameConfig(), seed), bot_delay=0)
+    while table.bot_to_move:
+        table.step_bot()
+    return table.match
+
+
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
+def test_the_real_app_saves_and_restores_the_terminal_on_a_signal(signum, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("TERM", "xterm-256color")
+    pid, fd = run_cantstop_on_pty(seed=3)
+    try:
+        before = read_until(fd, b"\x1b[?1049h")
+        assert b"\x1b[?1049h" in before
+        deadline = time.monotonic() + 30
+        while autosaved_steps() < 5 and time.monotonic() < deadline:
+            os.write(fd, b"\r")  # past the who-starts screen; then any key hurries the computer
+            read_until(fd, b"\0never\0", limit=0.2)
+        os.kill(pid, signum)
+        after = read_to_end(fd)
+        status = wait_for_exit(pid)
+    finally:
+        os.close(fd)
+    assert b"\x1b[?1049l" in after  # the main screen is back
+    assert b"\x1b[?25h" in after  # and the cursor shown
+    assert os.WIFEXITED(status)
+    [game] = find_resumable()
+    assert game.match is not None and len(game.match.history) >= 5
+    whole = uninterrupted(seed=3)
+    assert whole.history[: len(game.match.history)] == game.match.history

@@ -55,6 +55,7 @@ class GameScreen(Screen[None]):
             Binding(str(n), f"choose({n})", "Choose", key_display="1-6", show=n == 1)
             for n in range(1, MAX_MOVES + 1)
         ),
+        Binding("h", "hint", "Hint"),
         Binding("n", "app.new_game", "New"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("q", "app.request_quit", "Quit"),
@@ -62,9 +63,13 @@ class GameScreen(Screen[None]):
 
     view: var[GameView | None] = var(None)
 
-    def __init__(self, table: Table, my_seats: frozenset[int] | None, glyphs: Glyphs) -> None:
+    def __init__(
+        self, table: Table, my_seats: frozenset[int] | None, glyphs: Glyphs, hints: bool = True
+    ) -> None:
         super().__init__()
         self.table = table
+        self.hints = hints
+        """Whether ``h`` may show what ``expert`` would do (the app turns it off and on)."""
         self.my_seats = my_seats
         self.glyphs = glyphs
         self._unsubscribe: Callable[[], None] | None = None
@@ -175,6 +180,14 @@ class GameScreen(Screen[None]):
         if 1 <= number <= len(moves):
             self.post_message(MoveChosen(moves[number - 1]))
 
+    def action_hint(self) -> None:
+        if not self.hints:
+            self._notice("Hints are off for this game (the command palette turns them on).")
+            return
+        from ...ai.hint import hint  # the expert's tables load on the first hint
+
+        self._notice(f"Hint: {hint(self.table.match.state).text}")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
@@ -182,6 +195,8 @@ class GameScreen(Screen[None]):
         mine = self._seat_for(self.table.match) is not None
         if action == "roll":
             return mine and state.phase is Phase.ROLL
+        if action == "hint":
+            return mine
         if action == "stop":
             if not (mine and state.phase is Phase.ROLL):
                 return False
@@ -207,6 +222,7 @@ class GameScreen(Screen[None]):
         found = [
             ("Roll", "Roll the four dice (r or space)", "roll"),
             ("Stop", "Stop and keep your progress (s)", "stop"),
+            ("Hint", "What the expert would do now, and why (h)", "hint"),
         ]
         moves = legal_moves(self.table.match.state)
         for number, move in enumerate(moves, start=1):

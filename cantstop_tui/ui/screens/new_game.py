@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import VARIANTS, allowed_win_columns
 from ...match import HUMAN, Seat
@@ -72,6 +72,9 @@ class NewGameScreen(Screen[GameSettings | None]):
     NewGameScreen .row Select {
         width: 30;
     }
+    NewGameScreen .row Checkbox {
+        width: auto;
+    }
     NewGameScreen #error {
         color: $error;
         text-style: bold;
@@ -88,14 +91,18 @@ class NewGameScreen(Screen[GameSettings | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start game", priority=False),
+        Binding("ctrl+o", "load", "Load game"),
         Binding("ctrl+q", "app.request_quit", "Quit"),
         Binding("f1", "app.help", "Help"),
     ]
 
-    def __init__(self, settings: GameSettings, can_cancel: bool = False) -> None:
+    def __init__(
+        self, settings: GameSettings, can_cancel: bool = False, can_load: bool = True
+    ) -> None:
         super().__init__()
         self.settings = settings
         self.can_cancel = can_cancel
+        self.can_load = can_load
 
     def compose(self) -> ComposeResult:
         seats = self.settings.seats
@@ -144,12 +151,20 @@ class NewGameScreen(Screen[GameSettings | None]):
                 yield Label("Seed (optional)")
                 seed = "" if self.settings.seed is None else str(self.settings.seed)
                 yield Input(seed, id="seed", compact=True, placeholder="random", type="integer")
+            with Horizontal(classes="row"):
+                yield Label("Hints")
+                yield Checkbox(
+                    "h shows what the expert would do", self.settings.hints, id="hints",
+                    compact=True,
+                )
             yield Static(VARIANT_HELP[self.settings.variant], id="variant-help")
             yield Static("", id="error")
             with Horizontal(id="buttons"):
                 yield Button("Start game (Enter)", id="start", variant="primary", compact=True)
                 if self.can_cancel:
                     yield Button("Back to the game", id="cancel", compact=True)
+                if self.can_load:
+                    yield Button("Load a game (^o)", id="load", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
         yield KeysBar()
         yield TooSmall()
@@ -188,8 +203,16 @@ class NewGameScreen(Screen[GameSettings | None]):
             self.action_start()
         elif event.button.id == "cancel":
             close(self, None)
+        elif event.button.id == "load":
+            self.action_load()
         else:
             self.app.action_request_quit()  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_load if action == "load" else True
+
+    def action_load(self) -> None:
+        self.app.action_load_game()  # type: ignore[attr-defined]
 
     def read_settings(self) -> GameSettings:
         """The settings on screen; raises ValueError with a sentence when they don't fit."""
@@ -213,7 +236,8 @@ class NewGameScreen(Screen[GameSettings | None]):
             raise ValueError(f"The seed must be a whole number, not {seed_text!r}.") from None
         win = self.query_one("#win", Select).value
         variant = self.query_one("#variant", Select).value
-        settings = GameSettings(tuple(seats), variant, int(win), seed)  # type: ignore[arg-type]
+        hints = self.query_one("#hints", Checkbox).value
+        settings = GameSettings(tuple(seats), variant, int(win), seed, hints)  # type: ignore[arg-type]
         settings.config()
         return settings
 
