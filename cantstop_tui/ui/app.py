@@ -369,7 +369,8 @@ class CantStopApp(App[None]):
         if isinstance(self.screen, QuitScreen):
             self.exit()
             return
-        self.push_screen(QuitScreen(), self._quit_answered)
+        saved = self.saver is not None and self.saver.path is not None
+        self.push_screen(QuitScreen(saved), self._quit_answered)
 
     def _quit_answered(self, quit_: bool | None) -> None:
         if quit_:

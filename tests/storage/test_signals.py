@@ -195,18 +195,34 @@ def uninterrupted(seed: int):
     return table.match
 
 
-@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
-def test_the_real_app_saves_and_restores_the_terminal_on_a_signal(signum, tmp_path, monkeypatch):
+def play_five_steps(fd: int) -> None:
+    before = read_until(fd, b"\x1b[?1049h")
+    assert b"\x1b[?1049h" in before
+    deadline = time.monotonic() + 30
+    while autosaved_steps() < 5 and time.monotonic() < deadline:
+        os.write(fd, b"\r")  # past the who-starts screen; then any key hurries the computer
+        read_until(fd, b"\0never\0", limit=0.2)
+
+
+def check_resumable_prefix(seed: int) -> None:
+    [game] = find_resumable()
+    assert game.match is not None and len(game.match.history) >= 5
+    whole = uninterrupted(seed)
+    assert whole.history[: len(game.match.history)] == game.match.history
+
+
+@pytest.fixture
+def private_terminal(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("TERM", "xterm-256color")
+
+
+@pytest.mark.usefixtures("private_terminal")
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
+def test_the_real_app_saves_and_restores_the_terminal_on_a_signal(signum):
     pid, fd = run_cantstop_on_pty(seed=3)
     try:
-        before = read_until(fd, b"\x1b[?1049h")
-        assert b"\x1b[?1049h" in before
-        deadline = time.monotonic() + 30
-        while autosaved_steps() < 5 and time.monotonic() < deadline:
-            os.write(fd, b"\r")  # past the who-starts screen; then any key hurries the computer
-            read_until(fd, b"\0never\0", limit=0.2)
+        play_five_steps(fd)
         os.kill(pid, signum)
         after = read_to_end(fd)
         status = wait_for_exit(pid)
@@ -215,7 +231,13 @@ def test_the_real_app_saves_and_restores_the_terminal_on_a_signal(signum, tmp_pa
     assert b"\x1b[?1049l" in after  # the main screen is back
     assert b"\x1b[?25h" in after  # and the cursor shown
     assert os.WIFEXITED(status)
-    [game] = find_resumable()
-    assert game.match is not None and len(game.match.history) >= 5
-    whole = uninterrupted(seed=3)
-    assert whole.history[: len(game.match.history)] == game.match.history
+    check_resumable_prefix(seed=3)
+
+
+@pytest.mark.usefixtures("private_terminal")
+def test_the_real_app_saves_when_its_terminal_is_dropped():
+    pid, fd = run_cantstop_on_pty(seed=4)
+    play_five_steps(fd)
+    os.close(fd)  # the SSH connection is gone: the kernel hangs up the terminal
+    wait_for_exit(pid)
+    check_resumable_prefix(seed=4)

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox
+from textual.widgets import Checkbox, Static
 
 from cantstop_tui.engine import GameConfig, Phase
 from cantstop_tui.match import Match, Seat
@@ -384,3 +384,12 @@ async def test_ctrl_c_asks_before_quitting() -> None:
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert isinstance(app.screen, QuitScreen)
+        assert "saved" not in " ".join(str(s.render()) for s in app.screen.query(Static))
+        await pilot.press("n", "r", "ctrl+c")
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        said = " ".join(str(s.render()) for s in app.screen.query(Static))
+        assert "Your game is saved" in said
+        await pilot.press("y")
+        await pilot.pause()
+    assert [game.match for game in find_resumable()] == [app.table.match]  # type: ignore[union-attr]

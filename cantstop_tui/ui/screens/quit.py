@@ -40,9 +40,16 @@ class QuitScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No, keep playing"),
     ]
 
+    def __init__(self, saved: bool = False) -> None:
+        super().__init__()
+        self.saved = saved
+        """An unfinished game is autosaved: say that the next start offers it."""
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Quit Can't Stop?")
+            if self.saved:
+                yield Static("Your game is saved: cantstop offers to resume it next time.")
             with Horizontal():
                 yield Button("Yes, quit (y)", id="yes", variant="error", compact=True)
                 yield Button("No (n)", id="no", variant="primary", compact=True)
