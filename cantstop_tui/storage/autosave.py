@@ -27,7 +27,7 @@ from pathlib import Path
 from ..engine import Event, GameWon
 from ..match import Match
 from ..table import Table
-from .atomic import reason
+from .atomic import background_sync, reason
 from .errors import SaveError
 from .locks import FileLock, is_locked
 from .paths import autosave_dir, records_path
@@ -116,6 +116,7 @@ class Autosaver:
     def close(self) -> None:
         """Stop saving and let go of the current game (it stays resumable if unfinished)."""
         self.detach()
+        background_sync.wait()
         self._let_go()
         self._match = None
 
@@ -151,7 +152,7 @@ class Autosaver:
             if match.state.is_over:
                 self._finish(match, events)
             elif match.history or self._file is not None:
-                self._write(match)
+                self._write(match, sync_now=False)
         except SaveError as error:
             self._report(error)
         else:
@@ -171,7 +172,7 @@ class Autosaver:
         if first and self.on_problem is not None:
             self.on_problem(error)
 
-    def _write(self, match: Match) -> None:
+    def _write(self, match: Match, *, sync_now: bool = True) -> None:
         if self._file is None:
             path = self.folder / f"{uuid.uuid4().hex}.json"
             try:
@@ -181,7 +182,7 @@ class Autosaver:
                 raise SaveError(path, reason(error), writing=True) from None
             assert lock is not None  # a fresh random name: nobody else can hold it
             self._file = _GameFile(path, lock, now())
-        write_game(self._file.path, match, created=self._file.created)
+        write_game(self._file.path, match, created=self._file.created, sync_now=sync_now)
 
     def _finish(self, match: Match, events: tuple[Event, ...]) -> None:
         # If the records cannot be written the finished autosave is kept, and

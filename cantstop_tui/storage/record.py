@@ -256,6 +256,8 @@ def load_game(path: Path | str) -> LoadedGame:
     return LoadedGame(path, match, created, stamp)
 
 
-def write_game(path: Path, match: Match, *, created: str | None = None) -> None:
+def write_game(
+    path: Path, match: Match, *, created: str | None = None, sync_now: bool = True
+) -> None:
     """Write the record of ``match`` atomically; raises ``SaveError`` on failure."""
-    atomic_write(path, record_to_json(match, created=created).encode())
+    atomic_write(path, record_to_json(match, created=created).encode(), sync_now=sync_now)
