@@ -26,6 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ..ai import Bot, make_bot
+from ..engine import Event
 from ..match import Match
 from ..storage import Autosaver, Resumable, SaveError, plan_startup
 from ..table import Table
@@ -94,6 +95,8 @@ class CantStopApp(App[None]):
         if self.owns_table if autosave is None else autosave:
             self.saver = Autosaver.for_session(on_problem=self._save_failed)
         self._uninstall_signals: Callable[[], None] | None = None
+        self._stop_saving: Callable[[], None] | None = None
+        self._unsaved: list[tuple[Match, tuple[Event, ...]]] = []
 
     def _save_failed(self, error: SaveError) -> None:
         self.notify(f"{error} The game goes on.", severity="warning", markup=False)
@@ -107,7 +110,7 @@ class CantStopApp(App[None]):
         if self.saver is not None and not self.is_headless:
             from ..storage.signals import install_exit_handlers
 
-            self._uninstall_signals = install_exit_handlers(self.saver.save_now, self.exit)
+            self._uninstall_signals = install_exit_handlers(self._save_now, self.exit)
         if self.saver is not None and (self.resume or self.load is not None):
             plan = plan_startup(self.saver, resume=self.resume, load=self.load)
             if plan.problem:
@@ -127,6 +130,7 @@ class CantStopApp(App[None]):
             self._uninstall_signals()
             self._uninstall_signals = None
         if self.saver is not None:
+            self._save_now()
             self.saver.close()
 
     def _offer_resume(self) -> None:
@@ -176,11 +180,37 @@ class CantStopApp(App[None]):
         if self.owns_table or self.table is None:
             self._release_table()
             self.table = Table(match, self._bots_for(match), bot_delay=self.ai_delay)
-            if self.saver is not None:
-                self.saver.attach(self.table)
+            self._autosave(self.table)
         else:
             self.table.replace_match(match)
         self._show_table(self.table)
+
+    def _autosave(self, table: Table) -> None:
+        """Save ``table``'s game now and after every change, once the screen shows the change
+        (a save takes about a millisecond: the player should not wait for it)."""
+        if self._stop_saving is not None:
+            self._stop_saving()
+            self._stop_saving = None
+        self._flush_saves()
+        if self.saver is None:
+            return
+        self.saver.detach()
+        self._stop_saving = table.subscribe(self._save_later)
+        self.saver(table.match, ())
+
+    def _save_later(self, match: Match, events: tuple[Event, ...]) -> None:
+        self._unsaved.append((match, events))
+        self.call_after_refresh(self._flush_saves)
+
+    def _flush_saves(self) -> None:
+        while self._unsaved and self.saver is not None:
+            self.saver(*self._unsaved.pop(0))
+
+    def _save_now(self) -> None:
+        """Save what is waiting and the game again (on SIGHUP, SIGTERM and exit)."""
+        self._flush_saves()
+        if self.saver is not None:
+            self.saver.save_now()
 
     def _bots_for(self, match: Match) -> dict[int, Bot]:
         """The computer players; a ``module:Class`` the player did not give is not imported.

@@ -393,3 +393,29 @@ async def test_ctrl_c_asks_before_quitting() -> None:
         await pilot.press("y")
         await pilot.pause()
     assert [game.match for game in find_resumable()] == [app.table.match]  # type: ignore[union-attr]
+
+
+async def test_the_winning_step_counts_in_the_records_and_ends_the_autosave(
+    tmp_path: Path,
+) -> None:
+    from cantstop_tui.storage import load_records
+
+    from .ui_helpers import next_key
+
+    whole = finished(2, seed=4)
+    before = Match.start(whole.seats, whole.config, whole.seed)
+    for action in whole.history[:-1]:
+        before = before.apply(action)[0]
+    write_game(tmp_path / "almost.json", before)
+    app = app_with(load=tmp_path / "almost.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.saver is not None and app.saver.path is not None
+        autosave = app.saver.path
+        await pilot.press(next_key(before))
+        await pilot.pause()
+        assert app.table is not None and app.table.match == whole
+        assert isinstance(app.screen, GameOverScreen)
+    winner = whole.seats[whole.state.winner or 0].name
+    assert load_records().players[winner].wins == 1
+    assert not autosave.exists() and find_resumable() == []
