@@ -209,7 +209,7 @@ class CantStopApp(App[None]):
     def _save_now(self) -> None:
         """Save what is waiting and the game again (on SIGHUP, SIGTERM and exit)."""
         self._flush_saves()
-        if self.saver is not None:
+        if self.saver is not None and self.saver.path is not None:  # a game not yet begun has none
             self.saver.save_now()
 
     def _bots_for(self, match: Match) -> dict[int, Bot]:
