@@ -10,7 +10,14 @@ from textual.widgets import Checkbox, Static
 
 from cantstop_tui.engine import GameConfig, Phase
 from cantstop_tui.match import Match, Seat
-from cantstop_tui.storage import Autosaver, find_resumable, load_game, saves_dir, write_game
+from cantstop_tui.storage import (
+    Autosaver,
+    autosave_dir,
+    find_resumable,
+    load_game,
+    saves_dir,
+    write_game,
+)
 from cantstop_tui.table import Table
 from cantstop_tui.ui import cli
 from cantstop_tui.ui.app import CantStopApp
@@ -208,7 +215,7 @@ def test_players_flag_splits_only_at_the_first_colon(
     seats = parse_players(f"Ana:human, Sly:{BOT_MODULE}:Sneaky")
     assert seats == (Seat("Ana"), Seat("Sly", f"{BOT_MODULE}:Sneaky"))
     assert BOT_MODULE in sys.modules  # given by the player: loaded
-    monkeypatch.delitem(sys.modules, BOT_MODULE)
+    sys.modules.pop(BOT_MODULE, None)
 
 
 async def test_a_bot_the_player_chose_is_played_by_that_bot(
@@ -222,7 +229,7 @@ async def test_a_bot_the_player_chose_is_played_by_that_bot(
         await pilot.pause()
         assert app.table is not None
         assert type(app.table._bots[1]).__name__ == "Sneaky"
-    monkeypatch.delitem(sys.modules, BOT_MODULE)
+    sys.modules.pop(BOT_MODULE, None)
 
 
 # --- save as, saved games ---------------------------------------------------------
@@ -419,3 +426,27 @@ async def test_the_winning_step_counts_in_the_records_and_ends_the_autosave(
     winner = whole.seats[whole.state.winner or 0].name
     assert load_records().players[winner].wins == 1
     assert not autosave.exists() and find_resumable() == []
+
+
+def test_players_flag_finds_a_bot_module_in_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_bot_module(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    players = f"Ana:human,Sly:{BOT_MODULE}:Sneaky"
+    # A bad --ai-delay stops main() after the players are read, before the app runs.
+    assert cli.main(["--players", players, "--ai-delay", "-1"]) == cli.USAGE_ERROR
+    assert "--ai-delay" in capsys.readouterr().err
+    assert BOT_MODULE in sys.modules
+    sys.modules.pop(BOT_MODULE, None)
+
+
+async def test_quitting_a_game_with_no_step_leaves_nothing_to_resume() -> None:
+    app = app_with(settings=GameSettings(humans(2), seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert find_resumable() == []
+    assert not list(autosave_dir().glob("*.json"))
