@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from textual.reactive import var
+from textual.geometry import Size
+from textual.reactive import Reactive, var
 from textual.widgets import Log
 
 from ...engine import Rolled
@@ -31,6 +32,17 @@ class GameLog(Log):
     """
 
     view: var[GameView | None] = var(None)
+    # Textual's Log changes its virtual size on every line, and a Widget's virtual size
+    # asks for a layout of the whole screen (about 18 ms here, most of a roll's cost).
+    # Lines only lengthen this widget's scroll range, so a repaint and a scrollbar
+    # update do; a layout happens only when the scrollbar comes or goes.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self) -> None:
+        showing = self.show_vertical_scrollbar
+        self._scroll_update(self.virtual_size)
+        if self.show_vertical_scrollbar != showing:
+            self.refresh(layout=True)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=400, auto_scroll=True)
