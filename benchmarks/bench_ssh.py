@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
+import functools
 import os
 import re
 import statistics
@@ -31,6 +33,8 @@ from typing import Any
 
 import asyncssh
 import pyte
+from textual.app import App, ComposeResult
+from textual.widgets import Static
 
 from benchmarks import Row
 
@@ -115,7 +119,7 @@ async def play(person: Person) -> None:
         footer = person.footer()
         if "Who starts?" in person.text():
             key = "\r"
-        elif "1-6 Choose" in footer:
+        elif re.search(r"\b1(-\d)? Choose", footer):
             key, moves = "1", moves + 1
         elif "r Roll" in footer:
             key, moves = ("s", 0) if moves >= 2 else ("r", moves)
@@ -154,15 +158,33 @@ def rss_kib(pid: int) -> int:
     return int(match.group(1)) if match else 0
 
 
-async def run_tables(port: int, pid: int, count: int) -> tuple[list[float], int]:
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Played:
+    latencies: list[float]
+    busy_rss: int
+    server_cpu: float  # share of one core during the games
+    client_cpu: float
+
+
+async def run_tables(port: int, pid: int, count: int) -> Played:
     people = [pair for index in range(count) for pair in await open_table(port, index)]
+    start, server_start, client_start = time.perf_counter(), cpu_seconds(pid), time.process_time()
     games = [asyncio.create_task(play(person)) for _conn, person in people]
     await asyncio.sleep(2.0)
     busy_rss = rss_kib(pid)  # every session in a game
     await asyncio.gather(*games)
+    wall = time.perf_counter() - start
+    server_cpu = (cpu_seconds(pid) - server_start) / wall
+    client_cpu = (time.process_time() - client_start) / wall
     for conn, _person in people:
         conn.close()
-    return [latency for _conn, person in people for latency in person.latencies], busy_rss
+    latencies = [latency for _conn, person in people for latency in person.latencies]
+    return Played(latencies, busy_rss, server_cpu, client_cpu)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -207,7 +229,8 @@ async def measure(tables: int) -> dict[str, float]:
             await warm.wait_for("lobby")
             idle_rss = rss_kib(process.pid)
             start = time.perf_counter()
-            latencies, busy_rss = await run_tables(port, process.pid, tables)
+            played = await run_tables(port, process.pid, tables)
+            latencies, busy_rss = played.latencies, played.busy_rss
             elapsed = time.perf_counter() - start
             conn.close()
         finally:
@@ -222,10 +245,96 @@ async def measure(tables: int) -> dict[str, float]:
         "rss_one_mib": idle_rss / 1024,
         "per_session_mib": max(0, busy_rss - idle_rss) / 1024 / sessions,
         "seconds": elapsed,
+        "server_cpu": played.server_cpu,
+        "client_cpu": played.client_cpu,
     }
 
 
+class _Sink:
+    """A terminal that only counts: the apps' output is produced, then dropped."""
+
+    def __init__(self) -> None:
+        self.size = (80, 24)
+        self.written = 0
+        self.driver: Any = None
+
+    def write(self, data: str) -> None:
+        self.written += len(data)
+
+    def attach(self, driver: Any) -> None:
+        self.driver = driver
+
+
+class _Minimal(App[None]):
+    """The baseline: one line of text following the same table."""
+
+    def __init__(self, table: Any) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="line")
+
+    def on_mount(self) -> None:
+        self.table.subscribe(lambda match, events: self.call_later(self._show, match))
+
+    def _show(self, match: Any) -> None:
+        self.query_one(Static).update(
+            f"{len(match.history)} steps, turn of {match.current_seat.name}"
+        )
+
+
+async def _cpu_per_change(make_app: Any, apps: int = 4, changes: int = 120) -> float:
+    """Server CPU seconds per table change per app following it (no SSH, no client)."""
+    from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
+    from cantstop_tui.match import Match, Seat
+    from cantstop_tui.server.driver import ChannelDriver
+    from cantstop_tui.server.shared_table import SharedTable
+
+    table = SharedTable(Match.start((Seat("ana"), Seat("bob")), GameConfig(), 3), bot_delay=0)
+    sinks = [_Sink() for _ in range(apps)]
+    running = []
+    for sink in sinks:
+        app = make_app(table)
+        app.driver_class = functools.partial(ChannelDriver, terminal=sink)
+        running.append((app, asyncio.create_task(app.run_async(), context=contextvars.Context())))
+    await asyncio.sleep(3.0)  # started and idle
+    for sink in sinks:
+        if sink.driver is not None:
+            sink.driver.feed("\r")  # past the roll-off
+    await asyncio.sleep(1.0)
+    start = time.process_time()
+    moves = 0
+    for _ in range(changes):
+        state = table.match.state
+        if state.is_over:
+            break
+        seat = state.current_player
+        if state.phase is Phase.CHOOSE:
+            table.choose(seat, legal_moves(state)[0])
+            moves += 1
+        elif moves >= 2 and can_stop(state):
+            table.stop(seat)
+            moves = 0
+        else:
+            table.roll(seat)
+        await asyncio.sleep(0.05)  # each change drawn before the next
+    cpu = time.process_time() - start
+    for app, task in running:
+        app.exit()
+        await task
+    # Apps redirect sys.stdout while they run; ended out of order they can leave it redirected.
+    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
+    return cpu / (changes * apps)
+
+
 def run() -> list[Row]:
+    from cantstop_tui.ui.app import CantStopApp
+
+    minimal = asyncio.run(_cpu_per_change(_Minimal))
+    game = asyncio.run(
+        _cpu_per_change(lambda table: CantStopApp(table, frozenset(), remember=False))
+    )
     baseline = asyncio.run(measure(1))
     loaded = asyncio.run(measure(TABLES))
     rows: list[Row] = []
@@ -240,12 +349,27 @@ def run() -> list[Row]:
             (f"{label}: key-to-screen p95", f"{figures['p95_ms']:.1f} ms", "target < 150 ms"),
         ]
     rows += [
+        (
+            "server CPU per table change, minimal app",
+            f"{1000 * minimal:.1f} ms",
+            "per session following the table",
+        ),
+        (
+            "server CPU per table change, game app",
+            f"{1000 * game:.1f} ms",
+            f"{game / minimal:.1f}x the minimal app; this bounds sessions per core",
+        ),
         ("p95 ratio, 50 sessions / 2", f"{loaded['p95_ms'] / baseline['p95_ms']:.1f}x", ""),
         ("server memory, one session", f"{baseline['rss_one_mib']:.0f} MiB", "resident, lobby"),
         (
             "server memory per session",
             f"{loaded['per_session_mib']:.2f} MiB",
             f"(RSS with {int(loaded['sessions'])} playing - RSS with 1) / sessions",
+        ),
+        (
+            "server CPU during the 25 games",
+            f"{100 * loaded['server_cpu']:.0f}% of a core",
+            f"the scripted clients used {100 * loaded['client_cpu']:.0f}%",
         ),
         ("wall time, 25 games", f"{loaded['seconds']:.0f} s", f"think time {THINK_SECONDS}s/key"),
     ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import signal
 import sys
@@ -133,6 +134,9 @@ async def _run(settings: Settings, host_key: object, state_path: Path, out: obje
         file=out,
         flush=True,
     )  # type: ignore[call-overload]
+    # Many apps make many long-lived objects: keep full collections rare and short.
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 100)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -46,13 +46,18 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
     }
 
 
-def save(lobby: Lobby, path: Path) -> None:
+def snapshot(lobby: Lobby) -> bytes:
+    """Every unfinished game's table, as the bytes of ``tables.json``."""
     tables = [
         table_to_json(hosted)
         for hosted in lobby.tables.values()
         if hosted.table is not None and not hosted.table.match.state.is_over
     ]
-    atomic_write(path, json.dumps({"version": VERSION, "tables": tables}).encode())
+    return json.dumps({"version": VERSION, "tables": tables}).encode()
+
+
+def save(lobby: Lobby, path: Path) -> None:
+    atomic_write(path, snapshot(lobby))
 
 
 def load(lobby: Lobby, path: Path) -> int:
@@ -97,19 +102,25 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     return hosted
 
 
-def debounced_saver(lobby: Lobby, path: Path, delay: float = 1.0) -> Callable[[], None]:
-    """A save that happens at most once per ``delay`` seconds however often it is asked for."""
+def debounced_saver(lobby: Lobby, path: Path, delay: float = 5.0) -> Callable[[], None]:
+    """A save at most once per ``delay`` seconds however often it is asked for.
+
+    The snapshot is taken in the event loop; the write and its fsync run in a thread, so
+    a slow disk never stalls the players' screens.
+    """
     pending: list[asyncio.TimerHandle] = []
 
-    def write() -> None:
-        pending.clear()
+    async def write() -> None:
         try:
-            save(lobby, path)
+            await asyncio.to_thread(atomic_write, path, snapshot(lobby))
         except SaveError as error:
             log.warning("Could not save the tables to %s: %s", path, error)
+        finally:
+            pending.clear()
 
     def request() -> None:
         if not pending:
-            pending.append(asyncio.get_running_loop().call_later(delay, write))
+            loop = asyncio.get_running_loop()
+            pending.append(loop.call_later(delay, lambda: loop.create_task(write())))
 
     return request

@@ -119,3 +119,22 @@ def test_web_serves_the_game_command_on_the_chosen_port() -> None:
     server = build_server(["--port", "8123", "--ascii"])
     assert server.port == 8123 and server.host == "localhost"
     assert server.command.endswith("-m cantstop_tui --ascii")
+
+
+def test_unreadable_or_empty_auth_files_are_explained(tmp_path: Path) -> None:
+    from cantstop_tui.server.auth import Auth, AuthError
+
+    with pytest.raises(AuthError, match="Cannot read the password file"):
+        Auth.from_password_file(tmp_path / "missing")
+    empty = tmp_path / "empty"
+    empty.write_text("# nobody yet\n")
+    with pytest.raises(AuthError, match="holds no password"):
+        Auth.from_password_file(empty)
+    with pytest.raises(AuthError, match="holds no public key"):
+        Auth.from_authorized_keys(empty)
+    with pytest.raises(AuthError, match="Cannot read the authorized keys"):
+        Auth.from_authorized_keys(tmp_path / "missing")
+    shared = tmp_path / "shared"
+    shared.write_text("letmein\n")
+    auth = Auth.from_password_file(shared)
+    assert auth.password_ok("anyone", "letmein") and not auth.password_ok("anyone", "no")
