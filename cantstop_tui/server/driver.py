@@ -51,11 +51,21 @@ class ChannelDriver(Driver):
         self._parser = XTermParser(debug)
         self._tick_handle: asyncio.TimerHandle | None = None
         self._input_enabled = False
+        self._pending: list[str] = []
 
     # --- output -----------------------------------------------------------------
 
     def write(self, data: str) -> None:
-        self._terminal.write(data)
+        # A frame comes in several writes (sync start, screen, sync end): one packet for all.
+        if not self._pending:
+            self._loop.call_soon(self.flush)
+        self._pending.append(data)
+
+    def flush(self) -> None:
+        if self._pending:
+            data = "".join(self._pending)
+            self._pending.clear()
+            self._terminal.write(data)
 
     def start_application_mode(self) -> None:
         self._input_enabled = True
@@ -81,6 +91,7 @@ class ChannelDriver(Driver):
         if self._mouse:
             self.write("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l")
         self.write("\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h")
+        self.flush()
 
     # --- input ------------------------------------------------------------------
 
