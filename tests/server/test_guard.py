@@ -30,6 +30,20 @@ async def test_exec_sftp_and_forwarding_are_refused(server: GameServer) -> None:
         assert not server.sessions
 
 
+async def test_x11_forwarding_is_refused(server: GameServer, tmp_path: Path) -> None:
+    xauthority = tmp_path / "Xauthority"
+    xauthority.write_bytes(b"")
+    async with asyncssh.connect("127.0.0.1", server.port, username="ana", known_hosts=None) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError, match="X11"):
+            await conn.create_session(
+                asyncssh.SSHClientSession,
+                term_type="xterm",
+                x11_forwarding=True,
+                x11_display="localhost:0",
+                x11_auth_path=str(xauthority),
+            )
+
+
 async def test_a_shell_without_a_terminal_gets_a_sentence_not_a_shell(server: GameServer) -> None:
     async with asyncssh.connect("127.0.0.1", server.port, username="ana", known_hosts=None) as conn:
         process = await conn.create_process()  # a shell request, no pty
