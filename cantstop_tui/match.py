@@ -96,7 +96,9 @@ class Match:
     def start(cls, seats: tuple[Seat, ...], config: GameConfig, seed: int) -> Match:
         """Roll off for the first player with the seeded dice and set up the board."""
         if len(seats) != config.num_players:
-            raise ValueError(f"The game is set for {config.num_players} players but has {len(seats)} seats.")
+            raise ValueError(
+                f"The game is set for {config.num_players} players but has {len(seats)} seats."
+            )
         dice = Dice(seed)
         rolloff = first_player_rolloff(config.num_players, dice)
         state = new_game(config, first_player=rolloff.first_player)

@@ -106,6 +106,22 @@ async def test_a_key_during_a_computer_turn_plays_the_rest_of_it_at_once() -> No
         assert table.match.history
 
 
+async def test_a_spectators_key_does_not_hurry_the_computer() -> None:
+    seats = (Seat("Bot", "easy"), Seat("Ana"))
+    seed = next(
+        s for s in range(1, 50) if Match.start(seats, GameConfig(2), s).state.current_player == 0
+    )
+    table = Table(Match.start(seats, GameConfig(2), seed), bot_delay=60)
+    app = CantStopApp(table=table, my_seats=set())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.press("x")
+        await pilot.pause(0.2)
+        assert table.bot_to_move
+        assert not table.match.history  # still waiting out the computer's pause
+
+
 async def test_a_finished_game_on_a_table_opens_the_game_over_screen() -> None:
     match = finished(3, seed=5)
     app, _table = table_app(match)

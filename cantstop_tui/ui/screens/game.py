@@ -206,15 +206,19 @@ class GameScreen(Screen[None]):
             return mine and isinstance(number, int) and number <= len(legal_moves(state))
         return True
 
+    def _may_hurry(self) -> bool:
+        """Only a player at the table may cut a computer turn short, not a spectator."""
+        return self.table.bot_to_move and (self.my_seats is None or bool(self.my_seats))
+
     def on_key(self, event: events.Key) -> None:
-        if self.table.bot_to_move:
+        if self._may_hurry():
             self.table.hurry()
         elif event.key == "s" and self.check_action("stop", ()) is None:
             # Stop is shown disabled before the first roll; say why instead of nothing.
             self._notice(why_cannot_stop(self.table.match.state) or "")
 
     def on_click(self, event: events.Click) -> None:
-        if self.table.bot_to_move:
+        if self._may_hurry():
             self.table.hurry()
 
     def commands(self) -> list[tuple[str, str, str]]:
