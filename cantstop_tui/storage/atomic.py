@@ -24,23 +24,15 @@ def reason(error: OSError) -> str:
     return _REASONS.get(error.errno or 0, f"{error.strerror or error}.")
 
 
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - some file systems refuse to open folders
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover - and some refuse to sync them
-        pass
-    finally:
-        os.close(fd)
+def _fsync(path: Path) -> None:
+    """Flush a file or folder to disk; quietly skip what cannot be opened or synced.
 
-
-def _fsync_file(path: Path) -> None:
+    Some file systems refuse to open or sync folders, and a file may have been
+    replaced or removed since it was written (the newer write syncs itself).
+    """
     try:
         fd = os.open(path, os.O_RDONLY)
-    except OSError:  # replaced or removed since: the newer write syncs itself
+    except OSError:
         return
     try:
         os.fsync(fd)
@@ -81,8 +73,8 @@ class _BackgroundSync:
             with self._lock:
                 paths, self._pending = self._pending, set()
             for path in paths:
-                _fsync_file(path)
-                _fsync_dir(path.parent)
+                _fsync(path)
+                _fsync(path.parent)
             with self._lock:
                 if not self._pending:
                     self._idle.set()
@@ -123,6 +115,6 @@ def atomic_write(path: Path, data: bytes, *, sync_now: bool = True) -> None:
             temp.unlink()
         raise SaveError(path, reason(error), writing=True) from error
     if sync_now:
-        _fsync_dir(folder)
+        _fsync(folder)
     else:
         background_sync.submit(path)
