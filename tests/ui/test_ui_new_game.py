@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 from textual.widgets import Input, Select, Static
 
 from cantstop_tui.engine import allowed_win_columns
@@ -82,3 +85,16 @@ async def test_bad_input_gets_a_sentence_and_keeps_the_form() -> None:
         await pilot.pause()
         assert "needs a name" in str(screen.query_one("#error", Static).render())
         assert app.table is None
+
+
+
+async def test_ascii_mode_draws_the_new_game_screen_in_ascii_only() -> None:
+    app = CantStopApp(ascii_only=True, remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        svg = app.export_screenshot()
+    # The screenshot holds every character on screen as SVG text.
+    shown = html.unescape("".join(re.findall(r">([^<]*)</text>", svg))).replace("\xa0", " ")
+    assert "New game" in shown
+    assert {ch for ch in shown if ord(ch) >= 128} == set()

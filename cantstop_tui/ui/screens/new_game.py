@@ -171,6 +171,15 @@ class NewGameScreen(Screen[GameSettings | None]):
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+        if getattr(self.app, "ascii_only", False):
+            # Textual's drop-downs draw their arrows with ▼ and ▲.
+            for arrow in self.query(".down-arrow").results(Static):
+                arrow.update("v")
+            for arrow in self.query(".up-arrow").results(Static):
+                arrow.update("^")
+            for box in self.query(Checkbox):
+                box.BUTTON_LEFT, box.BUTTON_RIGHT = "[", "]"
+                box.refresh()
 
     @staticmethod
     def _win_options(players: int) -> list[tuple[str, int]]:
