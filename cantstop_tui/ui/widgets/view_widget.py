@@ -27,7 +27,6 @@ class ViewWidget(Widget):
         super().__init__(id=id)
         self.glyphs = glyphs or glyphs_for(False)
         self._key: Hashable = None
-        self._text = Text()
         self._lines: list[Text] = []
         self._strips: dict[int, Strip] = {}
 
@@ -39,6 +38,10 @@ class ViewWidget(Widget):
         """The widget's text for ``view``: one line per row, no wrapping."""
         raise NotImplementedError
 
+    def draw_lines(self, view: GameView) -> list[Text]:
+        """The widget's lines for ``view`` (by default, ``draw`` split into lines)."""
+        return list(self.draw(view).split("\n", allow_blank=True))
+
     def watch_view(self, view: GameView | None) -> None:
         if view is None:
             return
@@ -46,8 +49,7 @@ class ViewWidget(Widget):
         if key == self._key:
             return
         self._key = key
-        self._text = self.draw(view)
-        old, self._lines = self._lines, list(self._text.split("\n", allow_blank=True))
+        old, self._lines = self._lines, self.draw_lines(view)
         if (
             self.styles.height is not None
             and self.styles.height.is_auto
@@ -66,20 +68,21 @@ class ViewWidget(Widget):
 
     def render(self) -> Text:
         """The whole text (Textual draws line by line with ``render_line``)."""
-        return self._text
+        return Text("\n").join(self._lines)
 
     def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        base = self.rich_style
-        if y >= len(self._lines):
-            return Strip.blank(width, base)
         strip = self._strips.get(y)
         if strip is None:
-            line = self._lines[y].copy()
-            line.stylize_before(base)
-            line.no_wrap = True
-            strip = Strip(list(line.render(self.app.console)), line.cell_len)
-            strip = strip.crop_extend(0, width, base)
+            width = self.size.width
+            base = self.rich_style
+            if y >= len(self._lines):
+                strip = Strip.blank(width, base)
+            else:
+                line = self._lines[y].copy()
+                line.stylize_before(base)
+                line.no_wrap = True
+                strip = Strip(list(line.render(self.app.console)), line.cell_len)
+                strip = strip.crop_extend(0, width, base)
             self._strips[y] = strip
         return strip
 
