@@ -11,12 +11,13 @@ from textual.widgets import Log
 from ...engine import Rolled
 from ..explain import history_lines, log_lines, rolloff_lines
 from ..view import GameView
+from .view_widget import OneStylePerRender
 
 FALLBACK_WIDTH = 21
 """Wrap width before the log has been laid out."""
 
 
-class GameLog(Log):
+class GameLog(OneStylePerRender, Log):
     DEFAULT_CSS = """
     GameLog {
         height: 1fr;

@@ -7,7 +7,9 @@ change of view re-renders and repaints only the lines whose text changed.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.reactive import var
@@ -17,8 +19,35 @@ from textual.widget import Widget
 from ..glyphs import Glyphs, glyphs_for
 from ..view import GameView
 
+if TYPE_CHECKING:
+    _Widget = Widget
+else:
+    _Widget = object  # a plain mixin: Textual takes a widget's CSS from its first DOM base
 
-class ViewWidget(Widget):
+
+class OneStylePerRender(_Widget):
+    """Works out ``rich_style`` (a walk up the DOM) once per render, not once per line.
+
+    Put it before the widget class: ``class Mine(OneStylePerRender, Widget)``.
+    """
+
+    _render_style: Style | None = None
+
+    @property
+    def rich_style(self) -> Style:
+        if self._render_style is not None:
+            return self._render_style
+        return super().rich_style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._render_style = super().rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._render_style = None
+
+
+class ViewWidget(OneStylePerRender, Widget):
     """Bind ``view`` with ``data_bind(GameScreen.view)``; override ``render_key`` and ``draw``."""
 
     view: var[GameView | None] = var(None)
