@@ -41,6 +41,7 @@ from .rules import (
     why_cannot_stop,
 )
 from .state import GameState, Phase
+from .unusable import Unusable, state_before_bust, why_unusable
 
 __all__ = [
     "ALL_ROLLS",
@@ -70,6 +71,7 @@ __all__ = [
     "Step",
     "Stopped",
     "TurnPassed",
+    "Unusable",
     "Variant",
     "allowed_win_columns",
     "bust_probability",
@@ -82,7 +84,9 @@ __all__ = [
     "new_game",
     "pairings",
     "roll",
+    "state_before_bust",
     "stop",
     "usable_columns_mask",
     "why_cannot_stop",
+    "why_unusable",
 ]
