@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine import Busted, ColumnWon, Event, GameWon, Moved, Rolled, Stopped, TurnPassed
+from ..engine import Busted, Event, Rolled
 from ..match import Action, Match
+from ..narration import log_lines, waiting_line
 from .record import describe, load_game
 
 
@@ -68,27 +68,19 @@ class Replay:
         return f"Step {index} of {self.last}: {who}: {describe(position.action)}"
 
     def happened(self, index: int) -> list[str]:
-        """What the step into ``index`` did, one sentence per event."""
+        """What the step into ``index`` did, in the game log's words.
+
+        A choice is written with the roll it used; a roll whose move is still to
+        come is written on its own: ``Ada rolls 1 5 4 6``.
+        """
         position = self.position(index)
-        seats = position.match.seats
-        lines = []
-        for event in position.events:
-            name = seats[event.player].name
-            if isinstance(event, Rolled):
-                lines.append(f"{name} rolls {' '.join(map(str, event.dice))}.")
-            elif isinstance(event, Moved):
-                lines.append(f"{name} moves in {_columns(event.move)}.")
-            elif isinstance(event, Busted):
-                lost = _columns([column for column, _ in event.lost]) or "nothing"
-                lines.append(f"{name} busts and loses the runners in {lost}.")
-            elif isinstance(event, Stopped):
-                lines.append(f"{name} stops.")
-            elif isinstance(event, ColumnWon):
-                lines.append(f"{name} wins column {event.column}.")
-            elif isinstance(event, TurnPassed):
-                lines.append(f"{name}'s turn.")
-            elif isinstance(event, GameWon):
-                lines.append(f"{name} wins the game!")
+        waiting = None
+        if index > 0:
+            before = self._positions[index - 1]
+            _, waiting = log_lines(before.match, before.events)
+        lines, waiting = log_lines(position.match, position.events, waiting)
+        if waiting is not None:
+            lines.append(waiting_line(position.match, waiting))
         return lines
 
     def play_on(self, index: int) -> Match:
@@ -98,6 +90,3 @@ class Replay:
         """
         return self.position(index).match
 
-
-def _columns(columns: Sequence[int]) -> str:
-    return " and ".join(str(column) for column in columns)

@@ -5,24 +5,35 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..engine import (
-    MAX_RUNNERS,
     TOPS,
     Busted,
-    ColumnWon,
-    Event,
     GameState,
-    GameWon,
     Move,
     Moved,
-    Rolled,
-    Stopped,
-    TurnPassed,
+    Unusable,
     bust_probability,
     choose,
     move_pairings,
     pairings,
+    state_before_bust,
+    why_unusable,
 )
 from ..match import Match
+from ..narration import dice_text, history_lines, join_columns, log_lines, rolloff_lines
+
+__all__ = [
+    "bust_reasons",
+    "bust_summary",
+    "chance_after",
+    "dice_text",
+    "history_lines",
+    "join_columns",
+    "log_lines",
+    "move_dice",
+    "move_effect",
+    "percent",
+    "rolloff_lines",
+]
 
 
 def percent(chance: Fraction) -> str:
@@ -31,17 +42,6 @@ def percent(chance: Fraction) -> str:
         return "0%"
     value = float(chance * 100)
     return f"{value:.2f}%" if value < 1 else f"{value:.1f}%"
-
-
-def join_columns(columns: tuple[int, ...] | list[int]) -> str:
-    names = [str(c) for c in columns]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def dice_text(dice: tuple[int, ...]) -> str:
-    return " ".join(str(d) for d in dice)
 
 
 def move_dice(dice: tuple[int, int, int, int], move: Move) -> str:
@@ -84,21 +84,26 @@ def chance_after(state: GameState, move: Move) -> Fraction:
 
 
 def bust_reasons(match: Match, busted: Busted) -> list[str]:
-    """Why the sums of a busting roll could not be used, one sentence per reason."""
-    state = match.state
-    runners = dict(busted.lost)
-    sums = sorted({c for p in pairings(busted.dice) for c in p.sums})
-    full = len(runners) >= MAX_RUNNERS
+    """Why the sums of a busting roll could not be used, one sentence per reason.
+
+    ``match`` is the game right after the bust (nothing if it is not).
+    """
+    try:
+        before = state_before_bust(match.state, busted)
+    except ValueError:
+        return []
+    runners = join_columns(before.runner_columns)
     grouped: dict[str, list[int]] = {}
-    for column in sums:
-        owner = state.claimed[column]
-        if owner is not None:
+    for column in sorted({c for p in pairings(busted.dice) for c in p.sums}):
+        why = why_unusable(before, column)
+        owner = before.claimed[column]
+        if why is Unusable.WON and owner is not None:
             who = "you" if owner == busted.player else match.seats[owner].name
             reason = f"won by {who}, closed"
-        elif runners.get(column) == TOPS[column]:
+        elif why is Unusable.AT_TOP:
             reason = "your runner is already at the top"
-        elif full and column not in runners:
-            reason = f"no runner left (all {MAX_RUNNERS} are on {join_columns(sorted(runners))})"
+        elif why is Unusable.NO_RUNNER:
+            reason = f"no runner left (all {len(before.runner_columns)} are on {runners})"
         else:
             reason = "no move possible"
         grouped.setdefault(reason, []).append(column)
@@ -109,67 +114,3 @@ def bust_summary(match: Match, busted: Busted) -> str:
     sums = sorted({c for p in pairings(busted.dice) for c in p.sums})
     name = match.seats[busted.player].name
     return f"{name} blew it: {dice_text(busted.dice)} only makes {join_columns(sums)}."
-
-
-def log_lines(
-    match: Match, events: tuple[Event, ...], rolled: Rolled | None = None
-) -> tuple[list[str], Rolled | None]:
-    """One line per step of play, for the game log; a roll is written with the move it led to.
-
-    Returns the lines and the roll still waiting for its move.
-    """
-    lines = []
-    for event in events:
-        name = match.seats[event.player].name
-        if isinstance(event, Rolled):
-            rolled = event
-            continue
-        dice = f"{dice_text(rolled.dice)}: " if rolled is not None else ""
-        if isinstance(event, Moved):
-            move = event.move
-            played = (
-                f"{move[0]} twice"
-                if len(move) == 2 == move.count(move[0])
-                else join_columns(list(move))
-            )
-            lines.append(f"{name} {dice}{played}")
-            rolled = None
-        elif isinstance(event, Busted):
-            lost = join_columns([c for c, _ in event.lost]) or "nothing"
-            lines.append(f"{name} {dice}BUST, loses {lost}")
-            rolled = None
-        elif isinstance(event, Stopped):
-            held = ", ".join(f"{c}@{h}" for c, h in event.squares)
-            lines.append(f"{name} stops: {held}")
-        elif isinstance(event, ColumnWon):
-            lines.append(f"{name} WINS COLUMN {event.column}")
-        elif isinstance(event, TurnPassed):
-            lines.append(f"-- {name} to play --")
-        elif isinstance(event, GameWon):
-            lines.append(f"{name} WINS THE GAME")
-    return lines, rolled
-
-
-def history_lines(match: Match) -> tuple[list[str], Rolled | None]:
-    """The log of a game joined part-way: its actions replayed from the seeded start."""
-    replay = Match.start(match.seats, match.config, match.seed)
-    lines: list[str] = []
-    rolled: Rolled | None = None
-    for action in match.history:
-        replay, events = replay.apply(action)
-        more, rolled = log_lines(replay, events, rolled)
-        lines += more
-    return lines, rolled
-
-
-def rolloff_lines(match: Match) -> list[str]:
-    """The roll-off for the first player, round by round."""
-    lines = []
-    for number, round_ in enumerate(match.rolloff.rounds, start=1):
-        rolls = ", ".join(f"{match.seats[p].name} {a}+{b}={a + b}" for p, (a, b) in round_.rolls)
-        lines.append(f"Round {number}: {rolls}")
-        if len(round_.leaders) > 1:
-            tied = " and ".join(match.seats[p].name for p in round_.leaders)
-            lines.append(f"  tie between {tied}: they roll again")
-    lines.append(f"First to play: {match.seats[match.rolloff.first_player].name}.")
-    return lines

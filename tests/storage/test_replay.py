@@ -107,21 +107,55 @@ async def test_the_replay_screen_will_not_play_on_from_a_finished_game():
     assert app.return_value is None
 
 
-def test_each_step_says_what_happened():
+def busts(match):
+    return sum(stats.busts for stats in match.stats)
+
+
+def test_each_step_says_what_happened_in_the_game_logs_words():
     positions = play(39)
-    replay = Replay(positions[-1])
+    final = positions[-1]
+    replay = Replay(final)
     assert replay.happened(0) == []
-    said = [line for index in range(len(replay)) for line in replay.happened(index)]
-    rolls = sum(1 for a in positions[-1].history if a.kind == "roll")
-    assert sum(" rolls " in line for line in said) == rolls
-    winner = positions[-1].seats[positions[-1].state.winner].name
-    assert said[-1] == f"{winner} wins the game!"
-    assert any(" busts and loses " in line for line in said)
-    assert any(line.endswith("'s turn.") for line in said)
-    assert any(line.endswith(" stops.") for line in said)
-    assert sum(" wins column " in line for line in said) >= 3
-    chosen = sum(1 for a in positions[-1].history if a.kind == "choose")
-    assert sum(" moves in " in line for line in said) == chosen
+    names = {seat.name for seat in final.seats}
+    for index in range(1, len(replay)):
+        action = final.history[index - 1]
+        said = replay.happened(index)
+        who = positions[index - 1].current_seat.name
+        assert said and said[0].startswith(f"{who} ")
+        if action.kind == "roll":
+            dice = " ".join(map(str, action.dice))
+            if busts(positions[index]) > busts(positions[index - 1]):
+                assert said[0].startswith(f"{who} {dice}: BUST, loses ")
+            else:
+                assert said == [f"{who} rolls {dice}"]
+        elif action.kind == "choose":
+            roll = final.history[index - 2]
+            columns = " and ".join(map(str, action.move))
+            if len(set(action.move)) == 1 < len(action.move):
+                columns = f"{action.move[0]} twice"
+            assert said == [f"{who} {' '.join(map(str, roll.dice))}: {columns}"]
+        else:
+            assert said[0].startswith(f"{who} stops: ")
+    everything = [line for index in range(len(replay)) for line in replay.happened(index)]
+    winner = final.seats[final.state.winner].name
+    assert everything[-1] == f"{winner} WINS THE GAME"
+    assert sum(" WINS COLUMN " in line for line in everything) >= 3
+    assert sum(": BUST, loses " in line for line in everything) == busts(final) > 0
+    assert {line[3:-11] for line in everything if line.startswith("-- ")} == names
+
+
+def test_the_replay_and_its_words_load_no_user_interface():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cantstop_tui.storage.replay, cantstop_tui.narration\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
+        " or m.startswith('cantstop_tui.ui')))"
+    )
+    command = [sys.executable, "-c", code]
+    loaded = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "[]"
 
 
 def test_cantstop_replay_plays_on_via_a_saved_game(tmp_path, monkeypatch, capsys):

@@ -9,6 +9,7 @@ from cantstop_tui.engine import (
     TOPS,
     Busted,
     GameConfig,
+    GameState,
     Moved,
     Rolled,
     choose,
@@ -46,11 +47,14 @@ def test_every_sum_of_a_bust_gets_its_reason() -> None:
     other = 1 - player
     dice = (1, 6, 5, 6)
     assert sorted({c for p in pairings(dice) for c in p.sums}) == [6, 7, 11, 12]
-    claimed = list(match.state.claimed)
-    claimed[7] = other
-    state = replace(match.state, claimed=tuple(claimed))
-    lost = ((2, 1), (3, 1), (12, TOPS[12]))
-    reasons = bust_reasons(replace(match, state=state), Busted(player, dice, lost))
+    data = match.state.to_dict()
+    data["claimed"] = {"7": other}
+    data["squares"]["7"][other] = TOPS[7]
+    data["runners"] = {"2": 1, "3": 1, "12": TOPS[12]}
+    after, events = roll(GameState.from_dict(data), dice)
+    busted = events[1]
+    assert isinstance(busted, Busted)
+    reasons = bust_reasons(replace(match, state=after), busted)
     assert sorted(reasons) == sorted(
         [
             "6 and 11: no runner left (all 3 are on 2, 3 and 12).",
@@ -58,6 +62,8 @@ def test_every_sum_of_a_bust_gets_its_reason() -> None:
             "12: your runner is already at the top.",
         ]
     )
+    # Shown with a position that is not the one right after the bust: no reasons, no error.
+    assert bust_reasons(match, busted) == []
 
 
 def test_the_log_writes_a_roll_with_the_move_it_led_to() -> None:

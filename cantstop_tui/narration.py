@@ -1,0 +1,92 @@
+"""What happens in a game, in words: the lines of the game log, the replay and the roll-off.
+
+The one phrasebook for engine events. It imports no user interface, so storage
+(the replay) and the screens say things the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .engine import Busted, ColumnWon, Event, GameWon, Moved, Rolled, Stopped, TurnPassed
+from .match import Match
+
+
+def join_columns(columns: Sequence[int]) -> str:
+    """``[6]`` -> ``6``; ``[3, 6, 8]`` -> ``3, 6 and 8``."""
+    names = [str(c) for c in columns]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    return " ".join(str(d) for d in dice)
+
+
+def log_lines(
+    match: Match, events: Sequence[Event], rolled: Rolled | None = None
+) -> tuple[list[str], Rolled | None]:
+    """One line per step of play; a roll is written with the move it led to.
+
+    ``rolled`` is a roll still waiting for its move from earlier events. Returns
+    the lines and the roll still waiting after these events.
+    """
+    lines = []
+    for event in events:
+        name = match.seats[event.player].name
+        if isinstance(event, Rolled):
+            rolled = event
+            continue
+        dice = f"{dice_text(rolled.dice)}: " if rolled is not None else ""
+        if isinstance(event, Moved):
+            move = event.move
+            played = (
+                f"{move[0]} twice" if len(move) == 2 == move.count(move[0]) else join_columns(move)
+            )
+            lines.append(f"{name} {dice}{played}")
+            rolled = None
+        elif isinstance(event, Busted):
+            lost = join_columns([c for c, _ in event.lost]) or "nothing"
+            lines.append(f"{name} {dice}BUST, loses {lost}")
+            rolled = None
+        elif isinstance(event, Stopped):
+            held = ", ".join(f"{c}@{h}" for c, h in event.squares)
+            lines.append(f"{name} stops: {held}")
+        elif isinstance(event, ColumnWon):
+            lines.append(f"{name} WINS COLUMN {event.column}")
+        elif isinstance(event, TurnPassed):
+            lines.append(f"-- {name} to play --")
+        elif isinstance(event, GameWon):
+            lines.append(f"{name} WINS THE GAME")
+    return lines, rolled
+
+
+def waiting_line(match: Match, rolled: Rolled) -> str:
+    """A roll whose move is still to be chosen: ``Ada rolls 1 5 4 6``."""
+    return f"{match.seats[rolled.player].name} rolls {dice_text(rolled.dice)}"
+
+
+def history_lines(match: Match) -> tuple[list[str], Rolled | None]:
+    """The log of a game joined part-way: its actions replayed from the seeded start."""
+    replay = Match.start(match.seats, match.config, match.seed)
+    lines: list[str] = []
+    rolled: Rolled | None = None
+    for action in match.history:
+        replay, events = replay.apply(action)
+        more, rolled = log_lines(replay, events, rolled)
+        lines += more
+    return lines, rolled
+
+
+def rolloff_lines(match: Match) -> list[str]:
+    """The roll-off for the first player, round by round."""
+    lines = []
+    for number, round_ in enumerate(match.rolloff.rounds, start=1):
+        rolls = ", ".join(f"{match.seats[p].name} {a}+{b}={a + b}" for p, (a, b) in round_.rolls)
+        lines.append(f"Round {number}: {rolls}")
+        if len(round_.leaders) > 1:
+            tied = " and ".join(match.seats[p].name for p in round_.leaders)
+            lines.append(f"  tie between {tied}: they roll again")
+    lines.append(f"First to play: {match.seats[match.rolloff.first_player].name}.")
+    return lines
