@@ -60,6 +60,22 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class Handover:
+    """From action ``step`` on (0: before the first), ``seat`` is played by ``kind``.
+
+    A held seat handed to the computer after its player dropped, a turn the computer
+    played for a player who stalled, a seat taken back: the record says who really played.
+    """
+
+    step: int
+    seat: int
+    kind: str
+
+    def to_json(self) -> list[Any]:
+        return [self.step, self.seat, self.kind]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     turns: int = 0
     busts: int = 0
@@ -91,6 +107,8 @@ class Match:
     history: tuple[Action, ...] = ()
     dice_position: int = 0
     stats: tuple[PlayerStats, ...] = field(default=())
+    handovers: tuple[Handover, ...] = ()
+    """Seats played by someone else than ``seats`` says, from some step on, in order."""
 
     @classmethod
     def start(cls, seats: tuple[Seat, ...], config: GameConfig, seed: int) -> Match:
@@ -105,6 +123,25 @@ class Match:
         stats = [PlayerStats() for _ in seats]
         stats[rolloff.first_player] = PlayerStats(turns=1)
         return cls(seats, config, seed, rolloff, state, (), dice.position, tuple(stats))
+
+    def kind_of(self, seat: int) -> str:
+        """Who plays ``seat`` now: its own kind, or the kind of its last hand-over."""
+        for handover in reversed(self.handovers):
+            if handover.seat == seat:
+                return handover.kind
+        return self.seats[seat].kind
+
+    def with_seat_kind(self, seat: int, kind: str) -> Match:
+        """This match with ``seat`` played by ``kind`` from the next action on."""
+        if not 0 <= seat < len(self.seats):
+            raise ValueError(f"The game has no seat {seat + 1}.")
+        step = len(self.history)
+        # A hand-over and a hand-back with no action between them cancel out.
+        kept = tuple(h for h in self.handovers if not (h.seat == seat and h.step == step))
+        match = replace(self, handovers=kept)
+        if match.kind_of(seat) == kind:
+            return match
+        return replace(match, handovers=(*kept, Handover(step, seat, kind)))
 
     @property
     def current_seat(self) -> Seat:

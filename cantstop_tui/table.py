@@ -97,12 +97,18 @@ class Table:
         self._hurry = False
         self._publish(match, ())
 
-    def set_seat_kind(self, seat: int, bot: Bot | None) -> None:
-        """Hand a seat to a computer player (``bot``) or back to a person (None)."""
+    def set_seat_kind(self, seat: int, bot: Bot | None, kind: str = "ai") -> None:
+        """Hand a seat to a computer player (``bot``, of level ``kind``) or give it back (None).
+
+        The match records the hand-over (``Match.handovers``): given back, the seat is played
+        by its own kind again. Nothing is published; the next step carries the new record.
+        """
         if bot is None:
             self._bots.pop(seat, None)
+            kind = self._match.seats[seat].kind
         else:
             self._bots[seat] = bot
+        self._match = self._match.with_seat_kind(seat, kind)
         self._kick()
 
     # --- computer seats -------------------------------------------------------

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
 from ..engine import GameConfig, IllegalMoveError
-from ..match import Action, Match, Seat
+from ..match import Action, Handover, Match, Seat
 from .atomic import atomic_write, reason
 from .errors import SaveError
 
@@ -51,6 +51,8 @@ def record_to_dict(
         "seats": [{"name": seat.name, "kind": seat.kind} for seat in match.seats],
         "actions": [action.to_json() for action in match.history],
         "state": match.state.to_dict(),
+        # Only when a seat changed hands: records without any stay exactly as before.
+        **({"handovers": [h.to_json() for h in match.handovers]} if match.handovers else {}),
     }
 
 
@@ -141,6 +143,33 @@ def _seats(raw: Any) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
+def _handovers(raw: Any, seats: int, steps: int) -> tuple[Handover, ...]:
+    """The optional ``handovers``: ``[step, seat, kind]`` in order of step (see save-format.md)."""
+    if not isinstance(raw, list):
+        raise ValueError("'handovers' must be a list of [step, seat, kind].")
+    handovers: list[Handover] = []
+    for raw_handover in raw:
+        if (
+            not isinstance(raw_handover, list)
+            or len(raw_handover) != 3
+            or not all(map(_is_int, raw_handover[:2]))
+            or not isinstance(raw_handover[2], str)
+            or not raw_handover[2]
+        ):
+            raise ValueError(
+                f"hand-over {json.dumps(raw_handover)} is not [step, seat, kind]."
+            )
+        step, seat, kind = raw_handover
+        last = handovers[-1].step if handovers else 0
+        if not last <= step <= steps or not 0 <= seat < seats:
+            raise ValueError(
+                f"hand-over {json.dumps(raw_handover)} names a step or seat the game does not "
+                f"have (steps {last} to {steps}, seats 0 to {seats - 1})."
+            )
+        handovers.append(Handover(step, seat, kind))
+    return tuple(handovers)
+
+
 def check_header(data: Any) -> None:
     """Refuse anything that is not a record this version reads (format, version, keys)."""
     if not isinstance(data, dict):
@@ -185,6 +214,11 @@ def match_from_record(data: Any) -> Match:
     if data["state"] != match.state.to_dict():
         raise ValueError(
             "its saved position is not the one its moves lead to (the file was edited)."
+        )
+    if "handovers" in data:  # absent from records of games where no seat changed hands
+        match = replace(
+            match,
+            handovers=_handovers(data["handovers"], len(match.seats), len(match.history)),
         )
     return match
 
