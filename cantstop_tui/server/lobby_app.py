@@ -18,6 +18,17 @@ from .names import is_usable_name, sanitize_name
 from .tables import COMPUTER_LEVELS, Lobby, Visitor
 
 
+def use_terminal_palette(app: App[object]) -> None:
+    """At 16 colours draw with the terminal's own ANSI palette, not approximations of RGB.
+
+    Rich would map the theme's RGB colours to the nearest of 16: the accent turns red (an
+    error colour) and players' colours drift; the ANSI theme is what the widgets' ``:ansi``
+    rules are written for.
+    """
+    if app.console.color_system == "standard":
+        app.theme = "ansi-dark"
+
+
 class VisitorLobby:
     """The lobby service of one visitor (see ``LobbyService``)."""
 
@@ -113,6 +124,7 @@ class LobbyApp(App[LobbyChoice | None]):
         self.taken = taken
 
     def on_mount(self) -> None:
+        use_terminal_palette(self)
         if self.ask_name is not None:
             self.push_screen(NameScreen(self.taken, self.ask_name), self._named)
         else:

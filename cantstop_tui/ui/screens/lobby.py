@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
-from ...engine import VARIANTS, GameConfig
+from ...engine import VARIANTS, GameConfig, allowed_win_columns
 
 
 class LobbyError(Exception):
@@ -79,13 +79,26 @@ NOBODY = "-"
 
 
 def seats_text(summary: TableSummary) -> Text:
-    text = Text()
-    for index, seat in enumerate(summary.seats):
-        if index:
-            text.append(", ")
+    """One seat a line, so that every name shows in full."""
+    lines = []
+    for seat in summary.seats:
         style = "dim" if seat.free else ("" if seat.human else "italic")
-        text.append(seat.name + (" (away)" if seat.away else ""), style=style)
-    return text
+        lines.append(Text(seat.name + (" (away)" if seat.away else ""), style=style))
+    return Text("\n").join(lines)
+
+
+def rules_text(summary: TableSummary) -> str:
+    return f"{summary.variant}\n{summary.win_columns} columns"
+
+
+def status_text(summary: TableSummary) -> str:
+    lines = [summary.status]
+    free = sum(seat.free for seat in summary.seats)
+    if summary.status == "waiting" and free:
+        lines.append(f"{free} seat{'s' if free > 1 else ''} free")
+    if summary.watchers:
+        lines.append(f"{summary.watchers} watching")
+    return "\n".join(lines)
 
 
 class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
@@ -101,6 +114,7 @@ class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
     CreateTableScreen Label { width: 16; }
     CreateTableScreen Select { width: 1fr; }
     CreateTableScreen #create-error { color: $error; height: auto; }
+    CreateTableScreen #cancel { margin-left: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", show=False),
@@ -127,6 +141,7 @@ class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
                         value=PERSON if seat == 2 else NOBODY,
                         allow_blank=False,
                         id=f"seat-{seat}",
+                        classes="seat-kind",
                         compact=True,
                     )
             with Horizontal():
@@ -141,7 +156,7 @@ class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
             with Horizontal():
                 yield Label("Columns to win")
                 yield Select(
-                    [(str(n), n) for n in (3, 4, 5)],
+                    [(str(n), n) for n in allowed_win_columns(2)],
                     value=3,
                     allow_blank=False,
                     id="win-columns",
@@ -150,13 +165,25 @@ class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
             yield Static("", id="create-error")
             with Horizontal():
                 yield Button("Create", variant="primary", id="create", compact=True)
-                yield Button(" Cancel", id="cancel", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def _others(self) -> list[str]:
+        kinds = [str(self.query_one(f"#seat-{seat}", Select).value) for seat in (2, 3, 4)]
+        return [kind for kind in kinds if kind != NOBODY]
+
+    @on(Select.Changed, ".seat-kind")
+    def offer_allowed_columns(self) -> None:
+        """Only the columns-to-win counts the rules allow for the seats chosen."""
+        allowed = allowed_win_columns(1 + len(self._others()))
+        columns = self.query_one("#win-columns", Select)
+        chosen = columns.value
+        columns.set_options([(str(n), n) for n in allowed])
+        columns.value = chosen if chosen in allowed else allowed[-1]
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#create")
     def submit(self) -> None:
-        others = [str(self.query_one(f"#seat-{seat}", Select).value) for seat in (2, 3, 4)]
-        others = [kind for kind in others if kind != NOBODY]
+        others = self._others()
         try:
             config = GameConfig(
                 num_players=1 + len(others),
@@ -177,10 +204,9 @@ class LobbyScreen(Screen[LobbyChoice | None]):
     """Tables of the server, live."""
 
     DEFAULT_CSS = """
-    LobbyScreen #lobby-title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    LobbyScreen #lobby-title { height: 1; text-style: bold; padding: 0 1; }
     LobbyScreen DataTable { height: 1fr; }
     LobbyScreen #lobby-message { height: auto; min-height: 1; padding: 0 1; }
-    LobbyScreen #lobby-help { height: 1; color: $text-muted; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "create", "Create table"),
@@ -200,10 +226,9 @@ class LobbyScreen(Screen[LobbyChoice | None]):
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Can't Stop · lobby · you are {self.service.name}"), id="lobby-title")
         table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True)
-        table.add_columns("#", "Table", "Seats", "Rules", "Status")
+        table.add_columns("Table", "Seats", "Rules", "Status")
         yield table
         yield Static(Text("No tables yet: press c to create one."), id="lobby-message")
-        yield Static("c create · enter sit · w watch · x leave · q quit", id="lobby-help")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -224,15 +249,13 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         grid.clear()
         summaries = self.service.tables()
         for summary in summaries:
-            rules = f"{summary.variant}, {summary.win_columns} cols"
-            status = summary.status + (f", {summary.watchers} watching" if summary.watchers else "")
             grid.add_row(
-                str(summary.table_id),
                 Text(summary.name),
                 seats_text(summary),
-                rules,
-                status,
+                rules_text(summary),
+                status_text(summary),
                 key=str(summary.table_id),
+                height=None,
             )
         if selected is not None and str(selected) in {str(s.table_id) for s in summaries}:
             grid.move_cursor(row=grid.get_row_index(str(selected)))
