@@ -12,7 +12,7 @@ import pytest
 from cantstop_tui.server.auth import Auth
 from cantstop_tui.server.server import GameServer
 
-from .conftest import Player, make_server, until
+from .conftest import Player, make_server, play_one_step, until
 
 
 async def test_exec_sftp_and_forwarding_are_refused(server: GameServer) -> None:
@@ -42,6 +42,48 @@ async def test_x11_forwarding_is_refused(server: GameServer, tmp_path: Path) -> 
                 x11_display="localhost:0",
                 x11_auth_path=str(xauthority),
             )
+
+
+async def test_agent_forwarding_is_refused_and_the_game_still_works(
+    server: GameServer, tmp_path: Path
+) -> None:
+    agent_calls: list[str] = []
+
+    async def fake_agent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        agent_calls.append("connected")  # only a forwarded agent channel would get here
+        writer.close()
+
+    agent_path = tmp_path / "agent.sock"
+    agent = await asyncio.start_unix_server(fake_agent, path=str(agent_path))
+    try:
+        ana = await Player.connect(
+            server.port, "ana", agent_forwarding=True, agent_path=str(agent_path)
+        )
+        await ana.wait_for("lobby")
+        (session,) = server.sessions
+        assert session._chan is not None and session._chan.get_agent_path() is None
+        # The same request asking for an answer (asyncssh's client sends it without one).
+        assert await ana.chan._make_request(b"auth-agent-req@openssh.com") is False
+
+        ana.press("c")
+        await ana.wait_for("New table")
+        ana.press("\r")
+        await ana.wait_for("Waiting")
+        bob = await Player.connect(server.port, "bob")
+        await bob.wait_for("ana's table")
+        bob.press("\r")
+        hosted = next(iter(server.lobby.tables.values()))
+        for player in (ana, bob):
+            await player.wait_for("Who starts?")
+            player.press("\r")
+        table = hosted.table
+        assert table is not None
+        await play_one_step(table, {0: ana, 1: bob})
+        assert table.match.history
+        assert agent_calls == []
+    finally:
+        agent.close()
+        await agent.wait_closed()
 
 
 async def test_a_shell_without_a_terminal_gets_a_sentence_not_a_shell(server: GameServer) -> None:
