@@ -183,7 +183,7 @@ async def test_a_second_visitors_new_table_appears_on_the_first_visitors_screen(
         await open_form(erin_pilot)
         await erin_pilot.press(*"erin plays", "enter")
         await erin_pilot.pause()
-        assert "Waiting at erin plays for 1 more player(s)" in said(erin)
+        assert said(erin) == "Waiting at erin plays for 1 more player… x leaves the table."
         await dave_pilot.pause()
         assert "erin plays" in shown(dave) and "erin" in shown(dave)
 
@@ -219,7 +219,7 @@ async def test_a_table_made_with_the_form_has_the_seats_and_rules_chosen() -> No
         assert hosted.config == GameConfig(num_players=4, win_columns=3, variant="forced")
         assert [slot.kind for slot in hosted.slots] == ["human", "human", "easy", "human"]
         assert hosted.slots[0].occupant == Visitor("dave") and hosted.table is None
-        assert said(app) == "Waiting at Sunday for 2 more player(s)… x leaves the table."
+        assert said(app) == "Waiting at Sunday for 2 more players… x leaves the table."
         assert "Computer 3 (easy)" in shown(app)
 
 
@@ -344,7 +344,7 @@ async def test_leaving_the_table_you_wait_at_frees_the_seat() -> None:
         await pilot.pause()
         await pilot.press("j")
         await pilot.pause()
-        assert said(app) == "Waiting at Three for 1 more player(s)… x leaves the table."
+        assert said(app) == "Waiting at Three for 1 more player… x leaves the table."
         _, line = row_of(app, "Three")
         assert "dave" in "".join(screen_lines(app)[line : line + 3])
         await pilot.press("c")
@@ -494,7 +494,7 @@ async def test_the_footer_keys_can_be_clicked() -> None:
         assert isinstance(app.screen, CreateTableScreen)
         await pilot.click("#create")
         await pilot.pause()
-        assert said(app) == "Waiting at dave's table for 1 more player(s)… x leaves the table."
+        assert said(app) == "Waiting at dave's table for 1 more player… x leaves the table."
     assert lobby.tables[1].slots[0].occupant == Visitor("dave")
 
 

@@ -279,7 +279,8 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             self._say("That table has closed.")
             return
         free = sum(seat.free for seat in summary.seats)
-        self._say(f"Waiting at {summary.name} for {free} more player(s)… x leaves the table.")
+        players = "player" if free == 1 else "players"
+        self._say(f"Waiting at {summary.name} for {free} more {players}… x leaves the table.")
 
     def _say(self, message: str) -> None:
         self.query_one("#lobby-message", Static).update(Text(message))
