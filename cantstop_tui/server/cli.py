@@ -10,6 +10,7 @@ import signal
 import sys
 from pathlib import Path
 
+from ..storage import records_path
 from . import store
 from .auth import Auth, AuthError
 from .hostkey import data_dir, load_or_create_host_key
@@ -126,6 +127,7 @@ async def _run(settings: Settings, host_key: object, state_path: Path, out: obje
     )
     restored = store.load(lobby, state_path)
     lobby.on_save = store.debounced_saver(lobby, state_path)
+    lobby.on_finished = store.game_archiver(state_path.parent / "served", records_path())
     server = GameServer(settings, host_key, lobby)  # type: ignore[arg-type]
     await server.start()
     print(

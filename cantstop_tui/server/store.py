@@ -1,6 +1,9 @@
 """Tables survive a restart: each is saved as its seats plus its game, as the storage layer
 records local games (``record_to_dict``), and rebuilt by replaying that record
 (``match_from_record``: the seeded dice check every roll).
+
+Finished games leave ``tables.json`` (their table may already play a rematch): each is kept
+as a game record of its own and counted once in the players' records (``game_archiver``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import GameConfig
-from ..storage import SaveError, match_from_record, record_to_dict
+from ..match import Match
+from ..storage import SaveError, game_id, match_from_record, record_game, record_to_dict, write_game
 from ..storage.atomic import atomic_write
 from .shared_table import SharedTable
 from .tables import HostedTable, Lobby, Visitor
@@ -124,3 +128,30 @@ def debounced_saver(lobby: Lobby, path: Path, delay: float = 5.0) -> Callable[[]
             pending.append(loop.call_later(delay, lambda: loop.create_task(write())))
 
     return request
+
+
+def archive_game(match: Match, folder: Path, records: Path) -> None:
+    """``folder/GAME_ID.json`` and one count in ``records``; again for the same game: nothing."""
+    path = folder / f"{game_id(match)}.json"
+    if not path.exists():
+        write_game(path, match)
+    record_game(match, records)
+
+
+def game_archiver(folder: Path, records: Path) -> Callable[[Match], None]:
+    """``Lobby.on_finished``: archive each finished game from a thread (the disk never stalls
+    the players' screens)."""
+    running: set[asyncio.Task[None]] = set()
+
+    async def archive(match: Match) -> None:
+        try:
+            await asyncio.to_thread(archive_game, match, folder, records)
+        except SaveError as error:
+            log.warning("A finished game could not be kept: %s", error)
+
+    def finished(match: Match) -> None:
+        task = asyncio.get_running_loop().create_task(archive(match))
+        running.add(task)
+        task.add_done_callback(running.discard)
+
+    return finished

@@ -1,4 +1,5 @@
-"""The local game app at a shared table, plus the table's chat line (``t`` to talk)."""
+"""The local game app at a shared table, plus the table's chat line (``t`` to talk) and,
+when a game ends, the rematch: every seated visitor asks for it, then it starts for all."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
+from ..match import Match
 from ..ui.app import CantStopApp
+from ..ui.screens.game_over import GameOverScreen
+from ..ui.screens.rolloff import RolloffScreen
+from ..ui.screens.table_over import RematchWanted, TableOverScreen
 from .tables import HostedTable, Visitor
 
 
@@ -44,22 +49,72 @@ class TableApp(CantStopApp):
         )
         self.hosted = hosted
         self.visitor = visitor
-        self._unsubscribe_chat: Callable[[], None] | None = None
+        self._unsubscribe: list[Callable[[], None]] = []
 
     def on_mount(self) -> None:
         super().on_mount()
         app = self
-        self._unsubscribe_chat = self.hosted.subscribe_chat(
-            lambda line: app.call_later(app.notify, line, timeout=8, markup=False)
-        )
+
+        # Called from other visitors' sessions: each app redraws in its own task.
+        def said(line: str) -> None:
+            app.call_later(app.notify, line, timeout=8, markup=False)
+
+        def voted() -> None:
+            app.call_later(app._show_votes)
+
+        self._unsubscribe = [self.hosted.subscribe_chat(said), self.hosted.subscribe_votes(voted)]
 
     def on_unmount(self) -> None:
-        if self._unsubscribe_chat is not None:
-            self._unsubscribe_chat()
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
 
     def action_talk(self) -> None:
-        if not isinstance(self.screen, ModalScreen):
+        if not isinstance(self.screen, ModalScreen) or isinstance(self.screen, TableOverScreen):
             self.push_screen(TalkScreen(), self._said)
+
+    # --- the rematch ------------------------------------------------------------------
+
+    def _asked(self) -> bool:
+        seats = self.hosted.seats_of(self.visitor)
+        return bool(seats) and seats <= self.hosted.rematch_votes
+
+    def show_game_over(self, match: Match) -> None:
+        screen = TableOverScreen(
+            match,
+            self.glyphs,
+            seated=bool(self.my_seats),
+            status=self.hosted.rematch_status(self.visitor),
+            asked=self._asked(),
+        )
+        self.push_screen(screen, self._after_game)
+
+    def _show_votes(self) -> None:
+        for screen in self.screen_stack:
+            if isinstance(screen, TableOverScreen):
+                screen.show_status(self.hosted.rematch_status(self.visitor), self._asked())
+
+    def on_rematch_wanted(self, message: RematchWanted) -> None:
+        if message.computer:
+            self.hosted.computer_takes_free_seats(self.visitor)
+        else:
+            self.hosted.ask_rematch(self.visitor)
+
+    def hide_game_over(self) -> None:
+        """The rematch began: close the game-over box (and anything over it), show who starts."""
+        over = next((s for s in self.screen_stack if isinstance(s, GameOverScreen)), None)
+        if over is None or self.table is None:
+            return
+        while self.screen is not over:
+            self.pop_screen()
+        super().hide_game_over()
+        self.push_screen(RolloffScreen(self.table.match))
+
+    def _host_only(self) -> None:
+        self.notify(
+            "At a shared table the next game is a rematch, asked for when this one ends; "
+            "for other rules, create a table in the lobby.",
+            severity="warning",
+        )
 
     def _said(self, line: str | None) -> None:
         if line:

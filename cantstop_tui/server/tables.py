@@ -4,6 +4,11 @@ Visitors' apps subscribe to the ``Table`` of the table they joined; the lobby sc
 subscribe to :class:`Lobby` to see tables open, fill and finish. Only the seated person
 whose turn it is can act (the ``Table`` checks the turn; the session hands each app only
 its visitor's own seats).
+
+When a game ends the table waits for a rematch: it starts once every seated person has
+asked for one (computer seats need no vote). Someone who leaves frees their seat for a
+newcomer from the lobby (sitting down counts as asking), or those waiting hand it to the
+computer. See docs/ssh.md.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..ai import LEVELS, make_bot
-from ..engine import GameConfig, TurnPassed
+from ..engine import GameConfig, GameWon, TurnPassed
 from ..match import HUMAN, Match, Seat
 from ..ui.screens.lobby import LobbyError, SeatInfo, TableSummary
 from .names import sanitize_text
@@ -79,6 +84,9 @@ class HostedTable:
         self.watchers = 0
         self.chat: deque[str] = deque(maxlen=CHAT_LINES)
         self._chat_listeners: list[Callable[[str], None]] = []
+        self.rematch_votes: set[int] = set()
+        """Seats whose person asked for a rematch of the finished game."""
+        self._vote_listeners: list[Listener] = []
         self._turn_timer: asyncio.TimerHandle | None = None
         self._hurried_seat: int | None = None
         self._shown_status = self.status
@@ -87,9 +95,14 @@ class HostedTable:
 
     @property
     def status(self) -> str:
-        if self.table is None:
-            return "waiting"
-        return "finished" if self.table.match.state.is_over else "in progress"
+        if self.table is None or (self.finished and any(slot.free for slot in self.slots)):
+            return "waiting"  # for players: to begin, or for a free seat of the rematch
+        return "finished" if self.finished else "in progress"
+
+    @property
+    def finished(self) -> bool:
+        """The game is over: the table waits for a rematch."""
+        return self.table is not None and self.table.match.state.is_over
 
     def summary(self) -> TableSummary:
         seats = tuple(
@@ -122,14 +135,18 @@ class HostedTable:
 
     # --- the game -------------------------------------------------------------------
 
+    def _seats(self) -> tuple[Seat, ...]:
+        return tuple(
+            Seat(slot.player_name(index), slot.kind) for index, slot in enumerate(self.slots)
+        )
+
     def _start_if_full(self) -> None:
         if self.table is not None or any(slot.free for slot in self.slots):
             return
-        seats = tuple(
-            Seat(slot.player_name(index), slot.kind) for index, slot in enumerate(self.slots)
-        )
         self.attach(
-            SharedTable(Match.start(seats, self.config, self.seed), bot_delay=self.lobby.bot_delay)
+            SharedTable(
+                Match.start(self._seats(), self.config, self.seed), bot_delay=self.lobby.bot_delay
+            )
         )
 
     def attach(self, table: SharedTable) -> None:
@@ -144,6 +161,8 @@ class HostedTable:
     def _on_change(self, match: Match, events: tuple[object, ...]) -> None:
         if self._hurried_seat is not None and any(isinstance(e, TurnPassed) for e in events):
             self._give_back(self._hurried_seat)
+        if any(isinstance(event, GameWon) for event in events):
+            self._game_over(match)
         self._arm_turn_timer()
         status = self.status
         if status != self._shown_status:  # the lobby lists status, not every move
@@ -193,7 +212,7 @@ class HostedTable:
                 self._reclaim(index, visitor)
                 return index
         free = [index for index, slot in enumerate(self.slots) if slot.free]
-        if self.table is not None or not free:
+        if (self.table is not None and not self.finished) or not free:
             raise LobbyError(f"{self.name} has no free seat: you can watch it.")
         if seat is None:
             seat = free[0]
@@ -201,7 +220,13 @@ class HostedTable:
             raise LobbyError(f"Seat {seat + 1} at {self.name} is not free.")
         self.slots[seat].occupant = visitor
         self.slots[seat].connected = True
-        self._start_if_full()
+        if self.finished:  # joining a finished game's table is asking for the next game
+            self.rematch_votes.add(seat)
+            self._post(f"* {visitor.name} sits down for the next game.")
+            self._votes_changed()
+            self._rematch_if_ready()
+        else:
+            self._start_if_full()
         self.lobby.changed(save=True)
         return seat
 
@@ -227,11 +252,23 @@ class HostedTable:
             slot.connected = False
             if self.table is None:  # nothing to hold before the game starts
                 slot.occupant = None
-            elif not self.table.match.state.is_over:
+            elif self.finished:
+                self._free(index, f"* {visitor.name} left the table: seat {index + 1} is free.")
+                self._votes_changed()
+            else:
                 self._post(f"* {visitor.name} left; the seat is held for them.")
                 self._hold(index)
         self.lobby.changed(save=True)
         self.lobby.forget_if_empty(self)
+
+    def _free(self, index: int, notice: str) -> None:
+        """After a game: the seat is open for whoever sits down next."""
+        slot = self.slots[index]
+        if slot.hold is not None:
+            slot.hold.cancel()
+        slot.hold, slot.occupant, slot.connected, slot.computer_took_over = None, None, False, False
+        self.rematch_votes.discard(index)
+        self._post(notice)
 
     def _hold(self, index: int) -> None:
         self.slots[index].hold = _loop_call_later(
@@ -270,9 +307,114 @@ class HostedTable:
         self._chat_listeners.append(listener)
         return lambda: self._chat_listeners.remove(listener)
 
+    # --- the next game --------------------------------------------------------------
+
+    def _game_over(self, match: Match) -> None:
+        """Keep the game, and free the seats of those who are gone: the table awaits a rematch."""
+        self.lobby.game_finished(match)
+        self.rematch_votes.clear()
+        for index, slot in enumerate(self.slots):
+            if slot.occupant is not None and not slot.connected:
+                self._free(index, f"* Seat {index + 1} is free for the next game.")
+        self._votes_changed()
+        self.lobby.forget_if_empty(self)
+
+    def ask_rematch(self, visitor: Visitor) -> None:
+        """The visitor wants the same seats and rules again; it starts when everyone does."""
+        seats = self.seats_of(visitor)
+        if not self.finished or not seats or seats <= self.rematch_votes:
+            return
+        self.rematch_votes |= seats
+        self._post(f"* {visitor.name} asks for a rematch.")
+        self._votes_changed()
+        self._rematch_if_ready()
+
+    def computer_takes_free_seats(self, visitor: Visitor) -> None:
+        """Rather than wait for a newcomer: the computer plays the free seats (and the visitor
+        asks for the rematch)."""
+        seats = self.seats_of(visitor)
+        free = [index for index, slot in enumerate(self.slots) if slot.free]
+        if not self.finished or not seats or not free:
+            return
+        for index in free:
+            self.slots[index].kind = "ai"
+        self.rematch_votes |= seats
+        self._post(f"* {visitor.name} gives {_seat_numbers(free)} to the computer.")
+        self.lobby.changed(save=True)
+        self._votes_changed()
+        self._rematch_if_ready()
+
+    def _rematch_if_ready(self) -> None:
+        table = self.table
+        if table is None or not self.finished:
+            return
+        for index, slot in enumerate(self.slots):
+            if slot.kind == HUMAN and (
+                slot.occupant is None or not slot.connected or index not in self.rematch_votes
+            ):
+                return
+        seed = self.lobby.new_seed()
+        if seed == table.match.seed:
+            seed = (seed + 1) & 0x7FFFFFFF
+        self.seed = seed
+        self.rematch_votes.clear()
+        self._hurried_seat = None
+        self._post("* Everyone is in: the rematch begins.")
+        table.replace_match(Match.start(self._seats(), self.config, seed))
+
+    def rematch_status(self, visitor: Visitor) -> str:
+        """One sentence for this visitor on who the rematch waits for ("" during a game)."""
+        if not self.finished:
+            return ""
+        mine = self.seats_of(visitor)
+        asked = [index for index in sorted(self.rematch_votes) if index not in mine]
+        if mine and not mine <= self.rematch_votes:
+            if asked:
+                return f"{self._names(asked)} asked for a rematch: r to play again."
+            return "r asks the others for a rematch; l goes back to the lobby."
+        waiting = [
+            index
+            for index, slot in enumerate(self.slots)
+            if slot.occupant is not None and index not in self.rematch_votes
+        ]
+        free = [index for index, slot in enumerate(self.slots) if slot.free]
+        parts = [f"{self._names(asked)} asked for a rematch."] if asked and not mine else []
+        if waiting:
+            parts.append(f"Waiting for {self._names(waiting)}.")
+        if free:
+            parts.append(
+                f"{_seat_numbers(free).capitalize()} {'is' if len(free) == 1 else 'are'} free: "
+                "waiting for someone to sit down"
+                + (" (c: the computer plays it)." if mine else ".")
+            )
+        return " ".join(parts)
+
+    def _names(self, seats: Iterable[int]) -> str:
+        return _and([self.slots[index].player_name(index) for index in seats])
+
+    def subscribe_votes(self, listener: Listener) -> Callable[[], None]:
+        """``listener()`` after every change of who waits for the rematch."""
+        self._vote_listeners.append(listener)
+        return lambda: self._vote_listeners.remove(listener)
+
+    def _votes_changed(self) -> None:
+        for listener in list(self._vote_listeners):
+            listener()
+
     @property
     def empty(self) -> bool:
         return self.watchers == 0 and not any(slot.connected or slot.hold for slot in self.slots)
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _seat_numbers(seats: list[int]) -> str:
+    """``seat 2`` / ``seats 2 and 3``."""
+    if len(seats) == 1:
+        return f"seat {seats[0] + 1}"
+    return f"seats {_and([str(seat + 1) for seat in seats])}"
 
 
 def _loop_call_later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
@@ -300,6 +442,8 @@ class Lobby:
         self._next_id = 1
         self._listeners: list[Listener] = []
         self.on_save: Callable[[], None] | None = None
+        self.on_finished: Callable[[Match], None] | None = None
+        """Called with every game that ends (the server archives and counts it)."""
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -319,6 +463,16 @@ class Lobby:
                 self._listeners.remove(listener)
         if save:
             self.request_save()
+
+    def new_seed(self) -> int:
+        return self._seeds()
+
+    def game_finished(self, match: Match) -> None:
+        if self.on_finished is not None:
+            try:
+                self.on_finished(match)
+            except Exception:
+                log.exception("A finished game could not be kept.")
 
     def request_save(self) -> None:
         if self.on_save is not None:

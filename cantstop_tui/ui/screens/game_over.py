@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+from textual.widgets.button import ButtonVariant
 
 from ...match import Match
 from ..glyphs import Glyphs, player_style
@@ -66,11 +67,23 @@ class GameOverScreen(ModalScreen[Choice]):
                 id="winner",
             )
             yield Static(self._stats(), id="stats")
+            yield from self.below_stats()
             with Horizontal():
-                yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
-                yield Button("New game (n)", id="new", compact=True)
-                yield Button("Quit (q)", id="quit", variant="error", compact=True)
+                for choice, label, variant in self.buttons():
+                    yield Button(label, id=choice, variant=variant, compact=True)
         yield TooSmall()
+
+    def below_stats(self) -> ComposeResult:
+        """Lines between the statistics and the buttons (none here)."""
+        yield from ()
+
+    def buttons(self) -> tuple[tuple[str, str, ButtonVariant], ...]:
+        """``(choice, label, variant)`` of each button."""
+        return (
+            ("rematch", "Rematch (r)", "primary"),
+            ("new", "New game (n)", "default"),
+            ("quit", "Quit (q)", "error"),
+        )
 
     def _stats(self) -> Text:
         text = Text(f"  {'Player':<18}{'Turns':>6}{'Busts':>7}  Columns\n", style="bold")

@@ -1,0 +1,40 @@
+"""Finished games for the rematch tests, played through the table's own API."""
+
+from __future__ import annotations
+
+from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
+from cantstop_tui.match import Match, Seat
+from cantstop_tui.table import Table
+
+from .conftest import next_key
+
+
+def finish(table: Table) -> None:
+    """Play the table's game to its end at once: its people with the scripted keys of
+    ``next_key``, its computer seats one step at a time."""
+    while not table.match.state.is_over:
+        match = table.match
+        seat = match.state.current_player
+        if table.is_bot(seat):
+            table.step_bot()
+            continue
+        key = next_key(match)
+        if key == "1":
+            table.choose(seat, legal_moves(match.state)[0])
+        elif key == "s":
+            table.stop(seat)
+        else:
+            table.roll(seat)
+
+
+def finished_match(seed: int = 7) -> Match:
+    match = Match.start((Seat("ana"), Seat("bob")), GameConfig(num_players=2), seed)
+    while not match.state.is_over:
+        state = match.state
+        if state.phase is Phase.CHOOSE:
+            match, _ = match.choose(legal_moves(state)[0])
+        elif can_stop(state) and len(match.history) % 5 == 0:
+            match, _ = match.stop()
+        else:
+            match, _ = match.roll()
+    return match

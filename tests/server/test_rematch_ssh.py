@@ -1,0 +1,100 @@
+"""End to end over SSH: after a game, the same table plays a rematch; spectators stay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cantstop_tui.match import Match
+from cantstop_tui.server import store
+from cantstop_tui.server.server import GameServer
+from cantstop_tui.storage import game_id, load_records
+
+from .conftest import Player, play_one_step, start_table
+from .rematch_helpers import finish, finished_match
+
+
+async def test_two_players_play_a_rematch_while_a_spectator_stays(server: GameServer) -> None:
+    finished: list[Match] = []
+    server.lobby.on_finished = finished.append
+    ana, bob, hosted = await start_table(server)
+    table = hosted.table
+    assert table is not None
+    carol = await Player.connect(server.port, "carol")
+    await carol.wait_for("in progress")
+    carol.press("w")
+    await carol.wait_for("Who starts?")
+    carol.press("\r")
+    await carol.wait_for(lambda: hosted.watchers == 1, "carol to be counted as watching")
+    dave = await Player.connect(server.port, "dave")  # stays in the lobby
+    await dave.wait_for("in progress")
+
+    finish(table)  # the first game, played through the table for speed
+    first = table.match
+    winner = first.seats[first.state.winner or 0].name
+    for viewer in (ana, bob, carol):
+        await viewer.wait_for(f"{winner} wins")
+    await dave.wait_for("finished")
+    assert "Rematch" in ana.text() and "Lobby" in ana.text()
+    assert "Rematch (r)" not in carol.text()  # a spectator has no vote
+    assert finished == [first]
+
+    ana.press("r")
+    await ana.wait_for("Waiting for bob")
+    await bob.wait_for("ana asked for a rematch")
+    await carol.wait_for("Waiting for bob")
+    assert table.match is first and hosted.status == "finished"
+
+    bob.press("r")
+    for viewer in (ana, bob, carol):
+        await viewer.wait_for("Who starts?")
+    second = table.match
+    assert second is not first and second.seed != first.seed
+    assert [seat.name for seat in second.seats] == ["ana", "bob"]
+    assert second.config == first.config and not second.state.is_over
+    await dave.wait_for("in progress")
+    assert hosted.watchers == 1 and hosted.seats_of(hosted.slots[0].occupant)  # type: ignore[arg-type]
+
+    for viewer in (ana, bob, carol):
+        viewer.press("\r")
+    await ana.wait_for("Roll")
+    await play_one_step(table, {0: ana, 1: bob})  # the new game answers its players' keys
+    await carol.wait_for(lambda: "Who starts?" not in carol.text(), "carol to follow the game")
+    assert len(table.match.history) >= 1
+    assert finished == [first]  # the first game was kept once, not again at the rematch
+
+
+async def test_a_player_who_goes_back_to_the_lobby_frees_the_seat_for_a_newcomer(
+    server: GameServer,
+) -> None:
+    ana, bob, hosted = await start_table(server)
+    assert hosted.table is not None
+    finish(hosted.table)
+    await bob.wait_for("wins")
+    ana.press("r")
+    await ana.wait_for("Waiting for bob")
+    bob.press("l")
+    await bob.wait_for("lobby")
+    await ana.wait_for("Seat 2 is free")
+    assert hosted.status == "waiting" and hosted.summary().seats[1].free
+    await bob.wait_for("(free)")
+
+    erin = await Player.connect(server.port, "erin")
+    await erin.wait_for("(free)")
+    erin.press("\r")  # sitting at a finished game's table asks for the next game
+    for player in (ana, erin):
+        await player.wait_for("Who starts?")
+    assert [seat.name for seat in hosted.table.match.seats] == ["ana", "erin"]
+    assert not hosted.table.match.history
+
+
+def test_the_finished_game_is_archived_and_counted_once(tmp_path: Path) -> None:
+    folder, records = tmp_path / "served", tmp_path / "records.json"
+    match = finished_match()
+    store.archive_game(match, folder, records)
+    store.archive_game(match, folder, records)  # told twice: still one game
+    saved = json.loads((folder / f"{game_id(match)}.json").read_text())
+    assert saved["seed"] == match.seed and len(saved["actions"]) == len(match.history)
+    counted = load_records(records)
+    assert counted.games == (game_id(match),)
+    assert sum(record.games for record in counted.players.values()) == 2

@@ -1,0 +1,248 @@
+"""The rematch at a shared table: who must ask, what leaving does, what the record keeps.
+
+The lobby and its tables are driven directly (no SSH); the screens with Textual's Pilot.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from textual.widgets import Button, Static
+
+from cantstop_tui.engine import GameConfig
+from cantstop_tui.match import HUMAN, Handover, Match
+from cantstop_tui.server import store
+from cantstop_tui.server.table_app import TableApp
+from cantstop_tui.server.tables import HostedTable, Lobby, Visitor
+from cantstop_tui.ui.screens.rolloff import RolloffScreen
+from cantstop_tui.ui.screens.table_over import TableOverScreen
+
+from .rematch_helpers import finish
+
+ANA, BOB, CAROL = Visitor("ana"), Visitor("bob"), Visitor("carol")
+
+
+def lobby_with_games() -> tuple[Lobby, list[Match]]:
+    seeds = itertools.count(11)
+    lobby = Lobby(bot_delay=0, seeds=lambda: next(seeds))
+    finished: list[Match] = []
+    lobby.on_finished = finished.append
+    return lobby, finished
+
+
+def finished_table(lobby: Lobby, *others: str) -> HostedTable:
+    """ana's table with ``others`` (people sit as bob, carol), its first game played out."""
+    config = GameConfig(num_players=1 + len(others))
+    hosted = lobby.create(ANA, "ana's table", config, others)
+    for visitor in (BOB, CAROL)[: others.count(HUMAN)]:
+        hosted.sit(visitor, None)
+    assert hosted.table is not None
+    finish(hosted.table)
+    assert hosted.status == "finished"
+    return hosted
+
+
+async def test_the_rematch_waits_for_every_seated_person_then_starts_anew() -> None:
+    lobby, finished = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN)
+    table = hosted.table
+    assert table is not None
+    first = table.match
+    assert finished == [first]
+
+    assert hosted.rematch_status(ANA).startswith("r asks the others for a rematch")
+    hosted.ask_rematch(ANA)
+    hosted.ask_rematch(ANA)  # asking twice is one vote
+    assert table.match is first
+    assert hosted.rematch_status(ANA) == "Waiting for bob."
+    assert hosted.rematch_status(BOB) == "ana asked for a rematch: r to play again."
+    assert hosted.rematch_status(CAROL) == "ana asked for a rematch. Waiting for bob."
+    hosted.ask_rematch(CAROL)  # a spectator has no vote
+    assert table.match is first
+
+    hosted.ask_rematch(BOB)
+    second = table.match
+    assert second is not first and not second.history and not second.state.is_over
+    assert second.seats == first.seats and second.config == first.config
+    assert second.seed != first.seed and hosted.seed == second.seed
+    assert hosted.status == "in progress" and hosted.rematch_votes == set()
+    assert hosted.rematch_status(ANA) == ""
+    assert finished == [first]  # kept once, when it ended
+    assert lobby.tables[hosted.id] is hosted
+
+
+async def test_computer_seats_need_no_vote() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, "easy", "rule28")
+    table = hosted.table
+    assert table is not None
+    first = table.match
+    hosted.ask_rematch(ANA)
+    assert table.match is not first and table.match.seats == first.seats
+    assert table.is_bot(1) and table.is_bot(2) and not table.is_bot(0)
+
+
+async def test_a_rematch_gets_new_dice_even_from_a_fixed_seed_source() -> None:
+    lobby = Lobby(bot_delay=0, seeds=lambda: 7)
+    hosted = finished_table(lobby, "easy")
+    assert hosted.table is not None and hosted.table.match.seed == 7
+    hosted.ask_rematch(ANA)
+    assert hosted.table.match.seed != 7
+
+
+async def test_who_leaves_frees_the_seat_and_a_newcomer_sitting_down_asks_too() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN)
+    table = hosted.table
+    assert table is not None
+    first = table.match
+    hosted.ask_rematch(ANA)
+    hosted.left(BOB)
+    assert hosted.slots[1].free and hosted.status == "waiting"
+    assert hosted.summary().seats[1].free
+    assert hosted.rematch_status(ANA) == (
+        "Seat 2 is free: waiting for someone to sit down (c: the computer plays it)."
+    )
+    assert any("bob left the table: seat 2 is free" in line for line in hosted.chat)
+    assert table.match is first
+
+    assert hosted.sit(CAROL, None) == 1
+    assert table.match is not first and [s.name for s in table.match.seats] == ["ana", "carol"]
+    assert hosted.status == "in progress"
+
+
+async def test_a_newcomer_sitting_down_still_waits_for_those_who_did_not_ask() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN, HUMAN)
+    assert hosted.table is not None
+    first = hosted.table.match
+    hosted.left(CAROL)
+    hosted.sit(Visitor("dave"), None)
+    assert hosted.table.match is first
+    assert hosted.rematch_status(Visitor("dave")) == "Waiting for ana and bob."
+    hosted.ask_rematch(ANA)
+    hosted.ask_rematch(BOB)
+    assert hosted.table.match is not first
+
+
+async def test_those_waiting_may_give_a_free_seat_to_the_computer() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN)
+    table = hosted.table
+    assert table is not None
+    hosted.left(BOB)
+    hosted.computer_takes_free_seats(ANA)  # also asks for the rematch
+    assert not table.match.history and not table.match.state.is_over
+    assert table.match.seats[1].kind == "ai" and table.is_bot(1)
+    assert hosted.summary().seats[1].human is False
+
+
+async def test_a_seat_whose_player_is_gone_when_the_game_ends_is_freed() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = lobby.create(ANA, "t", GameConfig(num_players=2), [HUMAN])
+    hosted.sit(BOB, None)
+    table = hosted.table
+    assert table is not None
+    hosted.left(BOB)  # mid-game: held for bob
+    assert hosted.slots[1].hold is not None
+    hosted.hand_to_computer(1)  # as after --seat-timeout
+    assert table.match.handovers == (Handover(len(table.match.history), 1, "ai"),)
+    finish(table)
+    assert hosted.slots[1].free and hosted.slots[1].hold is None
+    assert hosted.status == "waiting"
+    # The finished game says who really played bob's seat.
+    assert table.match.kind_of(1) == "ai" and table.match.seats[1].kind == HUMAN
+
+
+async def test_a_table_everyone_left_after_its_game_closes() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN)
+    hosted.left(BOB)
+    hosted.left(ANA)
+    assert hosted.id not in lobby.tables
+
+
+async def test_a_hand_over_survives_a_restart_of_the_server(tmp_path: Path) -> None:
+    lobby, _ = lobby_with_games()
+    hosted = lobby.create(ANA, "t", GameConfig(num_players=2), [HUMAN])
+    hosted.sit(BOB, None)
+    assert hosted.table is not None
+    hosted.table.roll(hosted.table.match.state.current_player)
+    hosted.left(BOB)
+    hosted.hand_to_computer(1)
+    path = tmp_path / "tables.json"
+    store.save(lobby, path)
+
+    again = Lobby(bot_delay=0)
+    assert store.load(again, path) == 1
+    restored = again.tables[hosted.id].table
+    assert restored is not None
+    assert restored.match.handovers == hosted.table.match.handovers
+    assert restored.is_bot(1)
+
+
+# --- the screens (Pilot) --------------------------------------------------------------
+
+
+async def test_the_game_over_screen_asks_shows_whom_it_waits_for_then_the_roll_off() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN)
+    app = TableApp(hosted, frozenset({0}), ANA)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableOverScreen)
+        assert {button.id for button in screen.query(Button)} == {"rematch", "lobby"}
+        await pilot.press("n")  # no new game with other rules here
+        assert app.screen is screen
+
+        await pilot.press("r")
+        await pilot.pause()
+        assert hosted.rematch_votes == {0}
+        status = str(screen.query_one("#status", Static).render())
+        assert "Waiting for bob." in status
+        assert screen.query_one("#rematch", Button).disabled
+
+        hosted.ask_rematch(BOB)  # from bob's session
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RolloffScreen)
+        assert not any(isinstance(s, TableOverScreen) for s in app.screen_stack)
+
+
+async def test_a_spectator_has_no_vote_and_sees_the_next_game_begin() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN)
+    app = TableApp(hosted, frozenset(), CAROL)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableOverScreen)
+        assert [button.id for button in screen.query(Button)] == ["lobby"]
+        await pilot.press("r", "c")
+        await pilot.pause()
+        assert hosted.rematch_votes == set() and hosted.finished
+
+        hosted.ask_rematch(ANA)
+        await pilot.pause()
+        assert "ana asked for a rematch. Waiting for bob." in str(
+            screen.query_one("#status", Static).render()
+        )
+        hosted.ask_rematch(BOB)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RolloffScreen)
+
+
+async def test_lobby_from_the_game_over_screen_ends_the_table_app() -> None:
+    """(The session then runs the lobby app: see test_rematch_ssh.)"""
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN)
+    app = TableApp(hosted, frozenset({1}), BOB)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableOverScreen)
+        await pilot.press("l")
+        await pilot.pause()
+    assert app.return_value is None and not app.is_running
