@@ -549,3 +549,9 @@ def test_snapshot_the_lobby_in_sixteen_colours(snap_compare: Snap) -> None:
     app = lobby_app_with_tables()
     fit_console(app, "standard")  # what `cantstop serve --colors 16` does
     assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_snapshot_the_form_in_sixteen_colours_shows_the_focused_field(snap_compare: Snap) -> None:
+    app = lobby_app_with_tables()
+    fit_console(app, "standard")
+    assert snap_compare(app, press=["c", "tab", "tab"], terminal_size=SIZE)

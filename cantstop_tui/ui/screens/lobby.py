@@ -115,6 +115,14 @@ class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
     CreateTableScreen Select { width: 1fr; }
     CreateTableScreen #create-error { color: $error; height: auto; }
     CreateTableScreen #cancel { margin-left: 2; }
+    CreateTableScreen Select:focus > SelectCurrent { background: $block-cursor-background; }
+    CreateTableScreen Select:focus > SelectCurrent > * {
+        color: $block-cursor-foreground; text-style: $block-cursor-text-style;
+    }
+    CreateTableScreen:ansi Select:focus > SelectCurrent { background: ansi_default; }
+    CreateTableScreen:ansi Select:focus > SelectCurrent > * {
+        color: ansi_default; text-style: bold reverse;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", show=False),
