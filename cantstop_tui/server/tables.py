@@ -368,19 +368,24 @@ class HostedTable:
             return ""
         mine = self.seats_of(visitor)
         asked = [index for index in sorted(self.rematch_votes) if index not in mine]
-        if mine and not mine <= self.rematch_votes:
-            if asked:
-                return f"{self._names(asked)} asked for a rematch: r to play again."
-            return "r asks the others for a rematch; l goes back to the lobby."
-        waiting = [
-            index
-            for index, slot in enumerate(self.slots)
-            if slot.occupant is not None and index not in self.rematch_votes
-        ]
         free = [index for index, slot in enumerate(self.slots) if slot.free]
-        parts = [f"{self._names(asked)} asked for a rematch."] if asked and not mine else []
-        if waiting:
-            parts.append(f"Waiting for {self._names(waiting)}.")
+        parts = []
+        if mine and not mine <= self.rematch_votes:
+            parts.append(
+                f"{self._names(asked)} asked for a rematch: r to play again."
+                if asked
+                else "r asks for a rematch; l goes back to the lobby."
+            )
+        else:
+            waiting = [
+                index
+                for index, slot in enumerate(self.slots)
+                if slot.occupant is not None and index not in self.rematch_votes
+            ]
+            if asked and not mine:
+                parts.append(f"{self._names(asked)} asked for a rematch.")
+            if waiting:
+                parts.append(f"Waiting for {self._names(waiting)}.")
         if free:
             parts.append(
                 f"{_seat_numbers(free).capitalize()} {'is' if len(free) == 1 else 'are'} free: "

@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.match import HUMAN, Handover, Match
 from cantstop_tui.server import store
-from cantstop_tui.server.table_app import TableApp
+from cantstop_tui.server.table_app import TableApp, TalkScreen
 from cantstop_tui.server.tables import HostedTable, Lobby, Visitor
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
@@ -51,7 +51,7 @@ async def test_the_rematch_waits_for_every_seated_person_then_starts_anew() -> N
     first = table.match
     assert finished == [first]
 
-    assert hosted.rematch_status(ANA).startswith("r asks the others for a rematch")
+    assert hosted.rematch_status(ANA) == "r asks for a rematch; l goes back to the lobby."
     hosted.ask_rematch(ANA)
     hosted.ask_rematch(ANA)  # asking twice is one vote
     assert table.match is first
@@ -246,3 +246,53 @@ async def test_lobby_from_the_game_over_screen_ends_the_table_app() -> None:
         await pilot.press("l")
         await pilot.pause()
     assert app.return_value is None and not app.is_running
+
+
+async def test_a_talk_line_open_over_the_game_over_screen_closes_when_the_rematch_begins() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN)
+    app = TableApp(hosted, frozenset({0}), ANA)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("r", "t")
+        await pilot.pause()
+        assert isinstance(app.screen, TalkScreen)  # waiting, ana talks to the table
+        hosted.ask_rematch(BOB)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RolloffScreen)
+        assert not any(isinstance(s, TalkScreen | TableOverScreen) for s in app.screen_stack)
+
+
+async def test_c_gives_the_free_seat_to_the_computer_and_starts_the_rematch() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN)
+    hosted.left(BOB)
+    app = TableApp(hosted, frozenset({0}), ANA)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableOverScreen)
+        assert "Seat 2 is free" in str(screen.query_one("#status", Static).render())
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, RolloffScreen)
+        assert hosted.table is not None and hosted.table.is_bot(1)
+
+
+async def test_the_game_over_screen_says_whose_seat_the_computer_played() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = lobby.create(ANA, "t", GameConfig(num_players=2), [HUMAN])
+    hosted.sit(BOB, None)
+    table = hosted.table
+    assert table is not None
+    table.roll(table.match.state.current_player)
+    hosted.left(BOB)
+    hosted.hand_to_computer(1)
+    finish(table)
+    app = TableApp(hosted, frozenset({0}), ANA)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        lines = [str(line.render()) for line in app.screen.query(".handover").results(Static)]
+        assert lines == ["The computer played for bob from step 2."]

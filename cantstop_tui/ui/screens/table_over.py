@@ -23,6 +23,20 @@ from .closing import close
 from .game_over import GameOverScreen
 
 
+def handover_lines(match: Match) -> list[str]:
+    """Whose seat the computer played (a dropped or stalling player's), as the record says."""
+    lines = []
+    for seat, player in enumerate(match.seats):
+        steps = [h.step for h in match.handovers if h.seat == seat and h.kind != player.kind]
+        if not steps:
+            continue
+        if match.kind_of(seat) == player.kind:
+            lines.append(f"The computer played part of {player.name}'s game.")
+        else:
+            lines.append(f"The computer played for {player.name} from step {steps[-1] + 1}.")
+    return lines
+
+
 @dataclass
 class RematchWanted(Message):
     """The visitor asks for a rematch (``computer``: with the computer in the free seats)."""
@@ -42,6 +56,7 @@ class TableOverScreen(GameOverScreen, inherit_bindings=False):
         Binding("r,enter", "choose('rematch')", "Rematch"),
         Binding("c", "choose('computer')", "Computer plays free seats", show=False),
         Binding("l,q,escape", "choose('lobby')", "Lobby"),
+        Binding("t", "app.talk", "Talk"),  # a modal screen hides the app's own keys
     ]
 
     def __init__(
@@ -53,6 +68,8 @@ class TableOverScreen(GameOverScreen, inherit_bindings=False):
         self.asked = asked
 
     def below_stats(self) -> ComposeResult:
+        for line in handover_lines(self.match):
+            yield Static(Text(line), classes="handover")
         yield Static(Text(self.status), id="status")
 
     def buttons(self) -> tuple[tuple[str, str, ButtonVariant], ...]:
