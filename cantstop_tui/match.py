@@ -8,6 +8,7 @@ The terminal app, the arena, saves and the SSH tables all drive games through it
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
@@ -76,6 +77,20 @@ class Handover:
 
 
 @dataclass(frozen=True, slots=True)
+class Reseed:
+    """From action ``step`` on (0: before the first), the dice come from ``Dice(seed)``.
+
+    Playing on from a replay does this: whoever watched it knows the recorded dice.
+    """
+
+    step: int
+    seed: int
+
+    def to_json(self) -> list[int]:
+        return [self.step, self.seed]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     turns: int = 0
     busts: int = 0
@@ -109,6 +124,8 @@ class Match:
     stats: tuple[PlayerStats, ...] = field(default=())
     handovers: tuple[Handover, ...] = ()
     """Seats played by someone else than ``seats`` says, from some step on, in order."""
+    reseeds: tuple[Reseed, ...] = ()
+    """New dice seeds from some step on, in order (the game was played on from a replay)."""
 
     @classmethod
     def start(cls, seats: tuple[Seat, ...], config: GameConfig, seed: int) -> Match:
@@ -147,9 +164,43 @@ class Match:
     def current_seat(self) -> Seat:
         return self.seats[self.state.current_player]
 
+    @property
+    def dice_seed(self) -> int:
+        """The seed the dice come from now: ``seed``, or the last new one."""
+        return self.reseeds[-1].seed if self.reseeds else self.seed
+
     def next_dice(self) -> tuple[int, int, int, int]:
         """The dice the next roll will show (the seeded stream makes this known)."""
-        return Dice(self.seed, self.dice_position).roll()  # type: ignore[return-value]
+        return Dice(self.dice_seed, self.dice_position).roll()  # type: ignore[return-value]
+
+    def with_fresh_dice(self, seed: int) -> Match:
+        """This match with its dice from ``Dice(seed)`` from the next action on.
+
+        A new seed at the same step replaces the old one (and any later one).
+        """
+        if type(seed) is not int:
+            raise ValueError(f"A dice seed is a whole number, not {seed!r}.")
+        step = len(self.history)
+        kept = tuple(reseed for reseed in self.reseeds if reseed.step < step)
+        return replace(self, reseeds=(*kept, Reseed(step, seed)), dice_position=0)
+
+    def with_reseed_due(self, reseeds: tuple[Reseed, ...]) -> Match:
+        """This match with the new seed ``reseeds`` gives its step, if any (replaying a record)."""
+        step = len(self.history)
+        for reseed in reseeds:
+            if reseed.step == step:
+                return self.with_fresh_dice(reseed.seed)
+        return self
+
+    def positions(self) -> Iterator[tuple[Match, tuple[Event, ...]]]:
+        """Each position of this game rebuilt from its start, with the events of the action
+        that led there (none for the start)."""
+        current = Match.start(self.seats, self.config, self.seed).with_reseed_due(self.reseeds)
+        yield current, ()
+        for action in self.history:
+            current, events = current.apply(action)
+            current = current.with_reseed_due(self.reseeds)
+            yield current, events
 
     def roll(self) -> tuple[Match, tuple[Event, ...]]:
         dice = self.next_dice()

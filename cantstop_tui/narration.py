@@ -7,6 +7,7 @@ The one phrasebook for engine events. It imports no user interface, so storage
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .engine import Busted, ColumnWon, Event, GameWon, Moved, Rolled, Stopped, TurnPassed
 from .match import Match
@@ -67,14 +68,16 @@ def waiting_line(match: Match, rolled: Rolled) -> str:
     return f"{match.seats[rolled.player].name} rolls {dice_text(rolled.dice)}"
 
 
+FRESH_DICE: Final = "New dice from here on."
+"""Said where a game was played on from a replay: its dice no longer follow the first seed."""
+
+
 def history_lines(match: Match) -> tuple[list[str], Rolled | None]:
     """The log of a game joined part-way: its actions replayed from the seeded start."""
-    replay = Match.start(match.seats, match.config, match.seed)
     lines: list[str] = []
     rolled: Rolled | None = None
-    for action in match.history:
-        replay, events = replay.apply(action)
-        more, rolled = log_lines(replay, events, rolled)
+    for position, events in match.positions():
+        more, rolled = log_lines(position, events, rolled)
         lines += more
     return lines, rolled
 

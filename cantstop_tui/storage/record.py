@@ -17,12 +17,15 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine import GameConfig, IllegalMoveError
-from ..match import Action, Handover, Match, Seat
+from ..match import Action, Handover, Match, Reseed, Seat
 from .atomic import atomic_write, reason
 from .errors import SaveError
 
 FORMAT: Final = "cantstop-game-record"
-VERSION: Final = 1
+VERSION: Final = 2
+"""The newest record version read and written. Version 2 adds ``reseeds`` (new dice when
+playing on from a replay); a record without them is written as version 1, so older
+programs still open it."""
 _KEYS: Final = ("config", "seed", "seats", "actions", "state")
 
 
@@ -39,7 +42,7 @@ def record_to_dict(
     config = match.config
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if match.reseeds else 1,
         "created": created or stamp,
         "updated": stamp,
         "config": {
@@ -53,6 +56,7 @@ def record_to_dict(
         "state": match.state.to_dict(),
         # Only when a seat changed hands: records without any stay exactly as before.
         **({"handovers": [h.to_json() for h in match.handovers]} if match.handovers else {}),
+        **({"reseeds": [r.to_json() for r in match.reseeds]} if match.reseeds else {}),
     }
 
 
@@ -170,6 +174,29 @@ def _handovers(raw: Any, seats: int, steps: int) -> tuple[Handover, ...]:
     return tuple(handovers)
 
 
+def _reseeds(raw: Any, steps: int) -> tuple[Reseed, ...]:
+    """The optional ``reseeds``: ``[step, seed]`` in increasing order of step (save-format.md)."""
+    if not isinstance(raw, list):
+        raise ValueError("'reseeds' must be a list of [step, seed].")
+    reseeds: list[Reseed] = []
+    for raw_reseed in raw:
+        if (
+            not isinstance(raw_reseed, list)
+            or len(raw_reseed) != 2
+            or not all(map(_is_int, raw_reseed))
+        ):
+            raise ValueError(f"new dice {json.dumps(raw_reseed)} is not [step, seed].")
+        step, seed = raw_reseed
+        first = reseeds[-1].step + 1 if reseeds else 0
+        if not first <= step <= steps:
+            raise ValueError(
+                f"new dice {json.dumps(raw_reseed)} names a step the game does not have "
+                f"(steps {first} to {steps}, in order)."
+            )
+        reseeds.append(Reseed(step, seed))
+    return tuple(reseeds)
+
+
 def check_header(data: Any) -> None:
     """Refuse anything that is not a record this version reads (format, version, keys)."""
     if not isinstance(data, dict):
@@ -204,13 +231,15 @@ def match_from_record(data: Any) -> Match:
         raise ValueError(f"'seed' must be a whole number, not {seed!r}.")
     if not isinstance(data["actions"], list):
         raise ValueError("'actions' must be a list.")
-    match = Match.start(_seats(data["seats"]), config, seed)
+    reseeds = _reseeds(data.get("reseeds", []), len(data["actions"]))
+    match = Match.start(_seats(data["seats"]), config, seed).with_reseed_due(reseeds)
     for step, raw in enumerate(data["actions"], start=1):
         action = _action(raw, step)
         try:
             match, _ = match.apply(action)
         except (IllegalMoveError, ValueError) as error:
             raise ValueError(f"step {step} ({describe(action)}): {error}") from None
+        match = match.with_reseed_due(reseeds)
     if data["state"] != match.state.to_dict():
         raise ValueError(
             "its saved position is not the one its moves lead to (the file was edited)."

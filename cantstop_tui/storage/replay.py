@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Busted, Event, Rolled
 from ..match import Action, Match
-from ..narration import log_lines, waiting_line
+from ..narration import FRESH_DICE, log_lines, waiting_line
 from .record import describe, load_game
 
 
@@ -24,12 +25,10 @@ class Replay:
     """Positions 0 (the start, after the roll-off) to ``len(self) - 1`` (the game as recorded)."""
 
     def __init__(self, match: Match) -> None:
-        current = Match.start(match.seats, match.config, match.seed)
-        positions = [Position(current, (), None)]
-        for action in match.history:
-            current, events = current.apply(action)
-            positions.append(Position(current, events, action))
-        self._positions = tuple(positions)
+        steps = zip((None, *match.history), match.positions(), strict=True)
+        self._positions = tuple(
+            Position(position, events, action) for action, (position, events) in steps
+        )
 
     @classmethod
     def from_file(cls, path: Path | str) -> Replay:
@@ -81,12 +80,20 @@ class Replay:
         lines, waiting = log_lines(position.match, position.events, waiting)
         if waiting is not None:
             lines.append(waiting_line(position.match, waiting))
+        if any(reseed.step == index for reseed in position.match.reseeds):
+            lines.append(FRESH_DICE)
         return lines
 
-    def play_on(self, index: int) -> Match:
-        """A game to play on from position ``index``: the same players, position and dice stream.
+    def play_on(self, index: int, seed: int | None = None) -> Match:
+        """A game to play on from position ``index``: the same players and position, new dice.
 
-        Its record keeps the steps up to here, so it loads, replays and checks like any other.
+        The dice from here on come from ``seed`` (by default a new one from the OS),
+        so watching the replay tells nothing about them. The record keeps the steps
+        up to here and the new seed, so it loads, replays and checks like any other.
         """
-        return self.position(index).match
+        return self.position(index).match.with_fresh_dice(new_seed() if seed is None else seed)
 
+
+def new_seed() -> int:
+    """A dice seed from the OS's randomness, too many to guess (63 bits)."""
+    return secrets.randbits(63)

@@ -46,6 +46,6 @@ def play_on(match: Match, index: int, source: Path) -> int:
 
     parser = cli.build_parser()
     if "--load" not in parser._option_string_actions:  # not wired into the app yet
-        print(f"Saved the game from step {index} as {path}.")
+        print(f"Saved the game from step {index}, with new dice from there on, as {path}.")
         return 0
     return int(cli.main(["--load", str(path)]) or 0)

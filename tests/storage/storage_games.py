@@ -19,6 +19,11 @@ def play(
     names = ("Ada", "Ben", "Cy", "Di")[:players]
     seats = tuple(Seat(name, "easy") for name in names)
     match = Match.start(seats, GameConfig(players, win_columns, variant), seed)  # type: ignore[arg-type]
+    return carry_on(match, seed, steps)
+
+
+def carry_on(match: Match, seed: int, steps: int | None = None) -> list[Match]:
+    """``match`` played on with random (seeded) choices: the match after every step, it first."""
     chooser = random.Random(seed)
     positions = [match]
     while not match.state.is_over and (steps is None or len(positions) <= steps):

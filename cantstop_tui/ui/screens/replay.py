@@ -1,4 +1,5 @@
-"""The Replay screen: step through a recorded game; ``p`` plays on from the step shown."""
+"""The Replay screen: step through a recorded game; ``p`` plays on from the step shown,
+with new dice: whoever watched the replay knows the recorded ones."""
 
 from __future__ import annotations
 
@@ -18,6 +19,11 @@ from ..view import GameView
 from ..widgets.board import Board
 from ..widgets.dice import DiceView
 from ..widgets.players import PlayersPanel
+
+FRESH_DICE = (
+    "Press p to play on from this step with new dice: "
+    "this replay gives nothing away about what they will show."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +56,11 @@ class ReplayScreen(Screen[PlayOn | None]):
         padding: 1 1 0 1;
         height: auto;
     }
+    ReplayScreen #fresh-dice {
+        padding: 1 1 0 1;
+        height: auto;
+        color: $text-muted;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -57,7 +68,7 @@ class ReplayScreen(Screen[PlayOn | None]):
         Binding("right", "step(1)", "Forward"),
         Binding("home", "jump(0)", "Start"),
         Binding("end", "jump(-1)", "End"),
-        Binding("p", "play_on", "Play on from here"),
+        Binding("p", "play_on", "Play on (new dice)"),
         Binding("escape,q", "close", "Close"),
     ]
 
@@ -77,6 +88,7 @@ class ReplayScreen(Screen[PlayOn | None]):
                 yield PlayersPanel(self.glyphs, id="players")
                 yield DiceView(self.glyphs, id="dice")
                 yield Static(id="happened")
+                yield Static(FRESH_DICE, id="fresh-dice")
         yield Footer()
 
     def on_mount(self) -> None:
