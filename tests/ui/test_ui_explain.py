@@ -77,3 +77,25 @@ def test_the_log_writes_a_roll_with_the_move_it_led_to() -> None:
     double = Moved(0, (7, 7), (0,) * 13, (0,) * 13, (0,) * 13)
     lines, _ = log_lines(match, (Rolled(0, (3, 4, 5, 2)), double))
     assert lines == [f"{match.seats[0].name} 3 4 5 2: 7 twice"]
+
+
+def test_the_log_of_a_game_played_on_with_new_dice_is_rebuilt_from_its_record() -> None:
+    """The log written live, step by step, is the log rebuilt when joining the game later."""
+    from cantstop_tui.storage.replay import Replay
+    from cantstop_tui.ui.explain import history_lines
+
+    def steps(match: Match, count: int, live: list[str], waiting: Rolled | None):
+        for _ in range(count):
+            moves = legal_moves(match.state)
+            match, events = match.choose(moves[-1]) if moves else match.roll()
+            more, waiting = log_lines(match, events, waiting)
+            live += more
+        return match, waiting
+
+    live: list[str] = []
+    match, waiting = steps(Match.start(humans(2), GameConfig(2), 3), 12, live, None)
+    match = Replay(match).play_on(12, seed=99)
+    assert match.reseeds
+    match, waiting = steps(match, 14, live, waiting)
+    assert len(match.history) == 26 and len(live) >= 10
+    assert history_lines(match) == (live, waiting)

@@ -367,6 +367,9 @@ async def test_play_on_from_a_finished_games_replay_leaves_no_dialog_behind(
         assert isinstance(app.screen, GameScreen)
         assert [type(s) for s in app.screen_stack[1:]] == [GameScreen]
         assert app.table is not None and app.table.match.history == match.history[:-1]
+        played_on = app.table.match
+        assert played_on.reseeds[-1].step == len(match.history) - 1  # new dice from here
+        assert played_on.dice_seed != match.seed
 
 
 async def test_a_shared_tables_guest_may_replay_but_not_play_on_or_save() -> None:
