@@ -168,4 +168,7 @@ async def test_saved_games_replay_and_play_on():
     app = Host(SavedGamesScreen())
     async with app.run_test() as pilot:
         await pilot.press("r", "home", "right", "p")
+        said = [str(notification.message) for notification in app._notifications]
     assert len(app.results) == 1 and app.results[0].history == game.history[:1]
+    assert app.results[0].reseeds[-1].step == 1
+    assert said == ["Playing on from step 1 with new dice."]

@@ -33,6 +33,10 @@ class PlayOn:
     index: int
     match: Match
 
+    @property
+    def notice(self) -> str:
+        return f"Playing on from step {self.index} with new dice."
+
 
 class ReplayScreen(Screen[PlayOn | None]):
     DEFAULT_CSS = """

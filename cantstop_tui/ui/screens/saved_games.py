@@ -100,6 +100,7 @@ class SavedGamesScreen(ModalScreen[Match | None]):
 
     def _replayed(self, choice: PlayOn | None) -> None:
         if choice is not None:
+            self.notify(choice.notice)
             self.dismiss(choice.match)
 
     def action_close(self) -> None:
