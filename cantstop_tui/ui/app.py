@@ -376,6 +376,7 @@ class CantStopApp(App[None]):
             return
         self._close_dialogs()
         self.start_match(choice.match)
+        self.notify(choice.notice)
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints

@@ -370,6 +370,7 @@ async def test_play_on_from_a_finished_games_replay_leaves_no_dialog_behind(
         played_on = app.table.match
         assert played_on.reseeds[-1].step == len(match.history) - 1  # new dice from here
         assert played_on.dice_seed != match.seed
+        assert "Playing on from step" in notices(app) and "with new dice" in notices(app)
 
 
 async def test_a_shared_tables_guest_may_replay_but_not_play_on_or_save() -> None:
