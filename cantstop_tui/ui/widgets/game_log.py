@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
+from rich.cells import cell_len
 from textual.geometry import Size
 from textual.reactive import Reactive, var
 from textual.widgets import Log
@@ -44,6 +45,13 @@ class GameLog(OneStylePerRender, Log):
         self._scroll_update(self.virtual_size)
         if self.show_vertical_scrollbar != showing:
             self.refresh(layout=True)
+
+    def _update_size(self, updates: int, lines: list[str]) -> None:  # type: ignore[override]
+        # Log measures new lines on a new thread per write; ours are short and already
+        # wrapped, so measuring them here costs less than starting the thread.
+        if lines:
+            widest = max(cell_len(self._process_line(line)) for line in lines)
+            self._update_maximum_width(updates, widest)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=400, auto_scroll=True)

@@ -1,0 +1,137 @@
+"""The Textual work-arounds: still needed upstream, same results, and no garbage cycles left."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.segment import Segment
+from rich.style import Style
+from textual.app import App, ComposeResult
+from textual.strip import Strip
+
+from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
+from cantstop_tui.match import Match
+from cantstop_tui.table import Table
+from cantstop_tui.ui import textual_fixes
+from cantstop_tui.ui.app import CantStopApp
+from cantstop_tui.ui.widgets.game_log import GameLog
+
+from .ui_helpers import SIZE, humans, start_playing
+
+RED = Style(color="red")
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def cycles_left_by(action: Callable[[], object]) -> int:
+    """How many objects only the cyclic collector can free after ``action`` is done."""
+    with collector_paused():
+        action()
+        return gc.collect()
+
+
+def strip(text: str = "hello") -> Strip:
+    return Strip([Segment(text[:2], RED), Segment(text[2:])])
+
+
+def test_upstream_strips_still_refer_to_themselves() -> None:
+    # If these fail, Textual fixed it: drop the patch in cantstop_tui/ui/textual_fixes.py.
+    assert cycles_left_by(lambda: textual_fixes._original_divide(strip(), [5])) > 0
+    assert cycles_left_by(lambda: textual_fixes._original_crop_extend(strip(), 0, 5, None)) > 0
+
+
+def test_patched_strips_are_freed_without_the_collector() -> None:
+    assert cycles_left_by(lambda: strip().divide([5])) == 0
+    assert cycles_left_by(lambda: strip().crop_extend(0, 5, None)) == 0
+
+
+segments = st.lists(
+    st.tuples(st.text("ab✓ ", min_size=1, max_size=4), st.sampled_from([None, RED])),
+    min_size=1,
+    max_size=4,
+)
+
+
+def _texts(strips: object) -> list[tuple[str, int]]:
+    return [(s.text, s.cell_length) for s in strips]  # type: ignore[attr-defined]
+
+
+@given(segments, st.lists(st.integers(0, 20), min_size=1, max_size=4))
+def test_divide_gives_what_textual_gives(
+    parts: list[tuple[str, Style | None]], cuts: list[int]
+) -> None:
+    line = Strip([Segment(text, style) for text, style in parts])
+    cuts = [*sorted(cuts), line.cell_length]
+    expected = textual_fixes._original_divide(Strip(line._segments), cuts)
+    assert _texts(line.divide(cuts)) == _texts(expected)
+
+
+@given(segments, st.integers(0, 20), st.integers(0, 20))
+def test_crop_extend_gives_what_textual_gives(
+    parts: list[tuple[str, Style | None]], start: int, length: int
+) -> None:
+    line = Strip([Segment(text, style) for text, style in parts])
+    for end in (start + length, line.cell_length):
+        expected = textual_fixes._original_crop_extend(Strip(line._segments), start, end, RED)
+        got = line.crop_extend(start, end, RED)
+        assert (got.text, got.cell_length, list(got)) == (
+            expected.text,
+            expected.cell_length,
+            list(expected),
+        )
+
+
+class LogOnly(App[None]):
+    def compose(self) -> ComposeResult:
+        yield GameLog(id="log")
+
+
+async def test_the_game_log_measures_new_lines_at_once_without_a_thread() -> None:
+    app = LogOnly()
+    async with app.run_test(size=(40, 10)):
+        log = app.query_one(GameLog)
+        log._write(["short", "a somewhat longer line"])
+        assert log.virtual_size.width == len("a somewhat longer line")
+        assert log.virtual_size.height == 2
+        assert not list(app.workers)
+
+
+async def test_redrawing_a_game_leaves_no_garbage_cycles() -> None:
+    table = Table(Match.start(humans(2), GameConfig(2), 5), bot_delay=0)
+    app = CantStopApp(table=table, my_seats=set())
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+
+        async def play(changes: int) -> None:
+            moves = 0
+            for _ in range(changes):
+                state = table.match.state
+                seat = state.current_player
+                if state.phase is Phase.CHOOSE:
+                    table.choose(seat, legal_moves(state)[0])
+                    moves += 1
+                elif moves >= 2 and can_stop(state):
+                    table.stop(seat)
+                    moves = 0
+                else:
+                    table.roll(seat)
+                await pilot.pause()
+
+        await play(5)  # caches warm
+        with collector_paused():
+            await play(40)
+            left = gc.collect()
+        assert len(table.match.history) > 40
+        assert left == 0
