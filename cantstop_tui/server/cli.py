@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import logging
 import signal
 import sys
@@ -13,6 +12,7 @@ from pathlib import Path
 from ..storage import records_path
 from . import store
 from .auth import Auth, AuthError
+from .heap import HeapKeeper
 from .hostkey import data_dir, load_or_create_host_key
 from .server import GameServer, Settings
 from .tables import Lobby
@@ -136,9 +136,8 @@ async def _run(settings: Settings, host_key: object, state_path: Path, out: obje
         file=out,
         flush=True,
     )  # type: ignore[call-overload]
-    # Many apps make many long-lived objects: keep full collections rare and short.
-    gc.freeze()
-    gc.set_threshold(20_000, 20, 100)
+    heap = HeapKeeper()
+    heap.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -146,5 +145,6 @@ async def _run(settings: Settings, host_key: object, state_path: Path, out: obje
     try:
         await stop.wait()
     finally:
+        heap.stop()
         await server.close()
         store.save(lobby, state_path)
