@@ -1,24 +1,34 @@
 """Work-arounds for Textual behaviour that costs this app time, applied once on import.
 
-Two ``Strip`` methods cache a strip on itself. ``Strip.divide`` caches ``[self]`` when the
-cut is the whole strip, which the compositor does for most lines of every frame, and
-``Strip.crop_extend`` caches ``self`` when the crop is the whole strip, which line widgets
-do for every line. Such a strip refers to itself, so it, its segments and its seven caches
-are freed only by the cyclic garbage collector: about 200 objects per redraw per app, and
-collections of 30 to 500 ms on a server hosting fifty apps. Returning the same result
-without the self-reference lets reference counting free the strip once it is drawn.
+Every ``Strip`` (one line of one frame) is born with seven empty caches, most never used:
+eight objects instead of one, made by the hundred per redraw and walked by the garbage
+collector while they live. Here each cache is made when its method is first called.
+
+Two ``Strip`` methods also cache a strip on itself. ``Strip.divide`` caches ``[self]``
+when the cut is the whole strip, which the compositor does for most lines of every frame,
+and ``Strip.crop_extend`` caches ``self`` when the crop is the whole strip, which line
+widgets do for every line. Such a strip refers to itself, so it, its segments and its
+caches are freed only by the cyclic garbage collector: about 200 objects per redraw per
+app, and collections of 30 to 500 ms on a server hosting fifty apps. Returning the same
+result without the self-reference lets reference counting free the strip once drawn.
 
 textual is pinned to an exact version; tests/ui/test_textual_fixes.py checks that the
-problem still exists upstream (so the patch is still needed) and is gone here.
+problems still exist upstream (so the patches are still needed) and are gone here, and
+that the patched methods give what Textual's give.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import wraps
+from typing import Any
 
+from rich.segment import Segment
 from rich.style import Style
+from textual.cache import FIFOCache
 from textual.strip import Strip
 
+_original_init = Strip.__init__
 _original_divide = Strip.divide
 
 
@@ -40,9 +50,48 @@ def _crop_extend_without_self_reference(
     return _original_crop_extend(self, start, end, style)
 
 
+CACHE_SIZES = {
+    "divide": ("_divide_cache", 4),
+    "crop": ("_crop_cache", 16),
+    "apply_style": ("_style_cache", 16),
+    "apply_filter": ("_filter_cache", 4),
+    "adjust_cell_length": ("_line_length_cache", 4),
+    "crop_extend": ("_crop_extend_cache", 4),
+    "apply_offsets": ("_offsets_cache", 4),
+}
+"""Each caching method of Strip, the slot of its cache and the size Textual gives it."""
+
+
+def _init_without_caches(
+    self: Strip, segments: Iterable[Segment], cell_length: int | None = None
+) -> None:
+    self._segments = list(segments)
+    self._cell_length = cell_length
+    for slot, _size in CACHE_SIZES.values():
+        setattr(self, slot, None)
+    self._render_cache = None
+    self._link_ids = None
+    self._cell_count = None
+
+
+def _with_cache_made_on_first_call(
+    method: Callable[..., Any], slot: str, size: int
+) -> Callable[..., Any]:
+    @wraps(method)
+    def call(self: Strip, *args: Any) -> Any:
+        if getattr(self, slot) is None:
+            setattr(self, slot, FIFOCache(size))
+        return method(self, *args)
+
+    return call
+
+
 def apply() -> None:
     Strip.divide = _divide_without_self_reference  # type: ignore[method-assign]
     Strip.crop_extend = _crop_extend_without_self_reference  # type: ignore[method-assign]
+    for name, (slot, size) in CACHE_SIZES.items():
+        setattr(Strip, name, _with_cache_made_on_first_call(getattr(Strip, name), slot, size))
+    Strip.__init__ = _init_without_caches  # type: ignore[method-assign]
 
 
 apply()

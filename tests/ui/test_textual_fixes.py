@@ -46,10 +46,29 @@ def strip(text: str = "hello") -> Strip:
     return Strip([Segment(text[:2], RED), Segment(text[2:])])
 
 
+def upstream(line: Strip) -> Strip:
+    """The same line as Textual's own ``Strip.__init__`` makes it."""
+    made = Strip.__new__(Strip)
+    textual_fixes._original_init(made, line._segments, line._cell_length)
+    return made
+
+
 def test_upstream_strips_still_refer_to_themselves() -> None:
-    # If these fail, Textual fixed it: drop the patch in cantstop_tui/ui/textual_fixes.py.
-    assert cycles_left_by(lambda: textual_fixes._original_divide(strip(), [5])) > 0
-    assert cycles_left_by(lambda: textual_fixes._original_crop_extend(strip(), 0, 5, None)) > 0
+    # If these fail, Textual fixed it: drop that patch in cantstop_tui/ui/textual_fixes.py.
+    divide, crop_extend = textual_fixes._original_divide, textual_fixes._original_crop_extend
+    assert cycles_left_by(lambda: divide(upstream(strip()), [5])) > 0
+    assert cycles_left_by(lambda: crop_extend(upstream(strip()), 0, 5, None)) > 0
+
+
+def test_upstream_strips_are_born_with_seven_caches_and_ours_with_none() -> None:
+    slots = [slot for slot, _size in textual_fixes.CACHE_SIZES.values()]
+    assert all(getattr(upstream(strip()), slot) is not None for slot in slots)
+    line = strip()
+    assert all(getattr(line, slot) is None for slot in slots)
+    cropped = line.crop(1, 4)
+    assert line.crop(1, 4) is cropped  # cached after all
+    assert [slot for slot in slots if getattr(line, slot) is not None] == ["_crop_cache"]
+    assert (cropped.text, cropped.cell_length) == ("ell", 3)
 
 
 def test_patched_strips_are_freed_without_the_collector() -> None:
@@ -74,7 +93,7 @@ def test_divide_gives_what_textual_gives(
 ) -> None:
     line = Strip([Segment(text, style) for text, style in parts])
     cuts = [*sorted(cuts), line.cell_length]
-    expected = textual_fixes._original_divide(Strip(line._segments), cuts)
+    expected = textual_fixes._original_divide(upstream(line), cuts)
     assert _texts(line.divide(cuts)) == _texts(expected)
 
 
@@ -84,7 +103,7 @@ def test_crop_extend_gives_what_textual_gives(
 ) -> None:
     line = Strip([Segment(text, style) for text, style in parts])
     for end in (start + length, line.cell_length):
-        expected = textual_fixes._original_crop_extend(Strip(line._segments), start, end, RED)
+        expected = textual_fixes._original_crop_extend(upstream(line), start, end, RED)
         got = line.crop_extend(start, end, RED)
         assert (got.text, got.cell_length, list(got)) == (
             expected.text,
