@@ -12,7 +12,6 @@ from pathlib import Path
 from ..storage import records_path
 from . import store
 from .auth import Auth, AuthError
-from .heap import HeapKeeper
 from .hostkey import data_dir, load_or_create_host_key
 from .server import GameServer, Settings
 from .tables import Lobby
@@ -136,8 +135,7 @@ async def _run(settings: Settings, host_key: object, state_path: Path, out: obje
         file=out,
         flush=True,
     )  # type: ignore[call-overload]
-    heap = HeapKeeper()
-    heap.start()
+    server.heap.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -145,6 +143,6 @@ async def _run(settings: Settings, host_key: object, state_path: Path, out: obje
     try:
         await stop.wait()
     finally:
-        heap.stop()
+        server.heap.stop()
         await server.close()
         store.save(lobby, state_path)

@@ -6,11 +6,13 @@ for a second or more. Almost all of them live as long as their session does, so 
 freezes them every few seconds (``gc.freeze``: the collector stops walking them), and the
 collector's regular passes only look at what was made since.
 
-Frozen objects that later die in a reference cycle (an app that closed, a dismissed
-dialog) are not reclaimed until they are unfrozen. So when the frozen heap has grown by a
-quarter since the last sweep (the same rule CPython uses for full collections), the keeper
-sweeps: unfreeze, collect everything, freeze again. Sweeps are the only long pauses left,
-and they come as often as the heap grows, not as often as objects are made.
+Frozen objects that later die in a reference cycle are not reclaimed until they are
+unfrozen: an app that ended (a visitor left the lobby for a table, or left) is such
+garbage, as big as a live app. So once the apps ended since the last sweep reach a quarter
+of the apps still running, the keeper sweeps: unfreeze, collect everything, freeze again.
+Smaller garbage (a closed dialog) is swept when the frozen heap has doubled. A sweep walks
+every object (about a second with fifty sessions), so it is the one long pause left, and
+it comes as often as visitors come and go, not as often as objects are made.
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ log = logging.getLogger(__name__)
 FREEZE_SECONDS = 2.0
 SWEEP_CHECK_TICKS = 15
 """Counting the frozen objects walks them all (a few ms), so growth is checked every 30 s."""
-GROWTH_BEFORE_SWEEP = 0.25
+ENDED_APPS_BEFORE_SWEEP = 0.25
+"""Sweep once the apps ended since the last sweep are this share of the running ones."""
+GROWTH_BEFORE_SWEEP = 1.0
 THRESHOLDS = (20_000, 20, 100)
 """A frame makes and drops thousands of objects; a young generation of 20,000 lets them
 die by reference counting before the collector looks (measured: 7 young collections of
@@ -39,6 +43,9 @@ class HeapKeeper:
         self.freeze_seconds = freeze_seconds
         self.swept_size = 0
         self.sweeps = 0
+        self.running_apps = 0
+        self.ended_apps = 0
+        """Apps that ended since the last sweep."""
         self._ticks = 0
         self._handle: asyncio.TimerHandle | None = None
 
@@ -58,10 +65,19 @@ class HeapKeeper:
         loop = asyncio.get_running_loop()
         self._handle = loop.call_later(self.freeze_seconds, self.tick)
 
+    def app_started(self) -> None:
+        self.running_apps += 1
+
+    def app_ended(self) -> None:
+        self.running_apps -= 1
+        self.ended_apps += 1
+
     def tick(self) -> None:
         gc.freeze()
         self._ticks += 1
-        if self._ticks % SWEEP_CHECK_TICKS == 0:
+        if self.ended_apps and self.ended_apps >= ENDED_APPS_BEFORE_SWEEP * self.running_apps:
+            self.sweep()
+        elif self._ticks % SWEEP_CHECK_TICKS == 0:
             frozen = gc.get_freeze_count()
             if frozen > max(MIN_SWEEP_OBJECTS, self.swept_size * (1 + GROWTH_BEFORE_SWEEP)):
                 self.sweep()
@@ -74,6 +90,7 @@ class HeapKeeper:
         gc.freeze()
         self.swept_size = gc.get_freeze_count()
         self.sweeps += 1
+        self.ended_apps = 0
         log.info(
             "swept the heap: %d objects freed, %d kept, %.0f ms",
             freed,

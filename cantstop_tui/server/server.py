@@ -12,6 +12,7 @@ import asyncssh
 from textual.app import App
 
 from .auth import Auth
+from .heap import HeapKeeper
 from .session import GameSession
 from .table_app import TableApp
 from .tables import HostedTable, Lobby, Visitor
@@ -105,6 +106,8 @@ class GameServer:
             bot_delay=settings.bot_delay,
         )
         self.sessions: set[GameSession] = set()
+        self.heap = HeapKeeper()
+        """Counts the apps that run and end; ``cantstop serve`` starts it."""
         self.make_game_app = make_game_app
         self._acceptor: asyncssh.SSHAcceptor | None = None
 

@@ -281,9 +281,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         app.driver_class = partial(ChannelDriver, terminal=self)  # type: ignore[assignment]
         fit_console(app, self.server.settings.color_system)
         self._app = app
+        self.server.heap.app_started()
         try:
             await app.run_async(size=self.size)
         finally:
+            self.server.heap.app_ended()
             self._app = None
             self._driver = None
         return app.return_value

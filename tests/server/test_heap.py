@@ -60,7 +60,7 @@ async def test_frozen_garbage_lives_until_a_sweep(keeper: HeapKeeper) -> None:
     assert gc.get_freeze_count() == keeper.swept_size
 
 
-async def test_a_sweep_comes_when_the_frozen_heap_has_grown_by_a_quarter(
+async def test_a_sweep_comes_when_the_frozen_heap_has_doubled(
     keeper: HeapKeeper, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(heap, "MIN_SWEEP_OBJECTS", 0)
@@ -70,10 +70,30 @@ async def test_a_sweep_comes_when_the_frozen_heap_has_grown_by_a_quarter(
     assert keeper.sweeps == 0  # nothing new lives
     node = Node()
     alive = weakref.ref(node)
-    grown = [Node() for _ in range(keeper.swept_size // 3)]
+    grown = [Node() for _ in range(keeper.swept_size + 1000)]
     del node
     for _ in range(heap.SWEEP_CHECK_TICKS):
         keeper.tick()
     assert keeper.sweeps == 1
     assert alive() is None
     assert len(grown) > 0
+
+
+async def test_a_sweep_comes_once_a_quarter_of_the_running_apps_have_ended(
+    keeper: HeapKeeper,
+) -> None:
+    keeper.start()
+    for _ in range(8):
+        keeper.app_started()
+    node = Node()
+    alive = weakref.ref(node)
+    keeper.tick()
+    del node
+    keeper.app_ended()
+    keeper.tick()
+    assert keeper.sweeps == 0  # one of seven still running is too little garbage to walk for
+    keeper.app_ended()
+    keeper.tick()
+    assert keeper.sweeps == 1
+    assert alive() is None
+    assert (keeper.running_apps, keeper.ended_apps) == (6, 0)
