@@ -16,6 +16,7 @@ from ..ui.app import CantStopApp
 from ..ui.screens.game_over import GameOverScreen
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
+from .lobby_app import use_terminal_palette
 from .tables import HostedTable, Visitor
 
 
@@ -53,6 +54,7 @@ class TableApp(CantStopApp):
 
     def on_mount(self) -> None:
         super().on_mount()
+        use_terminal_palette(self)
         app = self
 
         # Called from other visitors' sessions: each app redraws in its own task.

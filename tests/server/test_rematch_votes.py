@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.match import HUMAN, Handover, Match
 from cantstop_tui.server import store
+from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.table_app import TableApp, TalkScreen
 from cantstop_tui.server.tables import HostedTable, Lobby, Visitor
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
@@ -296,3 +297,15 @@ async def test_the_game_over_screen_says_whose_seat_the_computer_played() -> Non
         await pilot.pause()
         lines = [str(line.render()) for line in app.screen.query(".handover").results(Static)]
         assert lines == ["The computer played for bob from step 2."]
+
+
+async def test_at_sixteen_colours_the_table_draws_with_the_terminals_own_palette() -> None:
+    lobby, _ = lobby_with_games()
+    for color_system, theme in (("standard", "ansi-dark"), ("256", None)):
+        hosted = finished_table(lobby, HUMAN)
+        app = TableApp(hosted, frozenset({0}), ANA)
+        fit_console(app, color_system)  # what `cantstop serve --colors 16` does
+        default_theme = app.theme
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert app.theme == (theme or default_theme)
