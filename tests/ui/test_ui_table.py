@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from cantstop_tui.engine import GameConfig, Phase, why_cannot_stop
+from cantstop_tui.engine import (
+    Busted,
+    GameConfig,
+    Phase,
+    bust_probability,
+    legal_moves,
+    why_cannot_stop,
+)
 from cantstop_tui.match import Match, Seat
 from cantstop_tui.table import Table
 from cantstop_tui.ui.app import CantStopApp
@@ -14,7 +21,16 @@ from cantstop_tui.ui.widgets.dice import DiceView
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
 from cantstop_tui.ui.widgets.too_small import TooSmall
 
-from .ui_helpers import SIZE, finished, humans, next_key, play_until, table_app
+from .ui_helpers import (
+    QUICK_SEED,
+    SIZE,
+    finished,
+    humans,
+    next_key,
+    play_until,
+    start_playing,
+    table_app,
+)
 
 
 async def test_forced_variant_refuses_stop_and_shows_why() -> None:
@@ -153,3 +169,24 @@ async def test_on_a_shared_table_only_the_host_restarts_and_everyone_follows() -
         await pilot.pause()
         assert table.match is restarted
         assert isinstance(guest.screen, GameScreen)
+
+
+async def test_a_bust_on_screen_goes_when_another_game_is_put_on_the_table() -> None:
+    bust_ahead = play_until(
+        Match.start(humans(2), GameConfig(2), QUICK_SEED),
+        lambda m: m.state.phase is Phase.ROLL and bust_probability(m.state) > 0.3,
+    )
+    table = Table(bust_ahead, bot_delay=0)
+    app = CantStopApp(table=table, my_seats=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        choice = app.screen.query_one(PairChoice)
+        while not any(isinstance(e, Busted) for e in table.roll(table.match.state.current_player)):
+            table.choose(table.match.state.current_player, legal_moves(table.match.state)[0])
+        await pilot.pause()
+        assert "blew it" in choice.render().plain
+        other = play_until(Match.start(humans(2), GameConfig(2), 99), lambda m: len(m.history) > 9)
+        table.replace_match(other)
+        await pilot.pause()
+        assert "blew it" not in choice.render().plain
+        assert len(table.match.history) == len(other.history)

@@ -41,15 +41,24 @@ class PairChoice(ViewWidget):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._bust: Busted | None = None
+        self._bust_step: tuple[int, object] = (0, None)
+        """How long the history was when the bust came, and its last action."""
+
+    def _same_game_as_bust(self, view: GameView) -> bool:
+        length, action = self._bust_step
+        history = view.match.history
+        return len(history) >= length > 0 and history[length - 1] is action
 
     def render_key(self, view: GameView) -> Hashable:
+        if self._bust is not None and not self._same_game_as_bust(view):
+            self._bust = None  # another game (a rematch, a load) is on the table now
         for event in view.events:
             if isinstance(event, Rolled):
                 self._bust = None
             elif isinstance(event, Busted):
                 self._bust = event
-        if not view.match.history:
-            self._bust = None
+                history = view.match.history
+                self._bust_step = (len(history), history[-1] if history else None)
         state = view.state
         return (view.match.seats, state, view.my_turn, view.notice, self._bust)
 
