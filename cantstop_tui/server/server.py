@@ -136,6 +136,7 @@ class GameServer:
         return int(self._acceptor.sockets[0].getsockname()[1])
 
     async def close(self) -> None:
+        self.lobby.closing = True  # the sessions end, the seats stay for the restart
         for session in list(self.sessions):
             session.close()
         if self._acceptor is not None:

@@ -2,8 +2,10 @@
 records local games (``record_to_dict``), and rebuilt by replaying that record
 (``match_from_record``: the seeded dice check every roll).
 
-Finished games leave ``tables.json`` (their table may already play a rematch): each is kept
-as a game record of its own and counted once in the players' records (``game_archiver``).
+A table whose game is over stays in ``tables.json`` while someone sits at it, waiting for
+the rematch (votes are not saved: whoever comes back asks again). Each finished game is
+also kept as a game record of its own in ``served/`` and counted once in the players'
+records (``game_archiver``).
 """
 
 from __future__ import annotations
@@ -50,13 +52,16 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
     }
 
 
+def saved(hosted: HostedTable) -> bool:
+    """A game in progress, or a finished one with people at its seats (awaiting the rematch)."""
+    if hosted.table is None:
+        return False
+    return not hosted.finished or any(slot.occupant is not None for slot in hosted.slots)
+
+
 def snapshot(lobby: Lobby) -> bytes:
-    """Every unfinished game's table, as the bytes of ``tables.json``."""
-    tables = [
-        table_to_json(hosted)
-        for hosted in lobby.tables.values()
-        if hosted.table is not None and not hosted.table.match.state.is_over
-    ]
+    """Every table with a game to come back to, as the bytes of ``tables.json``."""
+    tables = [table_to_json(hosted) for hosted in lobby.tables.values() if saved(hosted)]
     return json.dumps({"version": VERSION, "tables": tables}).encode()
 
 

@@ -8,7 +8,8 @@ its visitor's own seats).
 When a game ends the table waits for a rematch: it starts once every seated person has
 asked for one (computer seats need no vote). Someone who leaves frees their seat for a
 newcomer from the lobby (sitting down counts as asking), or those waiting hand it to the
-computer. See docs/ssh.md.
+computer. After a restart a finished game's seats are held for their people like any
+dropped seat; a seat nobody comes back to is freed. See docs/ssh.md.
 """
 
 from __future__ import annotations
@@ -242,6 +243,8 @@ class HostedTable:
             if self.table is not None:
                 self.table.set_seat_kind(index, None)
         self._post(f"* {visitor.name} is back.")
+        if self.finished:
+            self._votes_changed()
         self.lobby.changed(save=True)
 
     def left(self, visitor: Visitor) -> None:
@@ -250,6 +253,8 @@ class HostedTable:
             if slot.occupant is None or slot.occupant.name != visitor.name or not slot.connected:
                 continue
             slot.connected = False
+            if self.lobby.closing:  # the server stops: the seat is saved as it is
+                continue
             if self.table is None:  # nothing to hold before the game starts
                 slot.occupant = None
             elif self.finished:
@@ -272,11 +277,27 @@ class HostedTable:
 
     def _hold(self, index: int) -> None:
         self.slots[index].hold = _loop_call_later(
-            self.lobby.seat_timeout, lambda: self.hand_to_computer(index)
+            self.lobby.seat_timeout, lambda: self._hold_expired(index)
         )
 
+    def _hold_expired(self, index: int) -> None:
+        """Nobody came back for the seat: during a game the computer takes it; after a game
+        (held since a restart) it is freed for a newcomer."""
+        slot = self.slots[index]
+        if not self.finished:
+            self.hand_to_computer(index)
+            return
+        if slot.connected or slot.occupant is None:
+            slot.hold = None
+            return
+        self._free(index, f"* {slot.occupant.name} did not come back: seat {index + 1} is free.")
+        self._votes_changed()
+        self.lobby.changed(save=True)
+        self.lobby.forget_if_empty(self)
+
     def hold_absent_seats(self) -> None:
-        """After a restart nobody is connected: hold every seat as if its player had just left."""
+        """After a restart nobody is connected: hold every seat as if its player had just left
+        (also at a table whose game is over: its people come back to the rematch)."""
         for index, slot in enumerate(self.slots):
             if slot.occupant is not None and not slot.connected and not slot.computer_took_over:
                 self._hold(index)
@@ -330,14 +351,17 @@ class HostedTable:
         self._rematch_if_ready()
 
     def computer_takes_free_seats(self, visitor: Visitor) -> None:
-        """Rather than wait for a newcomer: the computer plays the free seats (and the visitor
-        asks for the rematch)."""
+        """Rather than wait for a newcomer, or for someone away since a restart: the computer
+        plays those seats (and the visitor asks for the rematch)."""
         seats = self.seats_of(visitor)
-        free = [index for index, slot in enumerate(self.slots) if slot.free]
+        free = sorted([*(i for i, slot in enumerate(self.slots) if slot.free), *self._away()])
         if not self.finished or not seats or not free:
             return
-        for index in free:
-            self.slots[index].kind = "ai"
+        for index in sorted(free):
+            slot = self.slots[index]
+            if slot.hold is not None:
+                slot.hold.cancel()
+            slot.hold, slot.occupant, slot.kind = None, None, "ai"
         self.rematch_votes |= seats
         self._post(f"* {visitor.name} gives {_seat_numbers(free)} to the computer.")
         self.lobby.changed(save=True)
@@ -369,6 +393,7 @@ class HostedTable:
         mine = self.seats_of(visitor)
         asked = [index for index in sorted(self.rematch_votes) if index not in mine]
         free = [index for index, slot in enumerate(self.slots) if slot.free]
+        away = self._away()
         parts = []
         if mine and not mine <= self.rematch_votes:
             parts.append(
@@ -380,7 +405,9 @@ class HostedTable:
             waiting = [
                 index
                 for index, slot in enumerate(self.slots)
-                if slot.occupant is not None and index not in self.rematch_votes
+                if slot.occupant is not None
+                and index not in self.rematch_votes
+                and index not in away
             ]
             if asked and not mine:
                 parts.append(f"{self._names(asked)} asked for a rematch.")
@@ -392,7 +419,21 @@ class HostedTable:
                 "waiting for someone to sit down"
                 + (" (c: the computer plays it)." if mine else ".")
             )
+        if away:
+            parts.append(
+                f"{_seat_numbers(away).capitalize()} {'is' if len(away) == 1 else 'are'} "
+                f"kept for {self._names(away)} until they reconnect"
+                + (" (c: the computer plays it)." if mine else ".")
+            )
         return " ".join(parts)
+
+    def _away(self) -> list[int]:
+        """Seats of a finished game held for people not back since the server restarted."""
+        return [
+            index
+            for index, slot in enumerate(self.slots)
+            if slot.occupant is not None and not slot.connected
+        ]
 
     def _names(self, seats: Iterable[int]) -> str:
         return _and([self.slots[index].player_name(index) for index in seats])
@@ -449,6 +490,9 @@ class Lobby:
         self.on_save: Callable[[], None] | None = None
         self.on_finished: Callable[[Match], None] | None = None
         """Called with every game that ends (the server archives and counts it)."""
+        self.closing = False
+        """The server is stopping: people's sessions end, but their seats stay as they are
+        (to be saved and held after the restart)."""
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -514,9 +558,10 @@ class Lobby:
         return hosted
 
     def held_seat(self, visitor: Visitor) -> tuple[HostedTable, int] | None:
-        """A game seat this visitor left and may take back."""
+        """A game seat this visitor left and may take back (also at a finished game's table,
+        held since a restart)."""
         for hosted in self.tables.values():
-            if hosted.table is None or hosted.table.match.state.is_over:
+            if hosted.table is None:
                 continue
             for index, slot in enumerate(hosted.slots):
                 if (
@@ -532,6 +577,8 @@ class Lobby:
         self._next_id = max(self._next_id, table_id + 1)
 
     def forget_if_empty(self, hosted: HostedTable) -> None:
+        if self.closing:
+            return
         if hosted.empty and (hosted.table is None or hosted.table.match.state.is_over):
             self.tables.pop(hosted.id, None)
             self.changed(save=True)
