@@ -62,6 +62,14 @@ def parser() -> argparse.ArgumentParser:
         help="colours drawn for every visitor (default 256, which nearly every terminal shows)",
     )
     p.add_argument("--ai-delay", type=float, default=0.6, metavar="SECONDS")
+    p.add_argument(
+        "--keep-games",
+        type=int,
+        default=None,
+        metavar="N",
+        help="keep only the newest N finished games in served/ (default: all; "
+        "the players' records count every game either way)",
+    )
     return p
 
 
@@ -88,6 +96,9 @@ def main(argv: list[str]) -> int:
         if value < 0 or (name == "--max-sessions" and value == 0):
             print(f"cantstop serve: {name} must be a positive number, not {value}.", file=err)
             return 2
+    if args.keep_games is not None and args.keep_games < 0:
+        print(f"cantstop serve: --keep-games must be 0 or more, not {args.keep_games}.", file=err)
+        return 2
     logging.basicConfig(stream=err, level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     directory = data_dir()
@@ -108,7 +119,7 @@ def main(argv: list[str]) -> int:
     print(f"Host key {'created' if created else 'loaded'}: {directory / 'host_key'}", file=out)
     print(f"Fingerprint: {host_key.get_fingerprint('sha256')}", file=out)
     try:
-        asyncio.run(_run(settings, host_key, directory / "tables.json", out))
+        asyncio.run(_run(settings, host_key, directory, args.keep_games, out))
     except OSError as error:
         print(
             f"cantstop serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
@@ -118,15 +129,24 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-async def _run(settings: Settings, host_key: object, state_path: Path, out: object) -> None:
+async def _run(
+    settings: Settings, host_key: object, directory: Path, keep_games: int | None, out: object
+) -> None:
     lobby = Lobby(
         seat_timeout=settings.seat_timeout,
         turn_timeout=settings.turn_timeout,
         bot_delay=settings.bot_delay,
     )
+    state_path, served = directory / "tables.json", directory / "served"
     restored = store.load(lobby, state_path)
     lobby.on_save = store.debounced_saver(lobby, state_path)
-    lobby.on_finished = store.game_archiver(state_path.parent / "served", records_path())
+    lobby.on_finished = store.game_archiver(served, records_path(), keep_games)
+    print(
+        f"Finished games are kept in {served} ({store.archived_games(served)} so far"
+        + (f", the newest {keep_games} stay" if keep_games is not None else "")
+        + "): cantstop replay FILE shows one; cantstop records counts them all.",
+        file=out,
+    )  # type: ignore[call-overload]
     server = GameServer(settings, host_key, lobby)  # type: ignore[arg-type]
     await server.start()
     print(

@@ -5,7 +5,7 @@ records local games (``record_to_dict``), and rebuilt by replaying that record
 A table whose game is over stays in ``tables.json`` while someone sits at it, waiting for
 the rematch (votes are not saved: whoever comes back asks again). Each finished game is
 also kept as a game record of its own in ``served/`` and counted once in the players'
-records (``game_archiver``).
+records (``game_archiver``); ``--keep-games N`` keeps only the newest N records there.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -135,22 +136,62 @@ def debounced_saver(lobby: Lobby, path: Path, delay: float = 5.0) -> Callable[[]
     return request
 
 
-def archive_game(match: Match, folder: Path, records: Path) -> None:
-    """``folder/GAME_ID.json`` and one count in ``records``; again for the same game: nothing."""
-    path = folder / f"{game_id(match)}.json"
-    if not path.exists():
-        write_game(path, match)
+def archive_game(match: Match, folder: Path, records: Path, keep: int | None = None) -> None:
+    """``folder/GAME_ID.json`` and one count in ``records``; again for the same game: nothing.
+
+    ``keep``: only the newest ``keep`` game records stay in ``folder`` (0: none is written;
+    the records count the game all the same). ``None`` keeps them all.
+    """
+    if keep != 0:
+        path = folder / f"{game_id(match)}.json"
+        if not path.exists():
+            write_game(path, match)
+            if keep is not None:
+                prune_games(folder, keep, path)
     record_game(match, records)
 
 
-def game_archiver(folder: Path, records: Path) -> Callable[[Match], None]:
+def prune_games(folder: Path, keep: int, newest: Path) -> list[Path]:
+    """Remove all but the ``keep`` newest game records in ``folder`` (``newest`` always stays);
+    returns the removed ones."""
+    others = []
+    for path in folder.glob("*.json"):
+        if path == newest:
+            continue
+        try:
+            others.append((path.stat().st_mtime_ns, path.name, path))
+        except OSError:  # removed meanwhile
+            continue
+    others.sort(reverse=True)
+    removed = []
+    for _, _, path in others[max(keep - 1, 0) :]:
+        try:
+            path.unlink()
+        except OSError as error:
+            log.warning("An old game record could not be removed: %s", error)
+            continue
+        removed.append(path)
+    return removed
+
+
+def archived_games(folder: Path) -> int:
+    """How many finished games ``folder`` keeps."""
+    return sum(1 for _ in folder.glob("*.json")) if folder.is_dir() else 0
+
+
+def game_archiver(folder: Path, records: Path, keep: int | None = None) -> Callable[[Match], None]:
     """``Lobby.on_finished``: archive each finished game from a thread (the disk never stalls
     the players' screens)."""
     running: set[asyncio.Task[None]] = set()
+    one_at_a_time = threading.Lock()  # two games ending at once must not prune each other
+
+    def archive_now(match: Match) -> None:
+        with one_at_a_time:
+            archive_game(match, folder, records, keep)
 
     async def archive(match: Match) -> None:
         try:
-            await asyncio.to_thread(archive_game, match, folder, records)
+            await asyncio.to_thread(archive_now, match)
         except SaveError as error:
             log.warning("A finished game could not be kept: %s", error)
 

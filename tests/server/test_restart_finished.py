@@ -1,4 +1,4 @@
-"""A table waiting for its rematch survives a restart.
+"""A table waiting for its rematch survives a restart; the served games archive is bounded.
 
 The lobby and its tables are driven directly (no SSH: see test_restart_ssh); the screen with
 Textual's Pilot. ``stop_server`` does what ``GameServer.close`` does to the lobby.
@@ -6,18 +6,23 @@ Textual's Pilot. ``stop_server`` does what ``GameServer.close`` does to the lobb
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button, Static
 
 from cantstop_tui.match import HUMAN, Match
 from cantstop_tui.server import store
+from cantstop_tui.server.cli import main as serve_main
 from cantstop_tui.server.table_app import TableApp
 from cantstop_tui.server.tables import HostedTable, Lobby
+from cantstop_tui.storage import game_id, load_records
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
 
 from .conftest import until
+from .rematch_helpers import finished_match
 from .test_rematch_votes import ANA, BOB, CAROL, finished_table, lobby_with_games
 
 
@@ -142,3 +147,33 @@ async def test_back_after_a_restart_a_player_sees_the_game_over_and_asks_again(
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, RolloffScreen)
+
+
+# --- served/: the archive of finished games -------------------------------------------
+
+
+def test_keep_games_keeps_the_newest_records_and_the_records_count_every_game(
+    tmp_path: Path,
+) -> None:
+    folder, records = tmp_path / "served", tmp_path / "records.json"
+    games = [finished_match(seed) for seed in (1, 2, 3, 4)]
+    for age, match in enumerate(games):
+        store.archive_game(match, folder, records, keep=2)
+        os.utime(folder / f"{game_id(match)}.json", (1000 + age, 1000 + age))
+    kept = {path.name for path in folder.iterdir()}
+    assert kept == {f"{game_id(match)}.json" for match in games[2:]}
+    assert store.archived_games(folder) == 2
+    assert set(load_records(records).games) == {game_id(match) for match in games}
+
+
+def test_keep_games_zero_writes_no_record_but_counts_the_game(tmp_path: Path) -> None:
+    folder, records = tmp_path / "served", tmp_path / "records.json"
+    match = finished_match()
+    store.archive_game(match, folder, records, keep=0)
+    assert store.archived_games(folder) == 0
+    assert load_records(records).games == (game_id(match),)
+
+
+def test_serve_refuses_a_negative_keep_games(capfd: pytest.CaptureFixture[str]) -> None:
+    assert serve_main(["--open", "--keep-games", "-1"]) == 2
+    assert "--keep-games must be 0 or more, not -1." in capfd.readouterr().err
