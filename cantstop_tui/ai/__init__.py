@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
+import sys
 from collections.abc import Callable
 from typing import Final
 
@@ -44,6 +46,15 @@ def _load(spec: str, seed: int) -> Bot:
     return bot
 
 
+def find_bots_beside_you() -> None:
+    """Let ``module:Class`` bots load from the current folder, as docs/bots.md shows.
+
+    The ``cantstop`` script's import path starts at its own folder, not yours.
+    """
+    if not {"", os.getcwd()} & set(sys.path):
+        sys.path.insert(0, os.getcwd())
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot for a level (``easy``, ``rule28``, ``expert``; ``ai``: strongest) or ``module:Class``.
 
@@ -58,4 +69,13 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     raise ValueError(f"Unknown computer level {spec!r}: choose {levels} (or ai), or module:Class.")
 
 
-__all__ = ["LEVELS", "STRONGEST", "Bot", "EasyBot", "ExpertBot", "Rule28Bot", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "STRONGEST",
+    "Bot",
+    "EasyBot",
+    "ExpertBot",
+    "Rule28Bot",
+    "find_bots_beside_you",
+    "make_bot",
+]

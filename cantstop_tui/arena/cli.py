@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from ..ai import LEVELS, make_bot
+from ..ai import LEVELS, find_bots_beside_you, make_bot
 from ..engine import VARIANTS, Variant
 from .play import GameResult, game_seed, play_game, play_solitaire
 from .stats import Summary, mean_interval, wilson
@@ -171,6 +171,7 @@ def main(argv: list[str]) -> int:
     if args.games < 1:
         print("--games must be at least 1.", file=sys.stderr)
         return 2
+    find_bots_beside_you()
     for spec in specs:
         try:
             make_bot(spec)

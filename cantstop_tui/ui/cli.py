@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
+from ..ai import find_bots_beside_you
 from ..engine import VARIANTS, allowed_win_columns
 from .settings import GameSettings, fit_win_columns, parse_players
 
@@ -64,8 +64,8 @@ def settings_from(args: argparse.Namespace) -> GameSettings | None:
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(sys.argv[1:] if argv is None else argv)
-        if args.players and not {"", os.getcwd()} & set(sys.path):
-            sys.path.insert(0, os.getcwd())  # your own module:Class bots, beside you (docs/bots.md)
+        if args.players:
+            find_bots_beside_you()
         settings = settings_from(args)
         if args.ai_delay < 0:
             raise ValueError("--ai-delay must be 0 or more seconds.")

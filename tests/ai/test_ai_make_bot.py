@@ -64,3 +64,18 @@ def test_the_documented_example_bot_loads_and_plays_in_the_arena(
         assert "careful:Careful" in out and "rule28" in out
     finally:
         sys.modules.pop("careful", None)
+
+
+def test_the_arena_finds_your_bot_in_the_folder_you_run_it_from(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "careful.py").write_text(_example_source())
+    monkeypatch.chdir(tmp_path)
+    # As from the installed `cantstop` script: the import path does not hold your folder.
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    try:
+        code = arena_main(["--players", "careful:Careful,rule28", "--games", "2", "--jobs", "1"])
+        assert code == 0, capsys.readouterr().err
+        assert "careful:Careful" in capsys.readouterr().out
+    finally:
+        sys.modules.pop("careful", None)
