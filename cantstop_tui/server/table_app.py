@@ -38,6 +38,9 @@ class TalkScreen(ModalScreen[str]):
 class TableApp(CantStopApp):
     """``CantStopApp`` following a server table, with its chat and notices as notifications."""
 
+    QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
+    EXTRA_HELP_KEYS = "  t            talk to the table     q       back to the lobby\n"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *CantStopApp.BINDINGS,
         Binding("t", "talk", "Talk"),

@@ -41,6 +41,10 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 class CantStopApp(App[None]):
     TITLE = "Can't Stop"
+    QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit (y)")
+    """What ``q`` asks, and its yes button (a server table asks about leaving instead)."""
+    EXTRA_HELP_KEYS = ""
+    """Keys only this kind of app has, for the help screen (one line, two keys)."""
     CSS = """
     CantStopApp.-ascii .dialog {
         border: ascii $primary;
@@ -392,7 +396,7 @@ class CantStopApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             return
         win = self.table.match.config.win_columns if self.table else self.settings.win_columns
-        self.push_screen(HelpScreen(self.glyphs, win))
+        self.push_screen(HelpScreen(self.glyphs, win, self.EXTRA_HELP_KEYS))
 
     def action_request_quit(self) -> None:
         from .screens.quit import QuitScreen
@@ -401,7 +405,7 @@ class CantStopApp(App[None]):
             self.exit()
             return
         saved = self.saver is not None and self.saver.path is not None
-        self.push_screen(QuitScreen(saved), self._quit_answered)
+        self.push_screen(QuitScreen(saved, *self.QUIT_QUESTION), self._quit_answered)
 
     def _quit_answered(self, quit_: bool | None) -> None:
         if quit_:

@@ -16,6 +16,8 @@ from cantstop_tui.server import store
 from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.table_app import TableApp, TalkScreen
 from cantstop_tui.server.tables import HostedTable, Lobby, Visitor
+from cantstop_tui.ui.screens.help import HelpScreen
+from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
 
@@ -309,3 +311,21 @@ async def test_at_sixteen_colours_the_table_draws_with_the_terminals_own_palette
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             assert app.theme == (theme or default_theme)
+
+
+async def test_at_a_table_q_asks_about_leaving_and_help_names_the_table_keys() -> None:
+    lobby, _ = lobby_with_games()
+    app = TableApp(finished_table(lobby, HUMAN), frozenset({0}), ANA)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.action_help()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "talk to the table" in " ".join(str(w.render()) for w in app.screen.query(Static))
+        app.pop_screen()
+        app.action_request_quit()
+        await pilot.pause()
+        assert isinstance(app.screen, QuitScreen)
+        shown = " ".join(str(widget.render()) for widget in app.screen.query(Static))
+        assert "Leave this table for the lobby?" in shown
+        assert "Quit Can't Stop" not in shown

@@ -32,8 +32,10 @@ RULES = (
     "[b]Keys[/b]\n"
     "  r or space   roll the dice         s       stop and keep your climb\n"
     "  1 to 6       choose a move         click   a move line, Roll or Stop\n"
+    "  h            a hint                ctrl+s  save the game under a name\n"
     "  n            new game              ? or F1 this help\n"
     "  q            quit (asks first)     ctrl+p  command palette\n"
+    "{extra_keys}"
     "  During a computer's turn any key plays the rest of it at once."
 )
 
@@ -62,10 +64,11 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, glyphs: Glyphs, win_columns: int = 3) -> None:
+    def __init__(self, glyphs: Glyphs, win_columns: int = 3, extra_keys: str = "") -> None:
         super().__init__()
         self.glyphs = glyphs
         self.win_columns = win_columns
+        self.extra_keys = extra_keys
 
     def compose(self) -> ComposeResult:
         colours = ("red", "green", "blue", "yellow")
@@ -77,6 +80,7 @@ class HelpScreen(ModalScreen[None]):
             runner=self.glyphs.runner,
             empty=self.glyphs.empty,
             players=players,
+            extra_keys=self.extra_keys,
         )
         with VerticalScroll(classes="dialog"):
             yield Static(text, id="rules")

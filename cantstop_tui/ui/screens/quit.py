@@ -40,18 +40,22 @@ class QuitScreen(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No, keep playing"),
     ]
 
-    def __init__(self, saved: bool = False) -> None:
+    def __init__(
+        self, saved: bool = False, question: str = "Quit Can't Stop?", yes: str = "Yes, quit (y)"
+    ) -> None:
         super().__init__()
+        self.question = question
+        self.yes = yes
         self.saved = saved
         """An unfinished game is autosaved: say that the next start offers it."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Quit Can't Stop?")
+            yield Static(self.question)
             if self.saved:
                 yield Static("Your game is saved: cantstop offers to resume it next time.")
             with Horizontal():
-                yield Button("Yes, quit (y)", id="yes", variant="error", compact=True)
+                yield Button(self.yes, id="yes", variant="error", compact=True)
                 yield Button("No (n)", id="no", variant="primary", compact=True)
         yield TooSmall()
 
