@@ -390,6 +390,11 @@ class CantStopApp(App[None]):
                 screen.refresh_bindings()
         self.notify("Hints are on: press h." if self.hints else "Hints are off for this game.")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game" and isinstance(self.screen, GameScreen):
+            return self.can_restart  # a shared table's next game is its rematch
+        return True
+
     def action_help(self) -> None:
         from .screens.help import HelpScreen
 

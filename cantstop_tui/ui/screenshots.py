@@ -18,7 +18,7 @@ PENTAGON_FALLBACK = '<tspan style="font-family:DejaVu Sans">⬟</tspan>'
 
 
 def _on_table(match: Match) -> CantStopApp:
-    return CantStopApp(table=Table(match, bot_delay=0), remember=False)
+    return CantStopApp(table=Table(match, bot_delay=0), remember=False, can_restart=True)
 
 
 SCENES: dict[str, tuple[object, Sequence[str]]] = {

@@ -374,7 +374,7 @@ async def test_play_on_from_a_finished_games_replay_leaves_no_dialog_behind(
 
 
 async def test_a_shared_tables_guest_may_replay_but_not_play_on_or_save() -> None:
-    app, table = table_app(finished(), my_seats={1})
+    app, table = table_app(finished(), my_seats={1}, can_restart=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         titles = {command.title for command in app.get_system_commands(app.screen)}

@@ -18,6 +18,7 @@ from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.widgets.board import Board
 from cantstop_tui.ui.widgets.dice import DiceView
+from cantstop_tui.ui.widgets.keys_bar import KeysBar
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
 from cantstop_tui.ui.widgets.too_small import TooSmall
 
@@ -190,3 +191,12 @@ async def test_a_bust_on_screen_goes_when_another_game_is_put_on_the_table() -> 
         await pilot.pause()
         assert "blew it" not in choice.render().plain
         assert len(table.match.history) == len(other.history)
+
+
+async def test_n_for_a_new_game_is_offered_only_where_a_new_game_may_start() -> None:
+    for can_restart in (True, False):
+        app, _table = table_app(Match.start(humans(2), GameConfig(2), 4), can_restart=can_restart)
+        async with app.run_test(size=SIZE) as pilot:
+            await start_playing(pilot)
+            footer = str(app.screen.query_one(KeysBar).render())
+            assert ("n New" in footer) is can_restart

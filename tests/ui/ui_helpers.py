@@ -31,7 +31,9 @@ def local_app(game: GameSettings | None = None, **kwargs: object) -> CantStopApp
 def table_app(
     match: Match, my_seats: set[int] | None = None, **kwargs: object
 ) -> tuple[CantStopApp, Table]:
+    """An app following ``table`` like the local game (``n`` starts a new one)."""
     table = Table(match, bot_delay=0)
+    kwargs.setdefault("can_restart", True)
     return CantStopApp(table=table, my_seats=my_seats, **kwargs), table  # type: ignore[arg-type]
 
 

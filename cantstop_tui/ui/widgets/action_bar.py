@@ -41,7 +41,7 @@ class ActionBar(ViewWidget):
             text.append(percent(chance), style="bold")
             if chance:
                 text.append(f" ({chance.numerator}/{chance.denominator})", style="dim")
-        elif view.state.phase is Phase.CHOOSE:
+        elif view.my_turn and view.state.phase is Phase.CHOOSE:
             text.append("see each move", style="dim")
         return text
 
