@@ -286,10 +286,11 @@ class _Minimal(App[None]):
 
 async def _cpu_per_change(make_app: Any, apps: int = 4, changes: int = 120) -> float:
     """Server CPU seconds per table change per app following it (no SSH, no client)."""
-    from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
+    from cantstop_tui.engine import GameConfig
     from cantstop_tui.match import Match, Seat
     from cantstop_tui.server.driver import ChannelDriver
     from cantstop_tui.server.shared_table import SharedTable
+    from cantstop_tui.ui.demo import step_at
 
     table = SharedTable(Match.start((Seat("ana"), Seat("bob")), GameConfig(), 3), bot_delay=0)
     sinks = [_Sink() for _ in range(apps)]
@@ -304,20 +305,10 @@ async def _cpu_per_change(make_app: Any, apps: int = 4, changes: int = 120) -> f
             sink.driver.feed("\r")  # past the roll-off
     await asyncio.sleep(1.0)
     start = time.process_time()
-    moves = 0
-    for _ in range(changes):
-        state = table.match.state
-        if state.is_over:
-            break
-        seat = state.current_player
-        if state.phase is Phase.CHOOSE:
-            table.choose(seat, legal_moves(state)[0])
-            moves += 1
-        elif moves >= 2 and can_stop(state):
-            table.stop(seat)
-            moves = 0
-        else:
-            table.roll(seat)
+    made = 0
+    while made < changes and not table.match.state.is_over:
+        step_at(table)
+        made += 1
         await asyncio.sleep(0.05)  # each change drawn before the next
     cpu = time.process_time() - start
     for app, task in running:
@@ -325,7 +316,7 @@ async def _cpu_per_change(make_app: Any, apps: int = 4, changes: int = 120) -> f
         await task
     # Apps redirect sys.stdout while they run; ended out of order they can leave it redirected.
     sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
-    return cpu / (changes * apps)
+    return cpu / (made * apps)
 
 
 def run() -> list[Row]:

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from ..engine import Busted, GameConfig, Phase, bust_probability, can_stop, legal_moves
 from ..match import Match, Seat
+from ..table import Table
 
 RISK = Fraction(1, 5)
 """The demo player rolls on while the next roll busts at most one time in five."""
@@ -39,6 +40,18 @@ def step(match: Match) -> Match:
     if key == "s":
         return match.stop()[0]
     return match.roll()[0]
+
+
+def step_at(table: Table) -> None:
+    """The demo player's next action at ``table``, for whoever is to play."""
+    match = table.match
+    seat, key = match.state.current_player, next_key(match)
+    if key == "1":
+        table.choose(seat, legal_moves(match.state)[0])
+    elif key == "s":
+        table.stop(seat)
+    else:
+        table.roll(seat)
 
 
 def play_until(match: Match, done: Callable[[Match], bool], limit: int = 5000) -> Match:

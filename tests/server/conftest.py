@@ -141,6 +141,17 @@ async def start_table(
     return ana, bob, hosted
 
 
+async def watch_game(server: GameServer, hosted: HostedTable, name: str = "carol") -> Player:
+    """``name`` comes to the lobby and watches ``hosted``'s game, past the roll-off."""
+    watcher = await Player.connect(server.port, name)
+    await watcher.wait_for("in progress")
+    watcher.press("w")
+    await watcher.wait_for("Who starts?")
+    watcher.press("\r")
+    await watcher.wait_for(lambda: hosted.watchers == 1, f"{name} to be counted as watching")
+    return watcher
+
+
 def next_key(match: Match) -> str:
     """A simple scripted player: take the first move, stop after two moves in a turn."""
     state = match.state

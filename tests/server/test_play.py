@@ -11,7 +11,7 @@ import pytest
 
 from cantstop_tui.server.server import GameServer
 
-from .conftest import Player, make_server, play_one_step, start_table, until
+from .conftest import Player, make_server, play_one_step, start_table, until, watch_game
 
 
 async def test_two_players_finish_a_seeded_game_while_a_spectator_follows(
@@ -20,12 +20,7 @@ async def test_two_players_finish_a_seeded_game_while_a_spectator_follows(
     ana, bob, hosted = await start_table(server)
     table = hosted.table
     assert table is not None
-    carol = await Player.connect(server.port, "carol")
-    await carol.wait_for("in progress")
-    carol.press("w")
-    await carol.wait_for("Who starts?")
-    carol.press("\r")
-    await carol.wait_for(lambda: hosted.watchers == 1, "carol to be counted as watching")
+    carol = await watch_game(server, hosted)
 
     first = table.match
     carol.press("r")  # a spectator acts on nothing

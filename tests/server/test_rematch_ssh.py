@@ -10,7 +10,7 @@ from cantstop_tui.server import store
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.storage import game_id, load_records
 
-from .conftest import Player, play_one_step, start_table
+from .conftest import Player, play_one_step, start_table, watch_game
 from .rematch_helpers import finish, finished_match
 
 
@@ -20,12 +20,7 @@ async def test_two_players_play_a_rematch_while_a_spectator_stays(server: GameSe
     ana, bob, hosted = await start_table(server)
     table = hosted.table
     assert table is not None
-    carol = await Player.connect(server.port, "carol")
-    await carol.wait_for("in progress")
-    carol.press("w")
-    await carol.wait_for("Who starts?")
-    carol.press("\r")
-    await carol.wait_for(lambda: hosted.watchers == 1, "carol to be counted as watching")
+    carol = await watch_game(server, hosted)
     dave = await Player.connect(server.port, "dave")  # stays in the lobby
     await dave.wait_for("in progress")
 

@@ -13,11 +13,12 @@ from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.strip import Strip
 
-from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
+from cantstop_tui.engine import GameConfig
 from cantstop_tui.match import Match
 from cantstop_tui.table import Table
 from cantstop_tui.ui import textual_fixes
 from cantstop_tui.ui.app import CantStopApp
+from cantstop_tui.ui.demo import step_at
 from cantstop_tui.ui.widgets.game_log import GameLog
 
 from .ui_helpers import SIZE, humans, start_playing
@@ -134,18 +135,8 @@ async def test_redrawing_a_game_leaves_no_garbage_cycles() -> None:
         await start_playing(pilot)
 
         async def play(changes: int) -> None:
-            moves = 0
             for _ in range(changes):
-                state = table.match.state
-                seat = state.current_player
-                if state.phase is Phase.CHOOSE:
-                    table.choose(seat, legal_moves(state)[0])
-                    moves += 1
-                elif moves >= 2 and can_stop(state):
-                    table.stop(seat)
-                    moves = 0
-                else:
-                    table.roll(seat)
+                step_at(table)
                 await pilot.pause()
 
         await play(5)  # caches warm
