@@ -16,8 +16,10 @@ CELL = 4
 ROWS = max(TOPS)
 
 
-MAX_ROWS = 1024
-"""Drawn rows kept (a game shows a few hundred different ones)."""
+MAX_ROWS = 128
+"""Drawn rows kept. A game shows a few hundred different ones, but a change only brings
+back rows seen lately (runners gone after a stop or bust); each row is about 25 objects,
+kept per visitor on a server."""
 
 
 class Board(ViewWidget):
