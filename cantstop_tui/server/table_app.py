@@ -39,7 +39,13 @@ class TableApp(CantStopApp):
     """``CantStopApp`` following a server table, with its chat and notices as notifications."""
 
     QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
-    EXTRA_HELP_KEYS = "  t            talk to the table     q       back to the lobby\n"
+    HELP_KEYS = (
+        "  r or space   roll the dice         s       stop and keep your climb\n"
+        "  1 to 6       choose a move         click   a move line, Roll or Stop\n"
+        "  h            a hint                t       talk to the table\n"
+        "  q            back to the lobby     ? or F1 this help\n"
+        "  ctrl+p       command palette\n"
+    )
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *CantStopApp.BINDINGS,

@@ -43,8 +43,8 @@ class CantStopApp(App[None]):
     TITLE = "Can't Stop"
     QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit (y)")
     """What ``q`` asks, and its yes button (a server table asks about leaving instead)."""
-    EXTRA_HELP_KEYS = ""
-    """Keys only this kind of app has, for the help screen (one line, two keys)."""
+    HELP_KEYS: str | None = None
+    """The help screen's keys block, if not the local game's."""
     CSS = """
     CantStopApp.-ascii .dialog {
         border: ascii $primary;
@@ -391,17 +391,18 @@ class CantStopApp(App[None]):
         self.notify("Hints are on: press h." if self.hints else "Hints are off for this game.")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "new_game" and isinstance(self.screen, GameScreen):
+        if action == "new_game":
             return self.can_restart  # a shared table's next game is its rematch
         return True
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen
+        from .screens.help import LOCAL_KEYS, HelpScreen
 
         if isinstance(self.screen, HelpScreen):
             return
         win = self.table.match.config.win_columns if self.table else self.settings.win_columns
-        self.push_screen(HelpScreen(self.glyphs, win, self.EXTRA_HELP_KEYS))
+        keys = self.HELP_KEYS or LOCAL_KEYS
+        self.push_screen(HelpScreen(self.glyphs, win, keys))
 
     def action_request_quit(self) -> None:
         from .screens.quit import QuitScreen

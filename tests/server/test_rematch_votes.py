@@ -321,7 +321,9 @@ async def test_at_a_table_q_asks_about_leaving_and_help_names_the_table_keys() -
         app.action_help()
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert "talk to the table" in " ".join(str(w.render()) for w in app.screen.query(Static))
+        shown = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert "talk to the table" in shown and "back to the lobby" in shown
+        assert "new game" not in shown and "ctrl+s" not in shown
         app.pop_screen()
         app.action_request_quit()
         await pilot.pause()

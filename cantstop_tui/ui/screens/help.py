@@ -30,13 +30,16 @@ RULES = (
     "[b]Board[/b]  {runner} runner (this turn)   {empty} empty space   "
     "a won column is filled with its owner's shape\n\n"
     "[b]Keys[/b]\n"
+    "{keys}"
+    "  During a computer's turn any key plays the rest of it at once."
+)
+
+LOCAL_KEYS = (
     "  r or space   roll the dice         s       stop and keep your climb\n"
     "  1 to 6       choose a move         click   a move line, Roll or Stop\n"
     "  h            a hint                ctrl+s  save the game under a name\n"
     "  n            new game              ? or F1 this help\n"
     "  q            quit (asks first)     ctrl+p  command palette\n"
-    "{extra_keys}"
-    "  During a computer's turn any key plays the rest of it at once."
 )
 
 
@@ -64,11 +67,12 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "app.request_quit", "Quit"),
     ]
 
-    def __init__(self, glyphs: Glyphs, win_columns: int = 3, extra_keys: str = "") -> None:
+    def __init__(self, glyphs: Glyphs, win_columns: int = 3, keys: str = LOCAL_KEYS) -> None:
         super().__init__()
         self.glyphs = glyphs
         self.win_columns = win_columns
-        self.extra_keys = extra_keys
+        self.keys = keys
+        """The keys block: two keys a line, as in ``LOCAL_KEYS``."""
 
     def compose(self) -> ComposeResult:
         colours = ("red", "green", "blue", "yellow")
@@ -80,7 +84,7 @@ class HelpScreen(ModalScreen[None]):
             runner=self.glyphs.runner,
             empty=self.glyphs.empty,
             players=players,
-            extra_keys=self.extra_keys,
+            keys=self.keys,
         )
         with VerticalScroll(classes="dialog"):
             yield Static(text, id="rules")
