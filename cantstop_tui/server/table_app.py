@@ -39,6 +39,7 @@ class TableApp(CantStopApp):
     """``CantStopApp`` following a server table, with its chat and notices as notifications."""
 
     QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
+    KEY_LABELS: ClassVar[dict[str, str]] = {"app.request_quit": "Lobby"}
     HELP_KEYS = (
         "  r or space   roll the dice         s       stop and keep your climb\n"
         "  1 to 6       choose a move         click   a move line, Roll or Stop\n"

@@ -45,6 +45,8 @@ class CantStopApp(App[None]):
     """What ``q`` asks, and its yes button (a server table asks about leaving instead)."""
     HELP_KEYS: str | None = None
     """The help screen's keys block, if not the local game's."""
+    KEY_LABELS: ClassVar[dict[str, str]] = {}
+    """Footer labels that differ from the bindings' own, by action."""
     CSS = """
     CantStopApp.-ascii .dialog {
         border: ascii $primary;

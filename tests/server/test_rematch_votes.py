@@ -20,6 +20,7 @@ from cantstop_tui.ui.screens.help import HelpScreen
 from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
+from cantstop_tui.ui.widgets.keys_bar import KeysBar
 
 from .rematch_helpers import finish
 
@@ -331,3 +332,15 @@ async def test_at_a_table_q_asks_about_leaving_and_help_names_the_table_keys() -
         shown = " ".join(str(widget.render()) for widget in app.screen.query(Static))
         assert "Leave this table for the lobby?" in shown
         assert "Quit Can't Stop" not in shown
+
+
+async def test_at_a_table_in_play_the_footer_says_q_goes_to_the_lobby() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = lobby.create(ANA, "ana's table", GameConfig(num_players=2), (HUMAN,))
+    hosted.sit(BOB, None)
+    app = TableApp(hosted, frozenset({0}), ANA)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")  # past the roll-off
+        await pilot.pause()
+        footer = str(app.screen.query_one(KeysBar).render())
+        assert "q Lobby" in footer and "Quit" not in footer

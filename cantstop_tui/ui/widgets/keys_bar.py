@@ -37,12 +37,14 @@ class KeysBar(Widget):
         choices = sum(
             1 for _, b, on, _t in active.values() if on and b.action.startswith("choose(")
         )
+        labels: dict[str, str] = getattr(self.app, "KEY_LABELS", {})
         for key, (_, binding, enabled, _tip) in active.items():
             if binding.show and binding.action not in shown:
                 display = binding.key_display or self.app.get_key_display(binding)
                 if binding.action.startswith("choose("):
                     display = "1" if choices == 1 else f"1-{choices}"
-                shown[binding.action] = (key, display, binding.description, enabled)
+                label = labels.get(binding.action, binding.description)
+                shown[binding.action] = (key, display, label, enabled)
         keys = tuple(shown.values())
         if keys != self._keys:
             self._keys = keys
