@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -18,7 +18,7 @@ from .names import is_usable_name, sanitize_name
 from .tables import COMPUTER_LEVELS, Lobby, Visitor
 
 
-def use_terminal_palette(app: App[object]) -> None:
+def use_terminal_palette(app: App[Any]) -> None:
     """At 16 colours draw with the terminal's own ANSI palette, not approximations of RGB.
 
     Rich would map the theme's RGB colours to the nearest of 16: the accent turns red (an

@@ -14,6 +14,7 @@ from textual.widgets import Input
 from ..match import Match
 from ..ui.app import CantStopApp
 from ..ui.screens.game_over import GameOverScreen
+from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
 from .lobby_app import use_terminal_palette
@@ -41,9 +42,7 @@ class TableApp(CantStopApp):
     QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
     KEY_LABELS: ClassVar[dict[str, str]] = {"app.request_quit": "Lobby"}
     HELP_KEYS = (
-        "  r or space   roll the dice         s       stop and keep your climb\n"
-        "  1 to 6       choose a move         click   a move line, Roll or Stop\n"
-        "  h            a hint                t       talk to the table\n"
+        PLAY_KEYS + "  h            a hint                t       talk to the table\n"
         "  q            back to the lobby     ? or F1 this help\n"
         "  ctrl+p       command palette\n"
     )

@@ -19,21 +19,7 @@ from ..engine import (
     why_unusable,
 )
 from ..match import Match
-from ..narration import dice_text, history_lines, join_columns, log_lines, rolloff_lines
-
-__all__ = [
-    "bust_reasons",
-    "bust_summary",
-    "chance_after",
-    "dice_text",
-    "history_lines",
-    "join_columns",
-    "log_lines",
-    "move_dice",
-    "move_effect",
-    "percent",
-    "rolloff_lines",
-]
+from ..narration import dice_text, join_columns
 
 
 def percent(chance: Fraction) -> str:

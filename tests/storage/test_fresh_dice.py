@@ -13,7 +13,7 @@ from cantstop_tui.match import Match
 from cantstop_tui.storage import load_game, match_from_record, record_to_json, write_game
 from cantstop_tui.storage.record import VERSION, game_id
 from cantstop_tui.storage.replay import Replay
-from cantstop_tui.ui.screens.replay import FRESH_DICE, ReplayApp
+from cantstop_tui.ui.screens.replay import PLAY_ON_HINT, ReplayApp
 
 
 def rolls(match: Match, count: int) -> list[tuple[int, ...]]:
@@ -117,7 +117,7 @@ async def test_the_replay_screen_says_play_on_uses_new_dice():
     app = ReplayApp(Replay(positions[-1]), title="g.json")
     async with app.run_test(size=(100, 30)) as pilot:
         said = str(app.screen.query_one("#fresh-dice").render())
-        assert said == FRESH_DICE and "new dice" in said
+        assert said == PLAY_ON_HINT and "new dice" in said
         await pilot.press("left", "p")
     choice = app.return_value
     assert choice is not None and choice.index == 29

@@ -19,7 +19,8 @@ from cantstop_tui.engine import (
     roll,
 )
 from cantstop_tui.match import Match
-from cantstop_tui.ui.explain import bust_reasons, log_lines, move_dice, move_effect, percent
+from cantstop_tui.narration import log_lines
+from cantstop_tui.ui.explain import bust_reasons, move_dice, move_effect, percent
 
 from .ui_helpers import humans
 
@@ -81,8 +82,8 @@ def test_the_log_writes_a_roll_with_the_move_it_led_to() -> None:
 
 def test_the_log_of_a_game_played_on_with_new_dice_is_rebuilt_from_its_record() -> None:
     """The log written live, step by step, is the log rebuilt when joining the game later."""
+    from cantstop_tui.narration import history_lines
     from cantstop_tui.storage.replay import Replay
-    from cantstop_tui.ui.explain import history_lines
 
     def steps(match: Match, count: int, live: list[str], waiting: Rolled | None):
         for _ in range(count):

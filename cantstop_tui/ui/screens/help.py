@@ -34,10 +34,14 @@ RULES = (
     "  During a computer's turn any key plays the rest of it at once."
 )
 
-LOCAL_KEYS = (
+PLAY_KEYS = (
     "  r or space   roll the dice         s       stop and keep your climb\n"
     "  1 to 6       choose a move         click   a move line, Roll or Stop\n"
-    "  h            a hint                ctrl+s  save the game under a name\n"
+)
+"""The keys of play, the same at home and at a server table (two keys a line)."""
+
+LOCAL_KEYS = (
+    PLAY_KEYS + "  h            a hint                ctrl+s  save the game under a name\n"
     "  n            new game              ? or F1 this help\n"
     "  q            quit (asks first)     ctrl+p  command palette\n"
 )

@@ -20,7 +20,7 @@ from ..widgets.board import Board
 from ..widgets.dice import DiceView
 from ..widgets.players import PlayersPanel
 
-FRESH_DICE = (
+PLAY_ON_HINT = (
     "Press p to play on from this step with new dice: "
     "this replay gives nothing away about what they will show."
 )
@@ -92,7 +92,7 @@ class ReplayScreen(Screen[PlayOn | None]):
                 yield PlayersPanel(self.glyphs, id="players")
                 yield DiceView(self.glyphs, id="dice")
                 yield Static(id="happened")
-                yield Static(FRESH_DICE, id="fresh-dice")
+                yield Static(PLAY_ON_HINT, id="fresh-dice")
         yield Footer()
 
     def on_mount(self) -> None:

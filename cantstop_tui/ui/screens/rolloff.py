@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...match import Match
-from ..explain import rolloff_lines
+from ...narration import rolloff_lines
 from ..widgets.too_small import TooSmall
 from .closing import close
 
