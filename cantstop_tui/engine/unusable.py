@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .board import COLUMNS, MAX_RUNNERS, TOPS
+from .board import COLUMNS, TOPS
 from .events import Busted
+from .rules import usable_columns_mask
 from .state import GameState, Phase
 
 
@@ -34,14 +35,13 @@ def why_unusable(state: GameState, column: int) -> Unusable | None:
     """
     if type(column) is not int or column not in COLUMNS:
         raise ValueError(f"Columns are numbered 2 to 12, not {column!r}.")
+    if usable_columns_mask(state) >> (column - 2) & 1:
+        return None  # the rules decide usability in one place; here it is only named
     if state.claimed[column] is not None:
         return Unusable.WON
-    runner = state.runners[column]
-    if runner == TOPS[column]:
+    if state.runners[column] == TOPS[column]:
         return Unusable.AT_TOP
-    if not runner and len(state.runner_columns) >= MAX_RUNNERS:
-        return Unusable.NO_RUNNER
-    return None
+    return Unusable.NO_RUNNER
 
 
 def state_before_bust(state: GameState, busted: Busted) -> GameState:
