@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from .ai import Bot, make_bot
 from .engine import Event, IllegalMoveError, Move, Phase, can_stop, legal_moves
-from .match import Match
+from .match import HUMAN, Match
 
 Listener = Callable[[Match, tuple[Event, ...]], None]
 log = logging.getLogger(__name__)
@@ -39,10 +39,11 @@ class Table:
 
     @staticmethod
     def _make_bots(match: Match) -> dict[int, Bot]:
+        """A computer player for every seat the match says one plays now (hand-overs too)."""
         return {
-            index: make_bot(seat.kind, seed=match.seed + index)
-            for index, seat in enumerate(match.seats)
-            if not seat.is_human
+            index: make_bot(match.kind_of(index), seed=match.seed + index)
+            for index in range(len(match.seats))
+            if match.kind_of(index) != HUMAN
         }
 
     @property
@@ -97,18 +98,20 @@ class Table:
         self._hurry = False
         self._publish(match, ())
 
-    def set_seat_kind(self, seat: int, bot: Bot | None, kind: str = "ai") -> None:
-        """Hand a seat to a computer player (``bot``, of level ``kind``) or give it back (None).
+    def set_seat_kind(self, seat: int, spec: str | None) -> None:
+        """Hand a seat to a computer player of level ``spec`` (see ``make_bot``), or give it
+        back (None): to its person, or for a computer seat to nobody (the table is dropped).
 
-        The match records the hand-over (``Match.handovers``): given back, the seat is played
-        by its own kind again. Nothing is published; the next step carries the new record.
+        The match records the hand-over (``Match.handovers``), so ``is_bot`` and
+        ``match.kind_of`` agree for every person's seat. Nothing is published; the next
+        step carries the new record.
         """
-        if bot is None:
+        if spec is None:
             self._bots.pop(seat, None)
-            kind = self._match.seats[seat].kind
+            spec = self._match.seats[seat].kind
         else:
-            self._bots[seat] = bot
-        self._match = self._match.with_seat_kind(seat, kind)
+            self._bots[seat] = make_bot(spec, seed=self._match.seed + seat)
+        self._match = self._match.with_seat_kind(seat, spec)
         self._kick()
 
     # --- computer seats -------------------------------------------------------

@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ..ai import LEVELS, make_bot
+from ..ai import LEVELS
 from ..engine import GameConfig, GameWon, TurnPassed
 from ..match import HUMAN, Match, Seat
 from ..ui.screens.lobby import LobbyError, SeatInfo, TableSummary
@@ -28,7 +28,9 @@ from .names import sanitize_text
 from .shared_table import SharedTable
 
 log = logging.getLogger(__name__)
-COMPUTER_LEVELS: tuple[str, ...] = tuple(dict.fromkeys((*LEVELS, "ai")))
+COMPUTER = "ai"
+"""The level that plays a seat for a person who dropped or stalls."""
+COMPUTER_LEVELS: tuple[str, ...] = tuple(dict.fromkeys((*LEVELS, COMPUTER)))
 CHAT_LINES = 50
 CHAT_LENGTH = 120
 MAX_TABLES = 200
@@ -151,10 +153,10 @@ class HostedTable:
         )
 
     def attach(self, table: SharedTable) -> None:
+        """Follow ``table``'s game; a restored game's record is made to agree with the seats."""
         self.table = table
-        for index, slot in enumerate(self.slots):
-            if slot.computer_took_over:
-                table.set_seat_kind(index, make_bot("ai", seed=self.seed + index))
+        if not table.match.state.is_over:
+            self._agree_with_seats(table)
         table.subscribe(self._on_change)
         self._arm_turn_timer()
         table.start()
@@ -170,6 +172,21 @@ class HostedTable:
             self._shown_status = status
             self.lobby.changed()
         self.lobby.request_save()
+
+    def _agree_with_seats(self, table: SharedTable) -> None:
+        """The computer plays the seats it took over (older saves lack their hand-over), and
+        finishes a turn it played for a stalling person when the server stopped; any other
+        hand-over in the record is given back to the seat's person."""
+        match = table.match
+        for index, slot in enumerate(self.slots):
+            if slot.kind != HUMAN:
+                continue
+            if slot.computer_took_over:
+                table.set_seat_kind(index, COMPUTER)
+            elif table.is_bot(index) and index == match.state.current_player:
+                self._hurried_seat = index
+            elif table.is_bot(index):
+                table.set_seat_kind(index, None)
 
     def _arm_turn_timer(self) -> None:
         if self._turn_timer is not None:
@@ -192,7 +209,7 @@ class HostedTable:
         self._post(
             f"* {self.slots[seat].player_name(seat)} took too long: the computer plays this turn."
         )
-        table.set_seat_kind(seat, make_bot("ai", seed=self.seed + seat))
+        table.set_seat_kind(seat, COMPUTER)
 
     def _give_back(self, seat: int) -> None:
         self._hurried_seat = None
@@ -310,7 +327,7 @@ class HostedTable:
         slot.computer_took_over = True
         self._post(f"* The computer plays for {slot.player_name(index)} now.")
         if self.table is not None:
-            self.table.set_seat_kind(index, make_bot("ai", seed=self.seed + index))
+            self.table.set_seat_kind(index, COMPUTER)
         self.lobby.changed(save=True)
 
     def say(self, visitor: Visitor, text: str) -> None:

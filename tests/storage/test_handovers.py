@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from cantstop_tui.ai import make_bot
 from cantstop_tui.engine import GameConfig, legal_moves
 from cantstop_tui.match import HUMAN, Handover, Match, Seat
 from cantstop_tui.storage import game_id, load_game, match_from_record, record_to_dict, write_game
@@ -39,13 +38,13 @@ def test_a_seat_handed_to_the_computer_and_back_is_recorded_with_its_step() -> N
     me = table.match.state.current_player
     other = 1 - me
     table.roll(me)
-    table.set_seat_kind(other, make_bot("ai", seed=1))
+    table.set_seat_kind(other, "ai")
     assert table.match.handovers == (Handover(1, other, "ai"),)
     assert table.match.kind_of(other) == "ai" and table.match.seats[other].kind == HUMAN
     table.set_seat_kind(other, None)  # taken back before any step: as if it never happened
     assert table.match.handovers == ()
 
-    table.set_seat_kind(me, make_bot("ai", seed=0))  # the computer finishes my turn
+    table.set_seat_kind(me, "ai")  # the computer finishes my turn
     while table.bot_to_move:
         table.step_bot()
     steps = len(table.match.history)
@@ -66,7 +65,7 @@ def test_giving_back_a_computer_seat_records_nothing() -> None:
 def test_hand_overs_survive_a_save_and_a_load(tmp_path: Path) -> None:
     table = two_humans()
     table.roll(table.match.state.current_player)
-    table.set_seat_kind(1, make_bot("expert", seed=1), kind="expert")
+    table.set_seat_kind(1, "expert")
     write_game(tmp_path / "game.json", table.match)
     loaded = load_game(tmp_path / "game.json").match
     assert loaded.handovers == (Handover(1, 1, "expert"),)
