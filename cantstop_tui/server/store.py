@@ -140,14 +140,19 @@ def archive_game(match: Match, folder: Path, records: Path, keep: int | None = N
     """``folder/GAME_ID.json`` and one count in ``records``; again for the same game: nothing.
 
     ``keep``: only the newest ``keep`` game records stay in ``folder`` (0: none is written;
-    the records count the game all the same). ``None`` keeps them all.
+    the records count the game all the same). ``None`` keeps them all. A game record that
+    cannot be written is logged, and the game still counted.
     """
     if keep != 0:
         path = folder / f"{game_id(match)}.json"
         if not path.exists():
-            write_game(path, match)
-            if keep is not None:
-                prune_games(folder, keep, path)
+            try:
+                write_game(path, match)
+            except SaveError as error:  # a full disk must not lose the game from the records
+                log.warning("A finished game's record could not be written: %s", error)
+            else:
+                if keep is not None:
+                    prune_games(folder, keep, path)
     record_game(match, records)
 
 

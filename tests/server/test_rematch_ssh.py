@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
+
+import pytest
 
 from cantstop_tui.match import Match
 from cantstop_tui.server import store
@@ -93,3 +96,15 @@ def test_the_finished_game_is_archived_and_counted_once(tmp_path: Path) -> None:
     counted = load_records(records)
     assert counted.games == (game_id(match),)
     assert sum(record.games for record in counted.players.values()) == 2
+
+
+def test_a_game_that_cannot_be_written_is_still_counted(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    folder, records = tmp_path / "served", tmp_path / "records.json"
+    folder.write_text("a file where the folder should be")
+    match = finished_match()
+    with caplog.at_level(logging.WARNING):
+        store.archive_game(match, folder, records)
+    assert load_records(records).games == (game_id(match),)
+    assert "could not be written" in caplog.text and str(folder) in caplog.text
