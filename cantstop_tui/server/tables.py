@@ -34,6 +34,7 @@ COMPUTER_LEVELS: tuple[str, ...] = tuple(dict.fromkeys((*LEVELS, COMPUTER)))
 CHAT_LINES = 50
 CHAT_LENGTH = 120
 MAX_TABLES = 200
+TABLE_NAME_LENGTH = 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,12 +568,22 @@ class Lobby:
                 raise LobbyError(f"Unknown computer level {kind!r}.")
         if len(self.tables) >= MAX_TABLES:
             raise LobbyError("The server has as many tables as it can hold: join or watch one.")
-        table_name = sanitize_text(name)[:24] or f"{visitor.name}'s table"
+        table_name = self._unused_name(sanitize_text(name) or f"{visitor.name}'s table")
         hosted = HostedTable(self, self._next_id, table_name, config, kinds, self._seeds())
         self._next_id += 1
         self.tables[hosted.id] = hosted
         hosted.sit(visitor, 0)
         return hosted
+
+    def _unused_name(self, name: str) -> str:
+        """``name`` cut to fit the list, numbered if another table has it: "ana's table (2)"."""
+        taken = {hosted.name for hosted in self.tables.values()}
+        candidate, number = name[:TABLE_NAME_LENGTH], 1
+        while candidate in taken:
+            number += 1
+            suffix = f" ({number})"
+            candidate = name[: TABLE_NAME_LENGTH - len(suffix)].rstrip() + suffix
+        return candidate
 
     def held_seat(self, visitor: Visitor) -> tuple[HostedTable, int] | None:
         """A game seat this visitor left and may take back (also at a finished game's table,
