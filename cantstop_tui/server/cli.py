@@ -129,6 +129,20 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+def archive_line(served: Path, keep_games: int | None) -> str:
+    """The start-up line on where finished games go."""
+    if keep_games == 0:
+        return (
+            "No game records are written (--keep-games 0): "
+            "cantstop records still counts every finished game."
+        )
+    return (
+        f"Finished games are kept in {served} ({store.archived_games(served)} so far"
+        + (f", the newest {keep_games} stay" if keep_games is not None else "")
+        + "): cantstop replay FILE shows one; cantstop records counts them all."
+    )
+
+
 async def _run(
     settings: Settings, host_key: object, directory: Path, keep_games: int | None, out: object
 ) -> None:
@@ -141,12 +155,7 @@ async def _run(
     restored = store.load(lobby, state_path)
     lobby.on_save = store.debounced_saver(lobby, state_path)
     lobby.on_finished = store.game_archiver(served, records_path(), keep_games)
-    print(
-        f"Finished games are kept in {served} ({store.archived_games(served)} so far"
-        + (f", the newest {keep_games} stay" if keep_games is not None else "")
-        + "): cantstop replay FILE shows one; cantstop records counts them all.",
-        file=out,
-    )  # type: ignore[call-overload]
+    print(archive_line(served, keep_games), file=out)  # type: ignore[call-overload]
     server = GameServer(settings, host_key, lobby)  # type: ignore[arg-type]
     await server.start()
     print(
