@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ..ai import LEVELS
 from ..engine import GameConfig, GameWon, TurnPassed
 from ..match import HUMAN, Match, Seat
+from ..narration import join_columns
 from ..ui.screens.lobby import LobbyError, SeatInfo, TableSummary
 from .names import sanitize_text
 from .shared_table import SharedTable
@@ -284,14 +285,15 @@ class HostedTable:
         self.lobby.changed(save=True)
         self.lobby.forget_if_empty(self)
 
-    def _free(self, index: int, notice: str) -> None:
+    def _free(self, index: int, notice: str | None = None) -> None:
         """After a game: the seat is open for whoever sits down next."""
         slot = self.slots[index]
         if slot.hold is not None:
             slot.hold.cancel()
         slot.hold, slot.occupant, slot.connected, slot.computer_took_over = None, None, False, False
         self.rematch_votes.discard(index)
-        self._post(notice)
+        if notice is not None:
+            self._post(notice)
 
     def _hold(self, index: int) -> None:
         self.slots[index].hold = _loop_call_later(
@@ -375,11 +377,9 @@ class HostedTable:
         free = sorted([*(i for i, slot in enumerate(self.slots) if slot.free), *self._away()])
         if not self.finished or not seats or not free:
             return
-        for index in sorted(free):
-            slot = self.slots[index]
-            if slot.hold is not None:
-                slot.hold.cancel()
-            slot.hold, slot.occupant, slot.kind = None, None, "ai"
+        for index in free:
+            self._free(index)
+            self.slots[index].kind = COMPUTER
         self.rematch_votes |= seats
         self._post(f"* {visitor.name} gives {_seat_numbers(free)} to the computer.")
         self.lobby.changed(save=True)
@@ -454,7 +454,8 @@ class HostedTable:
         ]
 
     def _names(self, seats: Iterable[int]) -> str:
-        return _and([self.slots[index].player_name(index) for index in seats])
+        names = [self.slots[index].player_name(index) for index in seats]
+        return join_columns(names)  # type: ignore[arg-type]  # it joins any words
 
     def subscribe_votes(self, listener: Listener) -> Callable[[], None]:
         """``listener()`` after every change of who waits for the rematch."""
@@ -470,15 +471,11 @@ class HostedTable:
         return self.watchers == 0 and not any(slot.connected or slot.hold for slot in self.slots)
 
 
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def _seat_numbers(seats: list[int]) -> str:
     """``seat 2`` / ``seats 2 and 3``."""
     if len(seats) == 1:
         return f"seat {seats[0] + 1}"
-    return f"seats {_and([str(seat + 1) for seat in seats])}"
+    return f"seats {join_columns([seat + 1 for seat in seats])}"
 
 
 def _loop_call_later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:

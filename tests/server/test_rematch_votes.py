@@ -344,3 +344,27 @@ async def test_at_a_table_in_play_the_footer_says_q_goes_to_the_lobby() -> None:
         await pilot.pause()
         footer = str(app.screen.query_one(KeysBar).render())
         assert "q Lobby" in footer and "Quit" not in footer
+
+
+async def test_a_seat_given_to_the_computer_keeps_nothing_of_its_person() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = finished_table(lobby, HUMAN)
+    slot = hosted.slots[1]
+    # bob's seat as a save can hold it after a restart: away, once played by the computer
+    slot.connected, slot.computer_took_over = False, True
+    hosted.computer_takes_free_seats(ANA)
+    assert (slot.kind, slot.occupant, slot.connected, slot.computer_took_over) == (
+        "ai",
+        None,
+        False,
+        False,
+    )
+    assert store.table_to_json(hosted)["slots"][1]["computer"] is False
+
+
+def test_names_and_seat_numbers_read_as_a_sentence() -> None:
+    lobby, _ = lobby_with_games()
+    hosted = lobby.create(ANA, "t", GameConfig(num_players=3), [HUMAN, HUMAN])
+    hosted.sit(BOB, None)
+    assert hosted._names([]) == "" and hosted._names([0]) == "ana"
+    assert hosted._names([0, 1, 2]) == "ana, bob and (free)"
