@@ -207,10 +207,22 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         finally:
             if self._idle_handle is not None:
                 self._idle_handle.cancel()
+            self._leave_tables()
             self.server.release(self)
             if not self.closed and self._chan is not None:
                 self.closed = True
                 self._chan.exit(0)
+
+    def _leave_tables(self) -> None:
+        """Gone from the lobby too: a table waiting for its players must not keep a ghost.
+
+        (Seats in a game were already left, and are held, when its app ended.)
+        """
+        if self.visitor is None:
+            return
+        for hosted in list(self.server.lobby.tables.values()):
+            if hosted.seats_of(self.visitor):
+                hosted.left(self.visitor)
 
     def _first_name(self) -> tuple[str, str | None]:
         """The name to use, or the question to ask when the SSH user name won't do."""
