@@ -13,7 +13,6 @@ from textual.widgets import Input
 
 from ..match import Match
 from ..ui.app import CantStopApp
-from ..ui.screens.game_over import GameOverScreen
 from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
@@ -29,8 +28,17 @@ class TalkScreen(ModalScreen[str]):
     TalkScreen Input { width: 100%; margin: 0 0 1 0; }
     """
 
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self.text = text
+
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="say something to the table (Enter sends)", max_length=120)
+        yield Input(
+            self.text,
+            placeholder="say something to the table (Enter sends)",
+            max_length=120,
+            select_on_focus=False,  # a line kept from before goes on where it was
+        )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
@@ -110,15 +118,16 @@ class TableApp(CantStopApp):
         else:
             self.hosted.ask_rematch(self.visitor)
 
-    def hide_game_over(self) -> None:
-        """The rematch began: close the game-over box (and anything over it), show who starts."""
-        over = next((s for s in self.screen_stack if isinstance(s, GameOverScreen)), None)
-        if over is None or self.table is None:
-            return
-        while self.screen is not over:
-            self.pop_screen()
-        super().hide_game_over()
+    def hide_game_over(self) -> bool:
+        """The rematch began: show who starts; a line being typed to the table stays open."""
+        talk = next((s for s in self.screen_stack if isinstance(s, TalkScreen)), None)
+        typed = talk.query_one(Input).value if talk is not None else None
+        if self.table is None or not super().hide_game_over():
+            return False
         self.push_screen(RolloffScreen(self.table.match))
+        if typed is not None:
+            self.push_screen(TalkScreen(typed), self._said)
+        return True
 
     def _host_only(self) -> None:
         self.notify(

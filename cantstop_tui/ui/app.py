@@ -279,13 +279,19 @@ class CantStopApp(App[None]):
 
         self.push_screen(GameOverScreen(match, self.glyphs), self._after_game)
 
-    def hide_game_over(self) -> None:
-        """The table moved on to a new game (its host restarted it): close the game-over box."""
+    def hide_game_over(self) -> bool:
+        """The table moved on to a new game (its host restarted it): close the game-over box
+        and any dialog over it. Returns whether there was one."""
         from .screens.closing import close
         from .screens.game_over import GameOverScreen
 
-        if isinstance(self.screen, GameOverScreen):
-            close(self.screen, "continue")
+        over = next((s for s in self.screen_stack if isinstance(s, GameOverScreen)), None)
+        if over is None:
+            return False
+        while self.screen is not over:
+            self.pop_screen()
+        close(over, "continue")
+        return True
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "continue":

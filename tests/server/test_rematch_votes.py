@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.match import HUMAN, Handover, Match
@@ -16,13 +16,16 @@ from cantstop_tui.server import store
 from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.table_app import TableApp, TalkScreen
 from cantstop_tui.server.tables import HostedTable, Lobby, Visitor
+from cantstop_tui.table import Table
+from cantstop_tui.ui.app import CantStopApp
+from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import HelpScreen
 from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
 
-from .rematch_helpers import finish
+from .rematch_helpers import finish, finished_match
 
 ANA, BOB, CAROL = Visitor("ana"), Visitor("bob"), Visitor("carol")
 
@@ -252,20 +255,41 @@ async def test_lobby_from_the_game_over_screen_ends_the_table_app() -> None:
     assert app.return_value is None and not app.is_running
 
 
-async def test_a_talk_line_open_over_the_game_over_screen_closes_when_the_rematch_begins() -> None:
+async def test_a_talk_line_being_typed_when_the_rematch_begins_stays_open_with_its_text() -> None:
     lobby, _ = lobby_with_games()
     hosted = finished_table(lobby, HUMAN)
     app = TableApp(hosted, frozenset({0}), ANA)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press("r", "t")
+        await pilot.press("r", "t", "g", "g")
         await pilot.pause()
         assert isinstance(app.screen, TalkScreen)  # waiting, ana talks to the table
         hosted.ask_rematch(BOB)
         await pilot.pause()
         await pilot.pause()
-        assert isinstance(app.screen, RolloffScreen)
-        assert not any(isinstance(s, TalkScreen | TableOverScreen) for s in app.screen_stack)
+        assert isinstance(app.screen, TalkScreen)
+        assert app.screen.query_one(Input).value == "gg"
+        assert isinstance(app.screen_stack[-2], RolloffScreen)
+        assert not any(isinstance(s, TableOverScreen) for s in app.screen_stack)
+        await pilot.press("!", "enter")
+        await pilot.pause()
+        assert hosted.chat[-1] == "ana: gg!" and isinstance(app.screen, RolloffScreen)
+
+
+async def test_a_dialog_over_the_game_over_box_closes_with_it_when_the_host_starts_anew() -> None:
+    table = Table(finished_match(), bot_delay=0)
+    app = CantStopApp(table=table, my_seats={0}, remember=False, autosave=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        app.action_help()
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        old = table.match
+        table.replace_match(Match.start(old.seats, old.config, old.seed + 1))  # the host's rematch
+        await pilot.pause()
+        await pilot.pause()
+        assert not any(isinstance(s, GameOverScreen | HelpScreen) for s in app.screen_stack)
 
 
 async def test_c_gives_the_free_seat_to_the_computer_and_starts_the_rematch() -> None:
