@@ -3,6 +3,7 @@ also across a restart of the server (see docs/ssh.md)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from cantstop_tui.engine import GameConfig
@@ -71,3 +72,26 @@ async def test_a_turn_the_computer_played_when_the_server_stopped_is_finished_af
     finish(restored.table)
     player = restored.table.match.seats[seat].name
     assert handover_lines(restored.table.match) == [f"The computer played part of {player}'s game."]
+
+
+async def test_a_save_from_before_hand_overs_still_gives_the_seat_to_the_computer(
+    tmp_path: Path,
+) -> None:
+    lobby = Lobby(bot_delay=0, seeds=lambda: 5)
+    hosted = lobby.create(ANA, "t", GameConfig(num_players=2), [HUMAN])
+    hosted.sit(BOB, None)
+    assert hosted.table is not None
+    hosted.table.roll(hosted.table.match.state.current_player)
+    hosted.left(BOB)
+    hosted.hand_to_computer(1)
+    lobby.closing = True
+    data = json.loads(store.snapshot(lobby))
+    del data["tables"][0]["game"]["handovers"]  # as saved before hand-overs were recorded
+    path = tmp_path / "tables.json"
+    path.write_text(json.dumps(data))
+
+    again = Lobby(bot_delay=0)
+    assert store.load(again, path) == 1
+    restored = again.tables[hosted.id].table
+    assert restored is not None and restored.is_bot(1) and agree(restored)
+    assert restored.match.kind_of(1) == "ai"
