@@ -85,6 +85,10 @@ class ChannelDriver(Driver):
         if self._tick_handle is not None:
             self._tick_handle.cancel()
             self._tick_handle = None
+        # The parser caches key sequences per parser in one class-wide lru_cache, whose
+        # entries hold the parser and the Key events it made, and through those the app:
+        # without this, up to 1,024 ended sessions' apps stay in memory.
+        XTermParser._parse_extended_key.cache_clear()
 
     def stop_application_mode(self) -> None:
         self.disable_input()

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import gc
+import weakref
 from functools import partial
 
 from textual import events
+from textual._xterm_parser import XTermParser
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
@@ -142,3 +145,27 @@ def test_terminal_sizes_are_clamped() -> None:
     assert clamp_size(1, 1) == (20, 10)
     assert clamp_size(10**6, 10**6) == (300, 100)
     assert clamp_size(100, 30) == (100, 30)
+
+
+async def _run_and_type(terminal: FakeTerminal) -> weakref.ref[Echo]:
+    """Run an app on ``terminal``, type three keys, end it; a weak reference to it."""
+    app = Echo("gone")
+    task = start(app, terminal)
+    await until(lambda: terminal.driver is not None, "the app to start")
+    assert terminal.driver is not None
+    terminal.driver.feed("abc")
+    await until(lambda: len(app.events) == 3, "three keys")
+    app.exit()
+    await task
+    return weakref.ref(app)
+
+
+async def test_an_ended_app_is_not_kept_alive_by_the_key_parser() -> None:
+    # Textual's XTermParser caches parsed keys in one class-wide lru_cache keyed by
+    # (parser, keys): each entry would keep the parser, its Key events and their app.
+    assert hasattr(XTermParser._parse_extended_key, "cache_clear")
+    terminal = FakeTerminal()
+    alive = await _run_and_type(terminal)
+    terminal.driver = None
+    gc.collect()
+    assert alive() is None
