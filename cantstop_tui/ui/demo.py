@@ -42,10 +42,11 @@ def step(match: Match) -> Match:
     return match.roll()[0]
 
 
-def step_at(table: Table) -> None:
-    """The demo player's next action at ``table``, for whoever is to play."""
+def step_at(table: Table, key_for: Callable[[Match], str] = next_key) -> None:
+    """The next action at ``table`` for whoever is to play, by the key ``key_for`` presses
+    (``1`` the first move, ``s`` stop, else roll; by default the demo player's)."""
     match = table.match
-    seat, key = match.state.current_player, next_key(match)
+    seat, key = match.state.current_player, key_for(match)
     if key == "1":
         table.choose(seat, legal_moves(match.state)[0])
     elif key == "s":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
 from cantstop_tui.match import Match, Seat
 from cantstop_tui.table import Table
+from cantstop_tui.ui.demo import step_at
 
 from .conftest import next_key
 
@@ -13,18 +14,10 @@ def finish(table: Table) -> None:
     """Play the table's game to its end at once: its people with the scripted keys of
     ``next_key``, its computer seats one step at a time."""
     while not table.match.state.is_over:
-        match = table.match
-        seat = match.state.current_player
-        if table.is_bot(seat):
+        if table.is_bot(table.match.state.current_player):
             table.step_bot()
-            continue
-        key = next_key(match)
-        if key == "1":
-            table.choose(seat, legal_moves(match.state)[0])
-        elif key == "s":
-            table.stop(seat)
         else:
-            table.roll(seat)
+            step_at(table, next_key)
 
 
 def finished_match(seed: int = 7) -> Match:
