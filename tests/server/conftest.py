@@ -119,6 +119,14 @@ class Player:
         return "".join(self.view.raw)
 
 
+async def create_table(host: Player, name: str = "") -> None:
+    """From the lobby, ``host`` creates a two-player table (named ``name``) and waits at it."""
+    host.press("c")
+    await host.wait_for("New table")
+    host.press(f"{name}\r")
+    await host.wait_for("Waiting")
+
+
 async def start_table(
     server: GameServer,
     first: str = "ana",
@@ -127,10 +135,7 @@ async def start_table(
     """``first`` creates a two-player table, ``second`` sits at it; both past the roll-off."""
     ana = await Player.connect(server.port, first)
     await ana.wait_for("lobby")
-    ana.press("c")
-    await ana.wait_for("New table")
-    ana.press("\r")
-    await ana.wait_for("Waiting")
+    await create_table(ana)
     bob = await Player.connect(server.port, second)
     await bob.wait_for(f"{first}'s table")
     bob.press("\r")

@@ -12,7 +12,7 @@ import pytest
 from cantstop_tui.server.auth import Auth
 from cantstop_tui.server.server import GameServer
 
-from .conftest import Player, make_server, play_one_step, until
+from .conftest import Player, create_table, make_server, play_one_step, until
 
 
 async def test_exec_sftp_and_forwarding_are_refused(server: GameServer) -> None:
@@ -65,10 +65,7 @@ async def test_agent_forwarding_is_refused_and_the_game_still_works(
         # The same request asking for an answer (asyncssh's client sends it without one).
         assert await ana.chan._make_request(b"auth-agent-req@openssh.com") is False
 
-        ana.press("c")
-        await ana.wait_for("New table")
-        ana.press("\r")
-        await ana.wait_for("Waiting")
+        await create_table(ana)
         bob = await Player.connect(server.port, "bob")
         await bob.wait_for("ana's table")
         bob.press("\r")

@@ -11,7 +11,15 @@ import pytest
 
 from cantstop_tui.server.server import GameServer
 
-from .conftest import Player, make_server, play_one_step, start_table, until, watch_game
+from .conftest import (
+    Player,
+    create_table,
+    make_server,
+    play_one_step,
+    start_table,
+    until,
+    watch_game,
+)
 
 
 async def test_two_players_finish_a_seeded_game_while_a_spectator_follows(
@@ -89,10 +97,7 @@ async def test_a_hostile_name_reaches_other_screens_harmless(server: GameServer)
     await eve.wait_for("Your name?")
     eve.press("\x1b[200~\x1b]0;pwned\x07\x1b[2Jma\x9b31m\x00l\x1b[5mory\x1b[201~\r")
     await eve.wait_for("you are ")
-    eve.press("c")
-    await eve.wait_for("New table")
-    eve.press("\r")
-    await eve.wait_for("Waiting")
+    await create_table(eve)
     name = next(iter(server.lobby.tables.values())).slots[0].occupant.name  # type: ignore[union-attr]
     assert name and all(char.isalnum() or char in " -_.'" for char in name)
     ana = await Player.connect(server.port, "ana")
