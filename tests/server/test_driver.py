@@ -96,10 +96,11 @@ async def test_two_apps_run_at_once_in_one_loop_each_with_its_own_input_and_outp
 
 
 async def test_the_parser_turns_keys_mouse_and_a_lone_escape_into_events() -> None:
-    terminal = FakeTerminal()
-    app = Echo("keys")
+    terminal, label = FakeTerminal(), "keys"
+    app = Echo(label)
     task = start(app, terminal)
-    await until(lambda: terminal.driver is not None, "the app to start")
+    # Input may only be fed once the app has drawn: before that it has no screen to get it.
+    await until(lambda: label in terminal.text(), "the app to draw")
     assert terminal.driver is not None
     terminal.driver.feed("r\r\x1b[<0;5;3M")
     terminal.driver.feed("\x1b")  # a lone Escape is only known once the tick passes
@@ -149,9 +150,11 @@ def test_terminal_sizes_are_clamped() -> None:
 
 async def _run_and_type(terminal: FakeTerminal) -> weakref.ref[Echo]:
     """Run an app on ``terminal``, type three keys, end it; a weak reference to it."""
-    app = Echo("gone")
+    label = "gone"
+    app = Echo(label)
     task = start(app, terminal)
-    await until(lambda: terminal.driver is not None, "the app to start")
+    # Input may only be fed once the app has drawn: before that it has no screen to get it.
+    await until(lambda: label in terminal.text(), "the app to draw")
     assert terminal.driver is not None
     terminal.driver.feed("abc")
     await until(lambda: len(app.events) == 3, "three keys")
