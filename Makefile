@@ -29,6 +29,7 @@ bench-ssh: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check cantstop_tui tests benchmarks
 	$(VENV)/bin/mypy --strict cantstop_tui/engine
+	$(VENV)/bin/lint-imports
 
 screenshots: $(STAMP)
 	$(PY) -m cantstop_tui.ui.screenshots screenshots

@@ -287,7 +287,7 @@ class _Minimal(App[None]):
 async def _cpu_per_change(make_app: Any, apps: int = 4, changes: int = 120) -> float:
     """Server CPU seconds per table change per app following it (no SSH, no client)."""
     from cantstop_tui.engine import GameConfig
-    from cantstop_tui.match import Match, Seat
+    from cantstop_tui.play.match import Match, Seat
     from cantstop_tui.server.driver import ChannelDriver
     from cantstop_tui.server.shared_table import SharedTable
     from cantstop_tui.ui.demo import step_at

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from benchmarks import Row, median_seconds
 from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
-from cantstop_tui.match import Match, Seat
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.table import Table
 from cantstop_tui.storage import Autosaver, match_from_record, record_to_json
-from cantstop_tui.table import Table
 
 GAMES = 5
 

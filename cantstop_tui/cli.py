@@ -8,7 +8,7 @@ import sys
 # Subcommand -> module with ``main(argv: list[str]) -> int``.
 COMMANDS: dict[str, str] = {
     "arena": "cantstop_tui.arena.cli",
-    "replay": "cantstop_tui.storage.replay_cli",
+    "replay": "cantstop_tui.ui.replay_cli",
     "records": "cantstop_tui.storage.records_cli",
     "serve": "cantstop_tui.server.cli",
     "web": "cantstop_tui.server.web",

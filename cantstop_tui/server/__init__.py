@@ -2,5 +2,5 @@
 
 One process hosts every visitor: each SSH channel gets its own Textual app, drawn through
 :class:`~cantstop_tui.server.driver.ChannelDriver`, and every app at a table follows the
-same :class:`~cantstop_tui.table.Table`. See docs/ssh.md for why.
+same :class:`~cantstop_tui.play.table.Table`. See docs/ssh.md for why.
 """

@@ -14,8 +14,8 @@ from typing import Any
 from textual._context import active_app
 
 from ..engine import Event
-from ..match import Match
-from ..table import Listener, Table
+from ..play.match import Match
+from ..play.table import Listener, Table
 
 
 class SharedTable(Table):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import GameConfig
-from ..match import Match
+from ..play.match import Match
 from ..storage import SaveError, game_id, match_from_record, record_game, record_to_dict, write_game
 from ..storage.atomic import atomic_write
 from .shared_table import SharedTable

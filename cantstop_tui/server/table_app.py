@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
-from ..match import Match
+from ..play.match import Match
 from ..ui.app import CantStopApp
 from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.rolloff import RolloffScreen

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 from ..ai import LEVELS
 from ..engine import GameConfig, GameWon, TurnPassed
-from ..match import HUMAN, Match, Seat
-from ..narration import join_columns
+from ..play.match import HUMAN, Match, Seat
+from ..play.narration import join_columns
 from ..ui.screens.lobby import LobbyError, SeatInfo, TableSummary
 from .names import sanitize_text
 from .shared_table import SharedTable

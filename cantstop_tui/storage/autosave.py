@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Event, GameWon
-from ..match import Match
-from ..table import Table
+from ..play.match import Match
+from ..play.table import Table
 from .atomic import background_sync, reason
 from .errors import SaveError
 from .locks import FileLock, is_locked

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..engine import GameConfig, IllegalMoveError
-from ..match import Action, Handover, Match, Reseed, Seat
+from ..play.match import Action, Handover, Match, Reseed, Seat
 from .atomic import atomic_write, reason
 from .errors import SaveError
 

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from ..match import Match
+from ..play.match import Match
 from .atomic import atomic_write, reason
 from .errors import SaveError
 from .locks import FileLock

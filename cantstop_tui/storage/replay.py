@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Busted, Event, Rolled
-from ..match import Action, Match
-from ..narration import FRESH_DICE, log_lines, waiting_line
+from ..play.match import Action, Match
+from ..play.narration import FRESH_DICE, log_lines, waiting_line
 from .record import describe, load_game
 
 

@@ -6,7 +6,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..match import Match
+from ..play.match import Match
 from .errors import SaveError
 from .paths import saves_dir
 from .record import check_header, read_json, write_game

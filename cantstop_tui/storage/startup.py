@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..match import Match
+from ..play.match import Match
 from .autosave import Autosaver, Resumable, find_resumable
 from .errors import SaveError
 from .record import load_game

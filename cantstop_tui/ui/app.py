@@ -27,9 +27,9 @@ from textual.screen import Screen
 
 from ..ai import Bot, make_bot
 from ..engine import Event
-from ..match import Match
+from ..play.match import Match
+from ..play.table import Table
 from ..storage import Autosaver, Resumable, SaveError, plan_startup
-from ..table import Table
 from .glyphs import glyphs_for
 from .screens.game import GameScreen
 from .screens.rolloff import RolloffScreen

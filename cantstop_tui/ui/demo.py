@@ -6,8 +6,8 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from ..engine import Busted, GameConfig, Phase, bust_probability, can_stop, legal_moves
-from ..match import Match, Seat
-from ..table import Table
+from ..play.match import Match, Seat
+from ..play.table import Table
 
 RISK = Fraction(1, 5)
 """The demo player rolls on while the next roll busts at most one time in five."""

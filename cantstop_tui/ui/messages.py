@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from ..engine import Event, Move
-from ..match import Match
+from ..play.match import Match
 
 
 @dataclass

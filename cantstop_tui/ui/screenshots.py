@@ -7,8 +7,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..match import Match
-from ..table import Table
+from ..play.match import Match
+from ..play.table import Table
 from .app import CantStopApp
 from .demo import before_a_bust, finished, in_progress
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..ai import LEVELS, make_bot
 from ..engine import GameConfig, Variant, allowed_win_columns
-from ..match import HUMAN, Match, Seat
+from ..play.match import HUMAN, Match, Seat
 
 APP_NAME = "cantstop-tui"
 STRONGEST = "ai"

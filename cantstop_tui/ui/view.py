@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import Event, GameState
-from ..match import Match
+from ..play.match import Match
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,12 @@ import pyte
 import pytest
 
 from cantstop_tui.engine import GameConfig, Phase, can_stop
-from cantstop_tui.match import Match, Seat
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.table import Table
 from cantstop_tui.server.auth import Auth
 from cantstop_tui.server.server import GameServer, Settings
 from cantstop_tui.server.shared_table import SharedTable
 from cantstop_tui.server.tables import HostedTable, Lobby
-from cantstop_tui.table import Table
 
 WAIT_SECONDS = 20.0  # a deadline for progress, not a speed check
 

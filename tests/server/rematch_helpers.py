@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
-from cantstop_tui.match import Match, Seat
-from cantstop_tui.table import Table
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.table import Table
 from cantstop_tui.ui.demo import step_at
 
 from .conftest import next_key

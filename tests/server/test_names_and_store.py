@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cantstop_tui.engine import GameConfig
-from cantstop_tui.match import HUMAN
+from cantstop_tui.play.match import HUMAN
 from cantstop_tui.server import store
 from cantstop_tui.server.cli import main as serve_main
 from cantstop_tui.server.hostkey import load_or_create_host_key

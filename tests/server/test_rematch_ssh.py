@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cantstop_tui.match import Match
+from cantstop_tui.play.match import Match
 from cantstop_tui.server import store
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.storage import game_id, load_records

@@ -11,12 +11,12 @@ from pathlib import Path
 from textual.widgets import Button, Input, Static
 
 from cantstop_tui.engine import GameConfig
-from cantstop_tui.match import HUMAN, Handover, Match
+from cantstop_tui.play.match import HUMAN, Handover, Match
+from cantstop_tui.play.table import Table
 from cantstop_tui.server import store
 from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.table_app import TableApp, TalkScreen
 from cantstop_tui.server.tables import HostedTable, Lobby, Visitor
-from cantstop_tui.table import Table
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import HelpScreen

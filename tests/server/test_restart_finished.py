@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Button, Static
 
-from cantstop_tui.match import HUMAN, Match
+from cantstop_tui.play.match import HUMAN, Match
 from cantstop_tui.server import store
 from cantstop_tui.server.cli import main as serve_main
 from cantstop_tui.server.table_app import TableApp

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
-from cantstop_tui.match import Match, Seat
+from cantstop_tui.play.match import Match, Seat
 
 
 def play(
@@ -50,7 +50,7 @@ class FirstMoveBot:
 
 def bot_table(seed: int, players: int = 2):
     """A table of computer players (stepped by hand with ``step_bot``)."""
-    from cantstop_tui.table import Table
+    from cantstop_tui.play.table import Table
 
     names = ("Ada", "Ben", "Cy", "Di")[:players]
     seats = tuple(Seat(name, "easy") for name in names)

@@ -9,7 +9,7 @@ import pytest
 from storage_games import carry_on, play
 
 from cantstop_tui.engine import Dice
-from cantstop_tui.match import Match
+from cantstop_tui.play.match import Match
 from cantstop_tui.storage import load_game, match_from_record, record_to_json, write_game
 from cantstop_tui.storage.record import VERSION, game_id
 from cantstop_tui.storage.replay import Replay

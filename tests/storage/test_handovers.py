@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from cantstop_tui.engine import GameConfig, legal_moves
-from cantstop_tui.match import HUMAN, Handover, Match, Seat
+from cantstop_tui.play.match import HUMAN, Handover, Match, Seat
+from cantstop_tui.play.table import Table
 from cantstop_tui.storage import game_id, load_game, match_from_record, record_to_dict, write_game
-from cantstop_tui.table import Table
 
 # A version 1 record as written before hand-overs were recorded; STATE and ACTIONS are
 # filled in from a game the engine plays, so the file is a legal one.

@@ -11,7 +11,7 @@ import pytest
 from storage_games import play
 
 from cantstop_tui.engine import legal_moves
-from cantstop_tui.match import Match
+from cantstop_tui.play.match import Match
 from cantstop_tui.storage import SaveError, load_game, match_from_record, record_to_json
 from cantstop_tui.storage.record import VERSION, describe, game_id, record_to_dict, write_game
 

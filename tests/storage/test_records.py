@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from storage_games import play
 
-from cantstop_tui.match import Match, Seat
+from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.storage import SaveError, load_records, record_game, records_path
 from cantstop_tui.storage import records as records_module
 from cantstop_tui.storage.locks import FileLock

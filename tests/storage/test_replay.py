@@ -10,7 +10,7 @@ from storage_games import play
 from cantstop_tui.engine import Busted, Rolled
 from cantstop_tui.storage import load_game, match_from_record, record_to_json, write_game
 from cantstop_tui.storage.replay import Replay
-from cantstop_tui.storage.replay_cli import main as replay_main
+from cantstop_tui.ui.replay_cli import main as replay_main
 from cantstop_tui.ui.screens.replay import PlayOn, ReplayApp
 
 
@@ -152,7 +152,7 @@ def test_the_replay_and_its_words_load_no_user_interface():
     import sys
 
     code = (
-        "import sys, cantstop_tui.storage.replay, cantstop_tui.narration\n"
+        "import sys, cantstop_tui.storage.replay, cantstop_tui.play.narration\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')"
         " or m.startswith('cantstop_tui.ui')))"
     )

@@ -6,9 +6,9 @@ import pytest
 
 from cantstop_tui.ai import LEVELS
 from cantstop_tui.engine import GameConfig
-from cantstop_tui.match import Match, Seat
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.table import Table
 from cantstop_tui.storage import Autosaver, find_resumable
-from cantstop_tui.table import Table
 
 
 def finish(table: Table) -> Match:

@@ -185,8 +185,8 @@ def autosaved_steps() -> int:
 
 def uninterrupted(seed: int):
     from cantstop_tui.engine import GameConfig
-    from cantstop_tui.match import Match
-    from cantstop_tui.table import Table
+    from cantstop_tui.play.match import Match
+    from cantstop_tui.play.table import Table
     from cantstop_tui.ui.settings import parse_players
 
     table = Table(Match.start(parse_players(SEATS), GameConfig(), seed), bot_delay=0)

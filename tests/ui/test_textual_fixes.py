@@ -14,8 +14,8 @@ from textual.app import App, ComposeResult
 from textual.strip import Strip
 
 from cantstop_tui.engine import GameConfig
-from cantstop_tui.match import Match
-from cantstop_tui.table import Table
+from cantstop_tui.play.match import Match
+from cantstop_tui.play.table import Table
 from cantstop_tui.ui import textual_fixes
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import step_at

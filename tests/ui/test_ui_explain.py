@@ -18,9 +18,9 @@ from cantstop_tui.engine import (
     pairings,
     roll,
 )
-from cantstop_tui.match import Match
-from cantstop_tui.narration import log_lines
-from cantstop_tui.ui.explain import bust_reasons, move_dice, move_effect, percent
+from cantstop_tui.play.explain import bust_reasons, move_dice, move_effect, percent
+from cantstop_tui.play.match import Match
+from cantstop_tui.play.narration import log_lines
 
 from .ui_helpers import humans
 
@@ -82,7 +82,7 @@ def test_the_log_writes_a_roll_with_the_move_it_led_to() -> None:
 
 def test_the_log_of_a_game_played_on_with_new_dice_is_rebuilt_from_its_record() -> None:
     """The log written live, step by step, is the log rebuilt when joining the game later."""
-    from cantstop_tui.narration import history_lines
+    from cantstop_tui.play.narration import history_lines
     from cantstop_tui.storage.replay import Replay
 
     def steps(match: Match, count: int, live: list[str], waiting: Rolled | None):

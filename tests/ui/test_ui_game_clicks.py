@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from cantstop_tui.engine import Phase
-from cantstop_tui.match import Match
+from cantstop_tui.play.match import Match
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.new_game import NewGameScreen

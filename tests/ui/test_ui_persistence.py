@@ -9,7 +9,8 @@ import pytest
 from textual.widgets import Checkbox, Static
 
 from cantstop_tui.engine import GameConfig, Phase
-from cantstop_tui.match import Match, Seat
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.table import Table
 from cantstop_tui.storage import (
     Autosaver,
     autosave_dir,
@@ -18,7 +19,6 @@ from cantstop_tui.storage import (
     saves_dir,
     write_game,
 )
-from cantstop_tui.table import Table
 from cantstop_tui.ui import cli
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.screens.game import GameScreen

@@ -6,7 +6,7 @@ import random
 
 from textual import events
 
-from cantstop_tui.match import Seat
+from cantstop_tui.play.match import Seat
 from cantstop_tui.ui.app import CantStopApp
 
 from .ui_helpers import finished, local_app, settings, table_app

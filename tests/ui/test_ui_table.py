@@ -10,8 +10,8 @@ from cantstop_tui.engine import (
     legal_moves,
     why_cannot_stop,
 )
-from cantstop_tui.match import Match, Seat
-from cantstop_tui.table import Table
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.table import Table
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import forced_refusal
 from cantstop_tui.ui.screens.game import GameScreen

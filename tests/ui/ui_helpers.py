@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from cantstop_tui.engine import Variant
-from cantstop_tui.match import Match, Seat
-from cantstop_tui.table import Table
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.table import Table
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import finished, humans, next_key, play_until
 from cantstop_tui.ui.settings import GameSettings

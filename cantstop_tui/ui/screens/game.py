@@ -13,8 +13,8 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from ...engine import Event, IllegalMoveError, Move, Phase, legal_moves, why_cannot_stop
-from ...match import Match
-from ...table import Table
+from ...play.match import Match
+from ...play.table import Table
 from ..glyphs import Glyphs
 from ..messages import MoveChosen, RollRequested, StopRequested, TableChanged
 from ..view import GameView

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
-from ...match import Match
+from ...play.match import Match
 from ..glyphs import Glyphs, player_style
 from ..widgets.too_small import TooSmall
 from .closing import close

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import VARIANTS, allowed_win_columns
-from ...match import HUMAN, Seat
+from ...play.match import HUMAN, Seat
 from ..settings import GameSettings, check_seat, fit_win_columns, level_names
 from ..widgets.keys_bar import KeysBar
 from ..widgets.too_small import TooSmall

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...match import Match
+from ...play.match import Match
 from ...storage.replay import Replay
 from ..glyphs import Glyphs, glyphs_for
 from ..view import GameView

@@ -10,8 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...match import Match
-from ...narration import rolloff_lines
+from ...play.match import Match
+from ...play.narration import rolloff_lines
 from ..widgets.too_small import TooSmall
 from .closing import close
 

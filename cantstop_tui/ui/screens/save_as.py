@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from ...match import Match
+from ...play.match import Match
 from ...storage import SaveError
 from ...storage.saved import save_game, save_path
 

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...match import Match
+from ...play.match import Match
 from ...storage import SaveError, load_game
 from ...storage.replay import Replay
 from ...storage.saved import SavedGame, list_saved_games

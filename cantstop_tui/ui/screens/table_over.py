@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
-from ...match import Match
+from ...play.match import Match
 from ..glyphs import Glyphs
 from .closing import close
 from .game_over import GameOverScreen

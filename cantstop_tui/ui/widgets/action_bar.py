@@ -9,7 +9,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ...engine import Phase, bust_probability, can_stop
-from ..explain import percent
+from ...play.explain import percent
 from ..messages import RollRequested, StopRequested
 from ..view import GameView
 from .view_widget import ViewWidget

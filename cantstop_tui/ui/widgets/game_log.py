@@ -10,7 +10,7 @@ from textual.reactive import Reactive, var
 from textual.widgets import Log
 
 from ...engine import Rolled
-from ...narration import history_lines, log_lines, rolloff_lines
+from ...play.narration import history_lines, log_lines, rolloff_lines
 from ..view import GameView
 from .view_widget import OneStylePerRender
 

@@ -9,7 +9,14 @@ from rich.style import Style
 from rich.text import Text
 
 from ...engine import Busted, Phase, Rolled, legal_moves
-from ..explain import bust_reasons, bust_summary, chance_after, move_dice, move_effect, percent
+from ...play.explain import (
+    bust_reasons,
+    bust_summary,
+    chance_after,
+    move_dice,
+    move_effect,
+    percent,
+)
 from ..messages import MoveChosen
 from ..view import GameView
 from .view_widget import ViewWidget

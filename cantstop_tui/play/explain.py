@@ -18,8 +18,8 @@ from ..engine import (
     state_before_bust,
     why_unusable,
 )
-from ..match import Match
-from ..narration import dice_text, join_columns
+from .match import Match
+from .narration import dice_text, join_columns
 
 
 def percent(chance: Fraction) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
-from .engine import (
+from ..engine import (
     Busted,
     ColumnWon,
     Dice,

@@ -14,8 +14,8 @@ import contextlib
 import logging
 from collections.abc import Callable, Mapping
 
-from .ai import Bot, make_bot
-from .engine import Event, IllegalMoveError, Move, Phase, can_stop, legal_moves
+from ..ai import Bot, make_bot
+from ..engine import Event, IllegalMoveError, Move, Phase, can_stop, legal_moves
 from .match import HUMAN, Match
 
 Listener = Callable[[Match, tuple[Event, ...]], None]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .engine import Busted, ColumnWon, Event, GameWon, Moved, Rolled, Stopped, TurnPassed
+from ..engine import Busted, ColumnWon, Event, GameWon, Moved, Rolled, Stopped, TurnPassed
 from .match import Match
 
 

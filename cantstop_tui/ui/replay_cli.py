@@ -6,10 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..match import Match
-from .errors import SaveError
-from .replay import Replay
-from .saved import save_game
+from ..play.match import Match
+from ..storage.errors import SaveError
+from ..storage.replay import Replay
+from ..storage.saved import save_game
 
 
 def main(argv: list[str]) -> int:
@@ -26,7 +26,7 @@ def main(argv: list[str]) -> int:
         for index in range(len(replay)):
             print(replay.caption(index))
         return 0
-    from ..ui.screens.replay import ReplayApp
+    from .screens.replay import ReplayApp
 
     choice = ReplayApp(replay, title=args.file.name).run()
     if choice is None:
@@ -42,7 +42,7 @@ def play_on(match: Match, index: int, source: Path) -> int:
     except (SaveError, ValueError) as error:
         print(f"cantstop: {error}", file=sys.stderr)
         return 1
-    from ..ui import cli
+    from . import cli
 
     parser = cli.build_parser()
     if "--load" not in parser._option_string_actions:  # not wired into the app yet
