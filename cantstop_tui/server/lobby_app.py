@@ -13,8 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..engine import GameConfig
+from ..play.names import is_usable_name, sanitize_name
 from ..ui.screens.lobby import LobbyChoice, LobbyError, LobbyScreen, TableSummary
-from .names import is_usable_name, sanitize_name
 from .tables import COMPUTER_LEVELS, Lobby, Visitor
 
 

@@ -13,10 +13,10 @@ import asyncssh
 from rich.console import Console
 from textual.app import App
 
+from ..play.names import is_usable_name, sanitize_name
 from ..ui.screens.lobby import LobbyChoice, LobbyError
 from .driver import ChannelDriver
 from .lobby_app import LobbyApp
-from .names import is_usable_name, sanitize_name
 from .tables import HostedTable, Visitor
 
 if TYPE_CHECKING:

@@ -18,12 +18,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..ai import LEVELS
 from ..engine import GameConfig
-from ..play.match import Match
+from ..play.match import HUMAN, Match
+from ..play.names import clean_text, sanitize_name, sanitize_text
 from ..storage import SaveError, game_id, match_from_record, record_game, record_to_dict, write_game
 from ..storage.atomic import atomic_write
+from ..storage.reading import read_json
 from .shared_table import SharedTable
-from .tables import HostedTable, Lobby, Visitor
+from .tables import CHAT_LENGTH, TABLE_NAME_LENGTH, HostedTable, Lobby, Visitor
 
 log = logging.getLogger(__name__)
 VERSION = 1
@@ -75,9 +78,11 @@ def load(lobby: Lobby, path: Path) -> int:
     if not path.exists():
         return 0
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = read_json(path)
         records = data["tables"]
-    except (OSError, ValueError, KeyError, TypeError) as error:
+        if not isinstance(records, list):
+            raise TypeError("'tables' is not a list")
+    except (SaveError, KeyError, TypeError) as error:
         log.warning(
             "The saved tables in %s could not be read (%s); starting with none.", path, error
         )
@@ -86,8 +91,9 @@ def load(lobby: Lobby, path: Path) -> int:
     for record in records:
         try:
             hosted = _restore(lobby, record)
-        except (ValueError, KeyError, TypeError, IndexError) as error:
-            log.warning("Saved table %r skipped: %s", record.get("name"), error)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+            name = clean_text(record.get("name") if isinstance(record, dict) else "?", 40)
+            log.warning("Saved table %r skipped: %s", name, clean_text(error))
             continue
         lobby.tables[hosted.id] = hosted
         lobby.reserve_id(hosted.id)
@@ -98,15 +104,24 @@ def load(lobby: Lobby, path: Path) -> int:
 def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     config = GameConfig(**record["config"])
     kinds = [slot["kind"] for slot in record["slots"]]
+    if not all(isinstance(kind, str) and (kind == HUMAN or kind in LEVELS) for kind in kinds):
+        raise ValueError("a seat's kind is not a person or a built-in level")
+    table_name = sanitize_text(str(record["name"]))[:TABLE_NAME_LENGTH] or "a table"
     hosted = HostedTable(
-        lobby, int(record["id"]), str(record["name"]), config, kinds, int(record["seed"])
+        lobby, int(record["id"]), table_name, config, kinds, int(record["seed"])
     )
     match = match_from_record(record["game"])
     for slot, saved in zip(hosted.slots, record["slots"], strict=True):
         if saved["name"] is not None:
-            slot.occupant = Visitor(saved["name"], saved["key"])
+            key = saved["key"]
+            if key is not None and (not isinstance(key, str) or clean_text(key) != key):
+                raise ValueError("a seat's key fingerprint is not one")
+            slot.occupant = Visitor(sanitize_name(str(saved["name"])), key)
         slot.computer_took_over = bool(saved["computer"])
-    hosted.chat.extend(record.get("chat", []))
+    chat = record.get("chat", [])
+    if not isinstance(chat, list):
+        raise TypeError("'chat' is not a list")
+    hosted.chat.extend(sanitize_text(str(line))[:CHAT_LENGTH] for line in chat)
     hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
     hosted.hold_absent_seats()
     return hosted

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from ..ai import LEVELS
 from ..engine import GameConfig, GameWon, TurnPassed
 from ..play.match import HUMAN, Match, Seat
+from ..play.names import sanitize_text
 from ..play.narration import join_columns
 from ..ui.screens.lobby import LobbyError, SeatInfo, TableSummary
-from .names import sanitize_text
 from .shared_table import SharedTable
 
 log = logging.getLogger(__name__)

@@ -127,8 +127,8 @@ class Autosaver:
         """
         try:
             lock = FileLock.try_acquire(_lock_path(candidate.path))
-        except OSError as error:
-            raise SaveError(candidate.path, reason(error)) from None
+        except OSError as error:  # a read-only folder: play the game, say it is not saved
+            return self._resume_unsaved(candidate, error)
         if lock is None:
             raise SaveError(candidate.path, "another cantstop session has resumed this game.")
         try:
@@ -139,6 +139,14 @@ class Autosaver:
         self._let_go()
         self._file = _GameFile(candidate.path, lock, loaded.created)
         self._match = loaded.match
+        return loaded.match
+
+    def _resume_unsaved(self, candidate: Resumable, error: OSError) -> Match:
+        loaded = load_game(candidate.path)
+        self._let_go()
+        self._match = loaded.match
+        problem = f"{reason(error)} The game goes on, but it is not being saved."
+        self._report(SaveError(candidate.path.parent, problem, writing=True))
         return loaded.match
 
     # --- saving ---------------------------------------------------------------
@@ -189,7 +197,13 @@ class Autosaver:
         # find_resumable counts it later (counting is idempotent).
         try:
             if any(isinstance(event, GameWon) for event in events):
-                record_game(match, self.records)
+                try:
+                    record_game(match, self.records)
+                except SaveError as error:
+                    # Kept beside the records, finished, until they can take it.
+                    self._write(match)
+                    kept = f"{error.problem} This game is kept and counted once they can be."
+                    raise SaveError(error.path, kept, writing=error.writing) from None
             if self._file is not None:
                 with contextlib.suppress(FileNotFoundError):
                     self._file.path.unlink()

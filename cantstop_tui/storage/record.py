@@ -18,8 +18,10 @@ from typing import Any, Final
 
 from ..engine import GameConfig, IllegalMoveError
 from ..play.match import Action, Handover, Match, Reseed, Seat
-from .atomic import atomic_write, reason
+from ..play.names import clean_name, clean_text
+from .atomic import atomic_write
 from .errors import SaveError
+from .reading import read_json
 
 FORMAT: Final = "cantstop-game-record"
 VERSION: Final = 2
@@ -27,6 +29,8 @@ VERSION: Final = 2
 playing on from a replay); a record without them is written as version 1, so older
 programs still open it."""
 _KEYS: Final = ("config", "seed", "seats", "actions", "state")
+MAX_KIND: Final = 100
+"""The longest seat kind (a level, ``human`` or a ``module:Class``) a record may name."""
 
 
 def now() -> str:
@@ -143,7 +147,13 @@ def _seats(raw: Any) -> tuple[Seat, ...]:
             or not seat["kind"]
         ):
             raise ValueError(f"seat {number} must have a non-empty \"name\" and \"kind\".")
-        seats.append(Seat(seat["name"], seat["kind"]))
+        # Names are shown on terminals: cleaned of escape sequences and capped here, at load.
+        name, kind = clean_name(seat["name"]), seat["kind"]
+        if not name:
+            raise ValueError(f"seat {number}'s name has nothing that can be shown.")
+        if clean_text(kind, MAX_KIND) != kind:
+            raise ValueError(f"seat {number}'s kind {clean_text(kind, 40)!r} is not a player kind.")
+        seats.append(Seat(name, kind))
     return tuple(seats)
 
 
@@ -261,49 +271,6 @@ class LoadedGame:
     match: Match
     created: str
     updated: str
-
-
-def _ends_early(text: str) -> bool:
-    """Whether JSON text stops inside a string or before closing every bracket."""
-    depth, in_string, escaped = 0, False, False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-        elif char in "]}":
-            depth -= 1
-    return in_string or depth > 0
-
-
-def read_json(path: Path) -> Any:
-    """Parse a JSON file, turning every kind of failure into a ``SaveError``; never writes."""
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise SaveError(path, reason(error)) from None
-    if not raw.strip():
-        raise SaveError(path, "the file is empty.")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(path, "it is not a text file.") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        if _ends_early(text):
-            problem = "the file ends too early (it was cut off or truncated)."
-        else:
-            where = f"line {error.lineno}, column {error.colno}"
-            problem = f"it is not valid JSON ({where}: {error.msg})."
-        raise SaveError(path, problem) from None
 
 
 def load_game(path: Path | str) -> LoadedGame:

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..play.match import Match
+from ..play.names import clean_name
 from .atomic import atomic_write, reason
 from .errors import SaveError
 from .locks import FileLock
 from .paths import records_path
-from .record import game_id, read_json
+from .reading import read_json
+from .record import game_id
 
 FORMAT: Final = "cantstop-records"
 VERSION: Final = 1
@@ -83,7 +85,10 @@ def _parse(path: Path, data: Any) -> Records:
             type(counts.get(key)) is int and counts[key] >= 0 for key in _COUNTS
         ):
             raise bad(f"the record of {name!r} needs whole numbers {', '.join(_COUNTS)}.")
-        parsed[name] = PlayerRecord(name, *(counts[key] for key in _COUNTS))
+        shown = clean_name(name) or "?"  # names reach terminals: cleaned and capped at load
+        if shown in parsed:
+            raise bad(f"two players' names both read {shown!r} once cleaned.")
+        parsed[shown] = PlayerRecord(shown, *(counts[key] for key in _COUNTS))
     return Records(parsed, tuple(games))
 
 

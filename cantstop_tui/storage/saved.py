@@ -9,7 +9,8 @@ from pathlib import Path
 from ..play.match import Match
 from .errors import SaveError
 from .paths import saves_dir
-from .record import check_header, read_json, write_game
+from .reading import read_json
+from .record import check_header, write_game
 
 MAX_NAME = 60
 

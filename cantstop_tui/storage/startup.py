@@ -42,12 +42,14 @@ def plan_startup(
     playable = [game for game in found if game.match is not None]
     if not resume:
         return Startup(offer=found if playable else [], problem=_problems(found))
+    refused: list[str] = []
     for game in playable:  # newest first; one taken meanwhile by another session is skipped
         try:
             return Startup(match=saver.resume(game))
-        except SaveError:
-            continue
-    return Startup(problem=_problems(found) or "There is no unfinished game to resume.")
+        except SaveError as error:
+            refused.append(str(error))
+    problem = "\n".join(filter(None, [_problems(found), *refused]))
+    return Startup(problem=problem or "There is no unfinished game to resume.")
 
 
 def _problems(found: list[Resumable]) -> str | None:

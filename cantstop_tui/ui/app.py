@@ -91,7 +91,10 @@ class CantStopApp(App[None]):
         self.glyphs = glyphs_for(ascii_only)
         self.ai_delay = ai_delay
         self.remember = remember
-        self.settings = settings or (load_settings() if remember else GameSettings())
+        self._settings_problem: str | None = None
+        if settings is None and remember:
+            settings, self._settings_problem = load_settings()
+        self.settings = settings or GameSettings()
         self.hints = self.settings.hints
         self.resume = resume
         self.load = load
@@ -110,6 +113,8 @@ class CantStopApp(App[None]):
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
         self._check_size(self.size.width, self.size.height)
+        if self._settings_problem:
+            self.notify(self._settings_problem, severity="warning", markup=False, timeout=10)
         if self.table is not None:
             self._show_table(self.table)
             return
@@ -177,8 +182,8 @@ class CantStopApp(App[None]):
         self.settings = settings
         self.hints = settings.hints
         self._trusted_kinds |= {seat.kind for seat in settings.seats}
-        if self.remember:
-            save_settings(settings)
+        if self.remember and (error := save_settings(settings)) is not None:
+            self.notify(f"{error} The game goes on.", severity="warning", markup=False)
         self.start_match(settings.start())
 
     def start_match(self, match: Match) -> None:

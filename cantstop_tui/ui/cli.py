@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         load=args.load,
     )
     app.run()
-    return 0
+    return app.return_code or 0  # non-zero when the app ended on an error
 
 
 def load_problem(path: Path) -> str | None:

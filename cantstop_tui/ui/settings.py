@@ -10,6 +10,10 @@ from pathlib import Path
 from ..ai import LEVELS, make_bot
 from ..engine import GameConfig, Variant, allowed_win_columns
 from ..play.match import HUMAN, Match, Seat
+from ..play.names import clean_name, clean_text
+from ..storage.atomic import atomic_write
+from ..storage.errors import SaveError
+from ..storage.reading import read_json
 
 APP_NAME = "cantstop-tui"
 STRONGEST = "ai"
@@ -42,7 +46,6 @@ class GameSettings:
             "seats": [[seat.name, seat.kind] for seat in self.seats],
             "variant": self.variant,
             "win_columns": self.win_columns,
-            "seed": self.seed,
             "hints": self.hints,
         }
 
@@ -85,32 +88,55 @@ def settings_path() -> Path:
     return user_config_path(APP_NAME) / "settings.json"
 
 
-def load_settings() -> GameSettings:
-    """The last settings used, or the defaults when there are none or they no longer fit."""
-    try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-        seats = tuple(Seat(str(name), str(kind)) for name, kind in data["seats"])
-        for seat in seats:
-            check_seat(seat)
-        hints = data.get("hints", True)
-        settings = GameSettings(
-            seats, data["variant"], int(data["win_columns"]), data["seed"], hints is not False
-        )
-        settings.config()
-        if settings.seed is not None and type(settings.seed) is not int:
-            raise ValueError("bad seed")
-        return settings
-    except (OSError, ValueError, KeyError, TypeError):
-        return GameSettings()
+def load_settings() -> tuple[GameSettings, str | None]:
+    """The last settings used, and a sentence if the file could not be used.
 
-
-def save_settings(settings: GameSettings) -> None:
+    No file: the defaults and no sentence. A broken, hostile or outdated file: the defaults
+    and one sentence naming the file and the problem; the file is left as it is (the next
+    game's settings replace it).
+    """
     path = settings_path()
+    if not path.exists():
+        return GameSettings(), None
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(settings.to_json(), indent=2), encoding="utf-8")
-    except OSError:
-        pass
+        return _settings_from(read_json(path)), None
+    except SaveError as error:
+        problem = str(error)
+    except (ValueError, KeyError, TypeError) as error:
+        problem = str(SaveError(path, f"{error or 'its settings are not ones this game uses.'}"))
+    return GameSettings(), f"{problem} The game starts with the usual settings."
+
+
+def _settings_from(data: object) -> GameSettings:
+    """Settings from parsed JSON; ValueError/KeyError/TypeError name what is wrong."""
+    if not isinstance(data, dict) or not isinstance(data.get("seats"), list):
+        raise ValueError("it holds no list of seats.")
+    seats = []
+    for raw in data["seats"]:
+        if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, str) for x in raw)):
+            raise ValueError("each seat must be [name, kind].")
+        seat = Seat(clean_name(raw[0]), raw[1])
+        check_seat(seat)
+        if not is_built_in(seat.kind):
+            raise ValueError(f"seat kind {clean_text(seat.kind, 40)!r} is not a built-in level.")
+        seats.append(seat)
+    variant, win_columns, hints = data.get("variant"), data.get("win_columns"), data.get("hints")
+    if type(win_columns) is not int:
+        raise ValueError("'win_columns' must be a whole number.")
+    # A seed is for the game it was given for: never taken from the settings.
+    settings = GameSettings(tuple(seats), variant, win_columns, None, hints is not False)
+    settings.config()  # ValueError with a sentence when the rules refuse it
+    return settings
+
+
+def save_settings(settings: GameSettings) -> SaveError | None:
+    """Remember ``settings`` (atomically); the error, if they could not be written."""
+    data = json.dumps(settings.to_json(), indent=2) + "\n"
+    try:
+        atomic_write(settings_path(), data.encode())
+    except SaveError as error:
+        return error
+    return None
 
 
 def fit_win_columns(num_players: int, wanted: int) -> int:

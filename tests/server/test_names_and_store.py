@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import HUMAN
+from cantstop_tui.play.names import is_usable_name, sanitize_name, sanitize_text
 from cantstop_tui.server import store
 from cantstop_tui.server.cli import main as serve_main
 from cantstop_tui.server.hostkey import load_or_create_host_key
-from cantstop_tui.server.names import is_usable_name, sanitize_name, sanitize_text
 from cantstop_tui.server.tables import Lobby, Visitor
 
 HOSTILE = [
@@ -43,14 +43,25 @@ def test_hostile_names_lose_every_escape_sequence_and_control(raw: str, shown: s
 def test_a_sanitized_name_holds_only_letters_digits_and_plain_punctuation(raw: str) -> None:
     name = sanitize_name(raw)
     assert len(name) <= 16 and name == name.strip()
-    assert all(char in " -_.'" or unicodedata.category(char)[0] in "LN" for char in name)
+    assert all(char in " -_.'" or unicodedata.category(char)[0] in "LNM" for char in name)
+    assert_marks_follow_letters(name)
     assert sanitize_name(name) == name
+
+
+def assert_marks_follow_letters(text: str) -> None:
+    """Combining marks (needed by Devanagari, Thai...) only after a base, two at most in a row."""
+    run = 0
+    for index, char in enumerate(text):
+        run = run + 1 if unicodedata.category(char)[0] == "M" else 0
+        assert run <= 2 and (run == 0 or index >= run)
 
 
 @given(st.text())
 def test_sanitized_text_has_no_control_or_format_characters(raw: str) -> None:
     text = sanitize_text(raw)
-    assert all(char == " " or unicodedata.category(char)[0] not in "CZM" for char in text)
+    assert all(char == " " or unicodedata.category(char)[0] not in "CZ" for char in text)
+    assert_marks_follow_letters(text)
+    assert sanitize_text(text) == text
 
 
 def test_usable_names_need_a_letter_or_digit() -> None:

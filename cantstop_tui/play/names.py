@@ -1,0 +1,93 @@
+"""Names and words from files and strangers: made harmless before anything shows them.
+
+One sanitiser for every name or line of text that reaches a terminal, whatever it came from
+(a save, the records, the settings, an SSH login, a chat line): escape sequences, control
+characters, bidirectional overrides and zero-width characters are removed, whitespace is
+collapsed, and the result is capped. Each function first cuts its input to a bounded length,
+so a megabyte-long name costs no more than a short one.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+MAX_NAME_LENGTH: Final = 16
+"""Login names on a server: letters, digits and ``-_.'``, at most this many characters."""
+MAX_PLAYER_NAME: Final = 24
+"""A player's name in a game (local or from a file): at most this many characters."""
+MAX_TEXT: Final = 200
+"""A chat line, a table name or any other line of text from outside."""
+_MAX_MARKS: Final = 2
+"""Combining marks kept after one base character: enough for any script, not for 'zalgo'."""
+_ESCAPE_SEQUENCE = re.compile(
+    r"""
+    \x1b\[[0-?]*[ -/]*[@-~]?          # CSI: cursor moves, colours, erase
+    | \x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?   # OSC, DCS, SOS, PM, APC strings
+    | \x1b[ -/]*[0-~]?                # two-character escapes (ESC c resets the terminal)
+    | \x9b[0-?]*[ -/]*[@-~]?          # 8-bit CSI
+    | [\x90\x9d\x98\x9e\x9f][^\x07\x9c\x1b]*(?:\x07|\x9c)?  # 8-bit string controls
+    """,
+    re.VERBOSE,
+)
+_ALLOWED_PUNCTUATION = frozenset(" -_.'")
+
+
+def _visible(raw: str, limit: int) -> str:
+    """``raw`` without escape sequences, control, format (bidi, zero-width), private-use or
+    unassigned characters, with at most two combining marks in a row; NFC-normalised and with
+    whitespace collapsed to single spaces."""
+    text = _ESCAPE_SEQUENCE.sub("", raw[: limit * 8])
+    kept: list[str] = []
+    marks = 0
+    for char in unicodedata.normalize("NFC", text):
+        category = unicodedata.category(char)
+        if category[0] == "C":
+            continue
+        if category[0] == "Z":
+            char = " "
+        if category[0] == "M":
+            marks += 1
+            if marks > _MAX_MARKS or not kept:
+                continue
+        else:
+            marks = 0
+        kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def clean_text(raw: object, limit: int = MAX_TEXT) -> str:
+    """Any text from outside as one harmless line of at most ``limit`` characters.
+
+    Anything that is not a string (a number in a hand-edited file) is shown as its ``str``.
+    """
+    text = raw if isinstance(raw, str) else str(raw)
+    return _visible(text, limit)[:limit].strip()
+
+
+def clean_name(raw: object) -> str:
+    """A player's name as it may be shown: :func:`clean_text` capped at ``MAX_PLAYER_NAME``.
+
+    Letters of every script, digits, punctuation, symbols and emoji stay.
+    """
+    return clean_text(raw, MAX_PLAYER_NAME)
+
+
+def sanitize_name(raw: str) -> str:
+    """A login name: only letters, digits, spaces and ``-_.'`` survive (no markup brackets,
+    no symbols that look like others), cut to ``MAX_NAME_LENGTH`` characters."""
+    text = _visible(raw, MAX_NAME_LENGTH)
+    kept = [c for c in text if c in _ALLOWED_PUNCTUATION or unicodedata.category(c)[0] in "LNM"]
+    return " ".join("".join(kept).split())[:MAX_NAME_LENGTH].strip()
+
+
+def is_usable_name(name: str) -> bool:
+    """A name people can read and tell apart: non-empty after sanitizing, with a letter or digit."""
+    clean = sanitize_name(name)
+    return clean == name and any(char.isalnum() for char in clean)
+
+
+def sanitize_text(raw: str) -> str:
+    """A chat line or table name without escape sequences, controls or invisible characters."""
+    return clean_text(raw, MAX_TEXT)
