@@ -16,6 +16,7 @@ from typing import TextIO
 
 from ..ai import LEVELS, find_bots_beside_you, make_bot
 from ..engine import VARIANTS, Variant
+from ..play.names import clean_text
 from .play import GameResult, game_seed, play_game, play_solitaire
 from .stats import Summary, mean_interval, wilson
 
@@ -47,6 +48,7 @@ def _names(specs: list[str]) -> tuple[str, ...]:
     """Distinct display names: a repeated player gets #2, #3..."""
     names: list[str] = []
     for spec in specs:
+        spec = clean_text(spec, 40)  # shown on the terminal: no escape sequences
         name, n = spec, 2
         while name in names:
             name, n = f"{spec}#{n}", n + 1

@@ -69,7 +69,7 @@ def parse_players(text: str) -> tuple[Seat, ...]:
     for part in text.split(","):
         # Only the first colon ends the name: "Bot:my_bots.greedy:Greedy" is a module:Class.
         name, sep, kind = part.strip().partition(":")
-        seat = Seat(name.strip(), kind.strip() if sep else HUMAN)
+        seat = Seat(clean_name(name), kind.strip() if sep else HUMAN)
         if not seat.name:
             raise ValueError(f"Player {part.strip()!r} needs a name, like Ana:human.")
         check_seat(seat)

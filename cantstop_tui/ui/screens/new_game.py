@@ -13,6 +13,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import VARIANTS, allowed_win_columns
 from ...play.match import HUMAN, Seat
+from ...play.names import clean_name
 from ..settings import GameSettings, check_seat, fit_win_columns, level_names
 from ..widgets.keys_bar import KeysBar
 from ..widgets.too_small import TooSmall
@@ -230,7 +231,7 @@ class NewGameScreen(Screen[GameSettings | None]):
             kind = self.query_one(f"#kind{index}", Select).value
             if kind == OFF:
                 continue
-            name = self.query_one(f"#name{index}", Input).value.strip()
+            name = clean_name(self.query_one(f"#name{index}", Input).value)
             seat = Seat(name, str(kind))
             if not name:
                 raise ValueError(f"Player {index + 1} needs a name.")
