@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Final
 
 MAX_NAME_LENGTH: Final = 16
@@ -34,26 +35,28 @@ _ESCAPE_SEQUENCE = re.compile(
 _ALLOWED_PUNCTUATION = frozenset(" -_.'")
 
 
-def _visible(raw: str, limit: int) -> str:
+def _visible(raw: str, limit: int, allowed: Callable[[str], bool] | None = None) -> str:
     """``raw`` without escape sequences, control, format (bidi, zero-width), private-use or
-    unassigned characters, with at most two combining marks in a row; NFC-normalised and with
-    whitespace collapsed to single spaces."""
+    unassigned characters (and, given ``allowed``, without what it refuses), with at most
+    two combining marks after a kept character; NFC-normalised, whitespace collapsed."""
     text = _ESCAPE_SEQUENCE.sub("", raw[: limit * 8])
     kept: list[str] = []
     marks = 0
+    base_kept = False
     for char in unicodedata.normalize("NFC", text):
         category = unicodedata.category(char)
-        if category[0] == "C":
-            continue
-        if category[0] == "Z":
-            char = " "
         if category[0] == "M":
             marks += 1
-            if marks > _MAX_MARKS or not kept:
-                continue
-        else:
-            marks = 0
-        kept.append(char)
+            if base_kept and marks <= _MAX_MARKS:
+                kept.append(char)
+            continue
+        marks = 0
+        if category[0] == "Z":
+            char = " "
+        base_kept = category[0] != "C" and (allowed is None or allowed(char))
+        if base_kept:
+            kept.append(char)
+        base_kept = base_kept and char != " "  # a mark never sits on a space
     return " ".join("".join(kept).split())
 
 
@@ -77,9 +80,12 @@ def clean_name(raw: object) -> str:
 def sanitize_name(raw: str) -> str:
     """A login name: only letters, digits, spaces and ``-_.'`` survive (no markup brackets,
     no symbols that look like others), cut to ``MAX_NAME_LENGTH`` characters."""
-    text = _visible(raw, MAX_NAME_LENGTH)
-    kept = [c for c in text if c in _ALLOWED_PUNCTUATION or unicodedata.category(c)[0] in "LNM"]
-    return " ".join("".join(kept).split())[:MAX_NAME_LENGTH].strip()
+    text = _visible(raw, MAX_NAME_LENGTH, _name_character)
+    return text[:MAX_NAME_LENGTH].strip()
+
+
+def _name_character(char: str) -> bool:
+    return char in _ALLOWED_PUNCTUATION or unicodedata.category(char)[0] in "LN"
 
 
 def is_usable_name(name: str) -> bool:

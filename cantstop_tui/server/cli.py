@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import resource
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from ..storage import records_path
-from . import store
+from . import logs, store
 from .auth import Auth, AuthError
 from .hostkey import data_dir, load_or_create_host_key
+from .limits import Limits
 from .server import GameServer, Settings
 from .tables import Lobby
 
+log = logging.getLogger("cantstop.serve")
 AUTH_HELP = (
     "Choose who may join: --authorized-keys FILE (players' public keys), "
     "--password-file FILE (lines 'name:password' or one shared password), "
@@ -29,7 +34,36 @@ def parser() -> argparse.ArgumentParser:
         "--host", default="127.0.0.1", help="address to listen on (default: loopback only)"
     )
     p.add_argument("--port", type=int, default=2222)
-    p.add_argument("--max-sessions", type=int, default=100)
+    p.add_argument("--max-sessions", type=int, default=100, help="game sessions at once")
+    limits = p.add_argument_group("limits (every client is a stranger until it has logged in)")
+    limits.add_argument(
+        "--max-connections",
+        type=int,
+        default=200,
+        metavar="N",
+        help="connections at once, logged in or not, with or without a session (default 200)",
+    )
+    limits.add_argument(
+        "--max-per-address",
+        type=int,
+        default=8,
+        metavar="N",
+        help="connections at once from one address (default 8)",
+    )
+    limits.add_argument(
+        "--login-grace",
+        type=float,
+        default=20.0,
+        metavar="SECONDS",
+        help="time to log in, and then to open the game's terminal session (default 20)",
+    )
+    p.add_argument(
+        "--log-file",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="append the log here instead of writing it to stderr",
+    )
     auth = p.add_mutually_exclusive_group()
     auth.add_argument("--authorized-keys", type=Path, metavar="FILE")
     auth.add_argument("--password-file", type=Path, metavar="FILE")
@@ -92,15 +126,27 @@ def main(argv: list[str]) -> int:
     except AuthError as error:
         print(f"cantstop serve: {error}", file=err)
         return 2
-    for name, value in (("--port", args.port), ("--max-sessions", args.max_sessions)):
-        if value < 0 or (name == "--max-sessions" and value == 0):
+    if args.port < 0 or args.port > 65535:
+        print(f"cantstop serve: --port must be 0 to 65535, not {args.port}.", file=err)
+        return 2
+    for name, value in (
+        ("--max-sessions", args.max_sessions),
+        ("--max-connections", args.max_connections),
+        ("--max-per-address", args.max_per_address),
+        ("--login-grace", args.login_grace),
+    ):
+        if not value > 0:
             print(f"cantstop serve: {name} must be a positive number, not {value}.", file=err)
             return 2
     if args.keep_games is not None and args.keep_games < 0:
         print(f"cantstop serve: --keep-games must be 0 or more, not {args.keep_games}.", file=err)
         return 2
-    logging.basicConfig(stream=err, level=logging.INFO, format="%(asctime)s %(message)s")
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    try:
+        logs.configure(err, args.log_file)
+    except OSError as error:
+        print(f"cantstop serve: cannot write the log {args.log_file}: {error.strerror}", file=err)
+        return 1
+    raise_descriptor_limit()
     directory = data_dir()
     host_key, created = load_or_create_host_key(directory / "host_key")
     settings = Settings(
@@ -114,12 +160,17 @@ def main(argv: list[str]) -> int:
         bot_delay=args.ai_delay,
         color_system={"16": "standard"}.get(args.colors, args.colors),
     )
+    limits = Limits(
+        max_connections=args.max_connections,
+        max_per_address=args.max_per_address,
+        login_grace=args.login_grace,
+    )
     if auth.mode == "open":
         print("WARNING: --open lets anyone who reaches this port play, with any name.", file=err)
     print(f"Host key {'created' if created else 'loaded'}: {directory / 'host_key'}", file=out)
     print(f"Fingerprint: {host_key.get_fingerprint('sha256')}", file=out)
     try:
-        asyncio.run(_run(settings, host_key, directory, args.keep_games, out))
+        asyncio.run(_run(settings, limits, host_key, directory, args, out))
     except OSError as error:
         print(
             f"cantstop serve: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
@@ -143,9 +194,38 @@ def archive_line(served: Path, keep_games: int | None) -> str:
     )
 
 
+def raise_descriptor_limit() -> None:
+    """Allow as many open files as the system lets this user have (each client is one)."""
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = hard if hard != resource.RLIM_INFINITY else 65536
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def reloader(server: GameServer, args: argparse.Namespace) -> Callable[[], None]:
+    """SIGHUP: read the password or authorized-keys file again; a bad file keeps the old."""
+
+    def reload() -> None:
+        try:
+            server.settings.auth = auth_from(args)
+        except AuthError as error:
+            log.error("Reload refused, the old logins still apply: %s", error)
+            return
+        log.info("Reloaded who may log in (%s).", server.settings.auth.mode)
+
+    return reload
+
+
 async def _run(
-    settings: Settings, host_key: object, directory: Path, keep_games: int | None, out: object
+    settings: Settings,
+    limits: Limits,
+    host_key: object,
+    directory: Path,
+    args: argparse.Namespace,
+    out: object,
 ) -> None:
+    keep_games: int | None = args.keep_games
     lobby = Lobby(
         seat_timeout=settings.seat_timeout,
         turn_timeout=settings.turn_timeout,
@@ -156,7 +236,7 @@ async def _run(
     lobby.on_save = store.debounced_saver(lobby, state_path)
     lobby.on_finished = store.game_archiver(served, records_path(), keep_games)
     print(archive_line(served, keep_games), file=out)  # type: ignore[call-overload]
-    server = GameServer(settings, host_key, lobby)  # type: ignore[arg-type]
+    server = GameServer(settings, host_key, lobby, limits)  # type: ignore[arg-type]
     await server.start()
     print(
         f"Serving Can't Stop on {settings.host}:{server.port}"
@@ -169,6 +249,7 @@ async def _run(
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
+    loop.add_signal_handler(signal.SIGHUP, reloader(server, args))
     try:
         await stop.wait()
     finally:

@@ -9,6 +9,7 @@ parts used here) and writes the app's output to the channel.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual import events
@@ -17,11 +18,20 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
+from .input_filter import MAX_PASTE, InputFilter
+from .logs import Limited
+
 if TYPE_CHECKING:
     from textual.app import App
 
 # The parser keeps a lone ESC until this long has passed, to tell it from a sequence.
 _TICK_SECONDS = 0.12
+# A paste whose end marker has not come after this long is ended (its client is broken).
+_PASTE_SECONDS = 1.0
+# Window-size changes are drawn at most this often: only the latest size counts.
+_RESIZE_SECONDS = 0.05
+log = logging.getLogger(__name__)
+_limited = Limited(log)
 
 
 class Terminal(Protocol):
@@ -49,7 +59,10 @@ class ChannelDriver(Driver):
         super().__init__(app, debug=debug, mouse=mouse, size=size or terminal.size)
         self._terminal = terminal
         self._parser = XTermParser(debug)
+        self._filter = InputFilter()
         self._tick_handle: asyncio.TimerHandle | None = None
+        self._paste_handle: asyncio.TimerHandle | None = None
+        self._resize_handle: asyncio.TimerHandle | None = None
         self._input_enabled = False
         self._pending: list[str] = []
 
@@ -82,9 +95,10 @@ class ChannelDriver(Driver):
     def disable_input(self) -> None:
         self._input_enabled = False
         self._terminal.attach(None)
-        if self._tick_handle is not None:
-            self._tick_handle.cancel()
-            self._tick_handle = None
+        for handle in (self._tick_handle, self._paste_handle, self._resize_handle):
+            if handle is not None:
+                handle.cancel()
+        self._tick_handle = self._paste_handle = self._resize_handle = None
         # The parser caches key sequences per parser in one class-wide lru_cache, whose
         # entries hold the parser and the Key events it made, and through those the app:
         # without this, up to 1,024 ended sessions' apps stay in memory.
@@ -104,12 +118,46 @@ class ChannelDriver(Driver):
         self._app.post_message(message)
 
     def feed(self, data: str) -> None:
-        """Keys, mouse reports and replies from the client terminal."""
+        """Keys, mouse reports and replies from the client terminal (hostile until checked:
+        see input_filter)."""
         if not self._input_enabled:
             return
-        for message in self._parser.feed(data):
-            self.process_message(message)
+        self._parse(self._filter.feed(data))
+        self._tell_if_cut()
+        if self._filter.in_paste and self._paste_handle is None:
+            self._paste_handle = self._loop.call_later(_PASTE_SECONDS, self._end_paste)
         self._schedule_tick()
+
+    def _parse(self, text: str, *, tick: bool = False) -> None:
+        if not text and not tick:
+            return  # an empty feed would tell the parser the input has ended
+        try:
+            messages = list(self._parser.tick() if tick else self._parser.feed(text))
+        except Exception as error:  # never let one client's bytes end its parser for good
+            _limited("parser", logging.WARNING, "Input the parser refused was dropped: %r", error)
+            self._parser = XTermParser(self._debug)
+            return
+        for message in messages:
+            self.process_message(message)
+
+    def input_dropped(self) -> None:
+        """Input beyond the session's budget was dropped: a paste in progress has lost its
+        end, so it ends now."""
+        if self._input_enabled and self._filter.in_paste:
+            if self._paste_handle is not None:
+                self._paste_handle.cancel()
+            self._end_paste()
+
+    def _end_paste(self) -> None:
+        self._paste_handle = None
+        if self._input_enabled and self._filter.in_paste:
+            self._parse(self._filter.end_paste())
+            self._tell_if_cut()
+
+    def _tell_if_cut(self) -> None:
+        if self._filter.cut:
+            self._filter.cut = False
+            self._app.notify(f"The paste was cut to its first {MAX_PASTE} characters.")
 
     def _schedule_tick(self) -> None:
         if self._tick_handle is None and self._input_enabled:
@@ -117,8 +165,22 @@ class ChannelDriver(Driver):
 
     def _tick(self) -> None:
         self._tick_handle = None
-        for message in self._parser.tick():
-            self.process_message(message)
+        held = self._filter.flush()
+        self._parse("", tick=True)
+        if held:  # an incomplete sequence that never completed: the parser decides later
+            self._parse(held)
+            self._schedule_tick()
+
+    def resize_later(self, width: int, height: int) -> None:
+        """A window-size change from the client: drawn at most every 50 ms, latest size only."""
+        self._size = (width, height)
+        if self._resize_handle is None:
+            self._resize_handle = self._loop.call_later(_RESIZE_SECONDS, self._resize_now)
+
+    def _resize_now(self) -> None:
+        self._resize_handle = None
+        if self._input_enabled:
+            self.resize(*self._size)
 
     def resize(self, width: int, height: int) -> None:
         self._size = (width, height)

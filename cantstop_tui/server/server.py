@@ -11,8 +11,11 @@ from typing import Any
 import asyncssh
 from textual.app import App
 
+from ..play.names import clean_text
 from .auth import Auth
 from .heap import HeapKeeper
+from .limits import Gate, Limits
+from .logs import Limited, loop_exception_handler
 from .session import GameSession
 from .table_app import TableApp
 from .tables import HostedTable, Lobby, Visitor
@@ -33,7 +36,6 @@ class Settings:
     input_rate: float = 2048.0  # bytes a second of keys and mouse reports
     input_burst: float = 8192.0
     output_limit: int = 512 * 1024  # unsent bytes before a client that does not read is dropped
-    login_timeout: float = 60.0
     color_system: str = "256"  # standard | 256 | truecolor, for every visitor alike
 
 
@@ -43,34 +45,105 @@ def make_game_app(hosted: HostedTable, seats: frozenset[int], visitor: Visitor) 
 
 
 class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
-    """One client connection: authentication and refusal of everything but the game."""
+    """One client connection: counted, throttled, authenticated; nothing but the game."""
 
     def __init__(self, server: GameServer) -> None:
         self.server = server
         self.key: str | None = None
         self.username = ""
+        self.address = "?"
+        self.counted = False
+        self.failures = 0
+        self.has_session = False
+        self._no_session: asyncio.TimerHandle | None = None
+        self.conn: asyncssh.SSHServerConnection | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        refusal = self.server.gate.admit(self.address)
+        if refusal is not None:
+            self.server.limited(
+                ("refused", self.address),
+                logging.WARNING,
+                "Connection from %s refused: %s.",
+                self.address,
+                refusal,
+            )
+            conn.abort()  # at once: nothing queued, nothing read
+            return
+        self.counted = True
+        log.info("Connection from %s.", self.address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._no_session is not None:
+            self._no_session.cancel()
+        if self.counted:
+            self.counted = False
+            self.server.gate.release(self.address)
+            log.info("Connection from %s closed.", self.address)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
         return self.server.settings.auth.required
 
+    def auth_completed(self) -> None:
+        auth = self.server.settings.auth
+        method = f"key {self.key}" if self.key else auth.mode
+        log.info("%s logged in from %s (%s).", clean_text(self.username, 40), self.address, method)
+        # An authenticated connection must open its terminal session soon (ssh -N never does).
+        grace = self.server.limits.login_grace
+        self._no_session = asyncio.get_running_loop().call_later(grace, self._session_overdue)
+
+    def _session_overdue(self) -> None:
+        self._no_session = None
+        if not self.has_session and self.conn is not None:
+            self.server.limited(
+                ("no-session", self.address),
+                logging.WARNING,
+                "%s opened no terminal session in time: closed.",
+                self.address,
+            )
+            self.conn.close()
+
+    async def _answer(self, ok: bool, what: str) -> bool:
+        """Throttle and count an authentication attempt; the answer after any penalty."""
+        delay = self.server.gate.delay(self.address)
+        if delay:
+            await asyncio.sleep(delay)
+        if ok:
+            return True
+        self.failures += 1
+        total = self.server.gate.failed(self.address)
+        self.server.limited(
+            ("auth", self.address),
+            logging.WARNING,
+            "Failed %s login as %r from %s (%d failures from this address).",
+            what,
+            clean_text(self.username, 40),
+            self.address,
+            total,
+        )
+        if self.failures >= self.server.limits.max_auth_tries and self.conn is not None:
+            self.conn.close()  # MaxAuthTries: this connection has had its tries
+        return False
+
     def password_auth_supported(self) -> bool:
         return self.server.settings.auth.mode == "passwords"
 
-    def validate_password(self, username: str, password: str) -> bool:
-        return self.server.settings.auth.password_ok(username, password)
+    async def validate_password(self, username: str, password: str) -> bool:
+        ok = self.server.settings.auth.password_ok(username, password)
+        return await self._answer(ok, "password")
 
     def public_key_auth_supported(self) -> bool:
         return self.server.settings.auth.mode == "keys"
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        if self.server.settings.auth.key_allowed(key):
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        allowed = self.server.settings.auth.key_allowed(key)
+        if allowed:
             self.key = key.get_fingerprint("sha256")
-            return True
-        return False
+        return await self._answer(allowed, "key")
 
     def kbdint_auth_supported(self) -> bool:
         return False
@@ -79,7 +152,8 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
         return False
 
     def session_requested(self) -> GameSession:
-        return GameSession(self.server, self.username, self.key)
+        self.has_session = True
+        return GameSession(self.server, self.username, self.key, self.address)
 
     def connection_requested(self, *args: Any) -> bool:
         return False
@@ -96,7 +170,11 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
 
 class GameServer:
     def __init__(
-        self, settings: Settings, host_key: asyncssh.SSHKey, lobby: Lobby | None = None
+        self,
+        settings: Settings,
+        host_key: asyncssh.SSHKey,
+        lobby: Lobby | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.settings = settings
         self.host_key = host_key
@@ -106,12 +184,17 @@ class GameServer:
             bot_delay=settings.bot_delay,
         )
         self.sessions: set[GameSession] = set()
+        self.limits = limits or Limits()
+        self.gate = Gate(self.limits)
+        self.limited = Limited(log)
+        """Logs what clients cause: one line a minute per address and kind of event."""
         self.heap = HeapKeeper()
         """Counts the apps that run and end; ``cantstop serve`` starts it."""
         self.make_game_app = make_game_app
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     async def start(self) -> None:
+        asyncio.get_running_loop().set_exception_handler(loop_exception_handler(self.limited))
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
             self.settings.host,
@@ -125,7 +208,7 @@ class GameServer:
             x11_forwarding=False,
             allow_scp=False,
             sftp_factory=None,
-            login_timeout=self.settings.login_timeout,
+            login_timeout=self.limits.login_grace,
             keepalive_interval=30,
             keepalive_count_max=3,
         )
@@ -138,7 +221,7 @@ class GameServer:
     async def close(self) -> None:
         self.lobby.closing = True  # the sessions end, the seats stay for the restart
         for session in list(self.sessions):
-            session.close()
+            session.end("The server is stopping; your seat is kept. Please come back soon.")
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import logging
 import time
@@ -13,7 +14,7 @@ import asyncssh
 from rich.console import Console
 from textual.app import App
 
-from ..play.names import is_usable_name, sanitize_name
+from ..play.names import clean_text, is_usable_name, sanitize_name
 from ..ui.screens.lobby import LobbyChoice, LobbyError
 from .driver import ChannelDriver
 from .lobby_app import LobbyApp
@@ -55,6 +56,17 @@ def fit_console(app: App[Any], color_system: str) -> None:
     )
 
 
+RESTORE_TERMINAL = (
+    "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"  # mouse reporting off
+    "\x1b[?2004l"  # bracketed paste off
+    "\x1b[?7h"  # line wrap back on
+    "\x1b[?1049l"  # back to the main screen
+    "\x1b[?25h"  # cursor shown
+    "\x1b[0m"  # plain colours
+)
+"""What leaves a visitor's terminal as it was before the game, whatever state it is in."""
+
+
 class TokenBucket:
     """Input budget: ``rate`` bytes a second, bursts up to ``burst``; the rest is dropped."""
 
@@ -74,9 +86,14 @@ class TokenBucket:
 
 
 class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
-    def __init__(self, server: GameServer, username: str, key: str | None) -> None:
+    def __init__(
+        self, server: GameServer, username: str, key: str | None, address: str = "?"
+    ) -> None:
         self.server = server
         self.username = username
+        self.address = address
+        self.shown = clean_text(username, 40)
+        """The user name as it may appear in the log (a stranger's name is hostile)."""
         self.key = key
         self.size = (80, 24)
         self.has_pty = False
@@ -87,6 +104,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         self._app: App[Any] | None = None
         self._task: asyncio.Task[None] | None = None
         self._input = TokenBucket(server.settings.input_rate, server.settings.input_burst)
+        # Input beyond the budget is dropped; this much more (refilled as fast) is forgiven,
+        # a flood that goes on past it ends the session.
+        self._overflow = TokenBucket(server.settings.input_rate, 8 * server.settings.input_burst)
         self._last_input = time.monotonic()
         self._idle_handle: asyncio.TimerHandle | None = None
 
@@ -118,6 +138,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if not self.server.admit(self):
             self._refuse("The server is full; please try again later.\r\n")
             return
+        log.info("Session of %s from %s starts.", self.shown, self.address)
         self._arm_idle_check()
         self._task = asyncio.get_running_loop().create_task(
             self._run(), context=contextvars.Context()
@@ -125,18 +146,38 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     def data_received(self, data: str, datatype: Any) -> None:
         self._last_input = time.monotonic()
-        granted = self._input.take(len(data))
-        if granted <= 0 or self._driver is None:
+        granted = max(self._input.take(len(data)), 0)
+        dropped = len(data) - granted
+        if dropped and self._overflow.take(dropped) < dropped:
+            self.server.limited(
+                ("flood", self.address),
+                logging.WARNING,
+                "Input flood from %s (%s): session closed.",
+                self.address,
+                self.shown,
+            )
+            self.end("Closed: far more input than anyone types.", code=1)
+            return
+        if self._driver is None:
             return
         try:
-            self._driver.feed(data[:granted])
-        except Exception:  # a garbled sequence must not end anyone's game
-            log.warning("Unparsable input from %s dropped.", self.username, exc_info=True)
+            if granted:
+                self._driver.feed(data[:granted])
+            if dropped:
+                self._driver.input_dropped()
+        except Exception as error:  # a garbled sequence must not end anyone's game
+            self.server.limited(
+                ("input", self.address),
+                logging.WARNING,
+                "Unparsable input from %s dropped: %r",
+                self.address,
+                error,
+            )
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = clamp_size(width, height)
         if self._driver is not None:
-            self._driver.resize(*self.size)
+            self._driver.resize_later(*self.size)
 
     def eof_received(self) -> bool:
         self.close()
@@ -162,7 +203,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         if self.closed or chan is None:
             return
         if chan.get_write_buffer_size() > self.server.settings.output_limit:
-            log.info("%s does not read its output; disconnected.", self.username)
+            log.info("%s does not read its output; disconnected.", self.shown)
             self.closed = True
             self._stop_app()
             chan.get_connection().abort()
@@ -175,6 +216,21 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             self._stop_app()
             if self._chan is not None:
                 self._chan.exit(0)
+
+    def end(self, reason: str, code: int = 0) -> None:
+        """Leave cleanly: the visitor's terminal restored (main screen, mouse and bracketed
+        paste off, cursor shown), one line saying why, then the channel closed."""
+        if self.closed:
+            return
+        chan = self._chan
+        self.closed = True  # from here the app's last frames are not sent
+        if self._driver is not None:
+            self._driver.disable_input()
+        self._stop_app()
+        if chan is not None:
+            with contextlib.suppress(OSError):  # the client may be gone already
+                chan.write(RESTORE_TERMINAL + f"\r\n{reason}\r\n")
+                chan.exit(code)
 
     def _refuse(self, message: str) -> None:
         assert self._chan is not None
@@ -189,11 +245,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             return
         remaining = self._last_input + timeout - time.monotonic()
         if remaining <= 0:
-            self._stop_app()
-            if self._chan is not None and not self.closed:
-                self.closed = True
-                self._chan.write("\r\nClosed after a long time without input.\r\n")
-                self._chan.exit(0)
+            self.end("Closed after a long time without input.")
             return
         self._idle_handle = asyncio.get_running_loop().call_later(remaining, self._arm_idle_check)
 
@@ -202,9 +254,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
     async def _run(self) -> None:
         try:
             await self._visit()
-        except Exception:
-            log.exception("Session of %s failed.", self.username)
+        except Exception as error:  # our bug, whatever the client did: one line, no traceback
+            log.error("Session of %s from %s failed: %r", self.shown, self.address, error)
+            log.debug("Where it failed:", exc_info=True)
         finally:
+            log.info("Session of %s from %s ends.", self.shown, self.address)
             if self._idle_handle is not None:
                 self._idle_handle.cancel()
             self._leave_tables()

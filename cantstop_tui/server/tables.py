@@ -148,6 +148,7 @@ class HostedTable:
     def _start_if_full(self) -> None:
         if self.table is not None or any(slot.free for slot in self.slots):
             return
+        log.info("Table %d %r starts: %s.", self.id, self.name, self._names(range(len(self.slots))))
         self.attach(
             SharedTable(
                 Match.start(self._seats(), self.config, self.seed), bot_delay=self.lobby.bot_delay
@@ -352,6 +353,8 @@ class HostedTable:
 
     def _game_over(self, match: Match) -> None:
         """Keep the game, and free the seats of those who are gone: the table awaits a rematch."""
+        winner = match.seats[match.state.winner].name if match.state.winner is not None else "?"
+        log.info("Table %d %r finished: %s won.", self.id, self.name, winner)
         self.lobby.game_finished(match)
         self.rematch_votes.clear()
         for index, slot in enumerate(self.slots):
@@ -569,6 +572,7 @@ class Lobby:
         hosted = HostedTable(self, self._next_id, table_name, config, kinds, self._seeds())
         self._next_id += 1
         self.tables[hosted.id] = hosted
+        log.info("Table %d %r created by %s (%s).", hosted.id, table_name, visitor.name, kinds)
         hosted.sit(visitor, 0)
         return hosted
 

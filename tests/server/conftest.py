@@ -14,6 +14,7 @@ from cantstop_tui.engine import GameConfig, Phase, can_stop
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.table import Table
 from cantstop_tui.server.auth import Auth
+from cantstop_tui.server.limits import Limits
 from cantstop_tui.server.server import GameServer, Settings
 from cantstop_tui.server.shared_table import SharedTable
 from cantstop_tui.server.tables import HostedTable, Lobby
@@ -26,7 +27,12 @@ def host_key() -> asyncssh.SSHKey:
     return asyncssh.generate_private_key("ssh-ed25519")
 
 
-def make_server(host_key: asyncssh.SSHKey, auth: Auth | None = None, **settings: Any) -> GameServer:
+def make_server(
+    host_key: asyncssh.SSHKey,
+    auth: Auth | None = None,
+    limits: Limits | None = None,
+    **settings: Any,
+) -> GameServer:
     settings.setdefault("bot_delay", 0.0)
     config = Settings(auth=auth or Auth("open"), port=0, **settings)
     lobby = Lobby(
@@ -35,7 +41,7 @@ def make_server(host_key: asyncssh.SSHKey, auth: Auth | None = None, **settings:
         bot_delay=config.bot_delay,
         seeds=lambda: 7,
     )
-    return GameServer(config, host_key, lobby)
+    return GameServer(config, host_key, lobby, limits)
 
 
 @pytest.fixture

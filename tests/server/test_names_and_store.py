@@ -124,14 +124,6 @@ def test_serve_refuses_to_start_without_an_authentication_choice(
     assert "--authorized-keys" in error and "--password-file" in error and "--open" in error
 
 
-def test_web_serves_the_game_command_on_the_chosen_port() -> None:
-    from cantstop_tui.server.web import build_server
-
-    server = build_server(["--port", "8123", "--ascii"])
-    assert server.port == 8123 and server.host == "localhost"
-    assert server.command.endswith("-m cantstop_tui --ascii")
-
-
 def test_unreadable_or_empty_auth_files_are_explained(tmp_path: Path) -> None:
     from cantstop_tui.server.auth import Auth, AuthError
 

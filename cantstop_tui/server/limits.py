@@ -1,0 +1,110 @@
+"""Limits on what a client can make the server do: connections and login attempts.
+
+Modelled on OpenSSH: ``MaxStartups`` / ``PerSourceMaxStartups`` (here every connection
+counts, before and after login, with or without a terminal session), ``MaxAuthTries``
+(per connection) and ``PerSourcePenalties`` (per address: after a few failures each attempt
+waits twice as long as the last, and many failures block the address for a while).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_connections: int = 200
+    max_per_address: int = 8
+    login_grace: float = 20.0
+    """Seconds to log in; then seconds an authenticated connection may go without a session."""
+    max_auth_tries: int = 3
+    free_failures: int = 5
+    """Failed logins an address may make before each attempt waits."""
+    max_delay: float = 30.0
+    block_after: int = 20
+    block_seconds: float = 600.0
+    max_addresses: int = 10_000
+    """Addresses whose failures are remembered (the oldest are forgotten first)."""
+
+
+@dataclass
+class _Record:
+    failures: int = 0
+    last: float = 0.0
+    blocked_until: float = 0.0
+
+
+class Gate:
+    """Counts every open connection (in total and per address) and every failed login."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        self.limits = limits
+        self.clock = clock
+        self.total = 0
+        self.open: dict[str, int] = {}
+        self._failures: OrderedDict[str, _Record] = OrderedDict()
+
+    # --- connections -----------------------------------------------------------------
+
+    def admit(self, address: str) -> str | None:
+        """Count a new connection from ``address``, or say why it is refused (uncounted)."""
+        if self.blocked(address):
+            return "address blocked after too many failed logins"
+        if self.total >= self.limits.max_connections:
+            return f"server full ({self.limits.max_connections} connections)"
+        if self.open.get(address, 0) >= self.limits.max_per_address:
+            return f"{self.limits.max_per_address} connections from this address already"
+        self.total += 1
+        self.open[address] = self.open.get(address, 0) + 1
+        return None
+
+    def release(self, address: str) -> None:
+        """A counted connection has closed."""
+        count = self.open.get(address, 0)
+        if count <= 0:
+            return
+        self.total -= 1
+        if count == 1:
+            del self.open[address]
+        else:
+            self.open[address] = count - 1
+
+    # --- logins ----------------------------------------------------------------------
+
+    def _record(self, address: str) -> _Record | None:
+        record = self._failures.get(address)
+        if record is not None and self.clock() - record.last > self.limits.block_seconds:
+            del self._failures[address]  # quiet for long enough: forgiven
+            return None
+        return record
+
+    def blocked(self, address: str) -> bool:
+        record = self._record(address)
+        return record is not None and record.blocked_until > self.clock()
+
+    def delay(self, address: str) -> float:
+        """Seconds the next login attempt from ``address`` waits before it is answered."""
+        record = self._record(address)
+        if record is None or record.failures < self.limits.free_failures:
+            return 0.0
+        extra = record.failures - self.limits.free_failures
+        return min(self.limits.max_delay, 2.0 ** min(extra, 16))
+
+    def failed(self, address: str) -> int:
+        """Count a failed login; returns the address's failures so far. A later success does
+        not forgive them (or one account's owner could reset the count between guesses at
+        another's password): only ``block_seconds`` without a failure does."""
+        now = self.clock()
+        record = self._record(address) or _Record()
+        record.failures += 1
+        record.last = now
+        if record.failures >= self.limits.block_after:
+            record.blocked_until = now + self.limits.block_seconds
+        self._failures[address] = record
+        self._failures.move_to_end(address)
+        while len(self._failures) > self.limits.max_addresses:
+            self._failures.popitem(last=False)
+        return record.failures

@@ -1,0 +1,98 @@
+"""Logs an operator can read: one line per event, timestamped, and repeats summarised.
+
+Everything a client can make happen (a failed login, a refused connection, a flood) is
+logged through :class:`Limited`, so a scanner or a flood writes one line a minute per
+address and kind of event, never a line (or a traceback) per packet.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import sys
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+log = logging.getLogger("cantstop.serve")
+FORMAT = "%(asctime)s %(levelname)s %(message)s"
+DATE_FORMAT = "%Y-%m-%dT%H:%M:%S%z"
+_OUT_OF_DESCRIPTORS = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
+
+
+def configure(stream: TextIO | None = None, log_file: Path | None = None) -> None:
+    """Send the server's log lines to ``log_file`` (appended) or the stream (stderr)."""
+    handler: logging.Handler
+    if log_file is not None:
+        handler = logging.FileHandler(log_file, encoding="utf-8")
+    else:
+        handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(logging.Formatter(FORMAT, DATE_FORMAT))
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    # asyncssh logs every packet-level problem a client can cause: only its warnings.
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
+
+class Limited:
+    """At most one line per ``period`` seconds for each key; the rest are counted and the
+    count is said with the next line for that key ("and 41 more like it")."""
+
+    def __init__(
+        self,
+        logger: logging.Logger = log,
+        period: float = 60.0,
+        max_keys: int = 10_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.logger = logger
+        self.period = period
+        self.max_keys = max_keys
+        self.clock = clock
+        self._seen: OrderedDict[Any, tuple[float, int]] = OrderedDict()
+
+    def __call__(self, key: Any, level: int, message: str, *args: Any) -> bool:
+        """Log ``message % args`` unless ``key`` was logged less than ``period`` ago;
+        returns whether a line was written."""
+        now = self.clock()
+        last, held = self._seen.get(key, (float("-inf"), 0))
+        if now - last < self.period:
+            self._seen[key] = (last, held + 1)
+            return False
+        if held:
+            message += f" (and {held} more like it in the last minute)"
+        self._seen[key] = (now, 0)
+        self._seen.move_to_end(key)
+        while len(self._seen) > self.max_keys:
+            self._seen.popitem(last=False)
+        self.logger.log(level, message, *args)
+        return True
+
+
+def loop_exception_handler(limited: Limited) -> Callable[[Any, dict[str, Any]], None]:
+    """An asyncio exception handler: one short line per kind of problem, never a traceback
+    for what a client can cause; running out of file descriptors is said once a minute
+    (asyncio itself pauses accepting for a second and tries again)."""
+
+    def handle(loop: Any, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        message = context.get("message", "")
+        if isinstance(error, OSError) and error.errno in _OUT_OF_DESCRIPTORS:
+            limited(
+                "descriptors",
+                logging.ERROR,
+                "Out of file descriptors (%s): new connections wait; those in go on.",
+                error.strerror,
+            )
+        elif isinstance(error, OSError | EOFError | ValueError | UnicodeError):
+            limited(("client", type(error).__name__), logging.WARNING, "%s: %s", message, error)
+        else:
+            limited(("error", message), logging.ERROR, "%s: %r", message, error)
+
+    return handle
