@@ -100,7 +100,9 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
 
 
 async def connect(port: int, name: str) -> tuple[asyncssh.SSHClientConnection, Person]:
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None)
+    # An open server lets keyless guests in by keyboard-interactive login with no question;
+    # asyncssh tries that only when given a password (any will do).
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, password="")
     person = Person(name)
     chan, _ = await conn.create_session(
         lambda: person, term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
@@ -207,6 +209,11 @@ def start_server(data_home: str) -> tuple[subprocess.Popen[str], int]:
             "0",
             "--max-sessions",
             "200",
+            # Every scripted person comes from 127.0.0.1: lift the per-address limit.
+            "--max-per-address",
+            "400",
+            "--max-connections",
+            "400",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -221,17 +228,56 @@ def start_server(data_home: str) -> tuple[subprocess.Popen[str], int]:
     raise RuntimeError("cantstop serve did not start")
 
 
-async def measure(tables: int) -> dict[str, float]:
+async def flood_bytes(port: int, stop: asyncio.Event) -> int:
+    """An attacker's session that floods random keys; when the server closes it (it does,
+    once the flood outlasts the input budget), it comes back and floods again."""
+    sessions = 0
+    while not stop.is_set():
+        conn, person = await connect(port, f"flood{sessions}")
+        sessions += 1
+        with contextlib.suppress(OSError, asyncssh.Error):
+            while not stop.is_set() and not person.chan.is_closing():
+                person.chan.write(os.urandom(3000).decode("latin-1"))
+                await asyncio.sleep(0.01)  # about 300 KB/s
+        conn.close()
+        await asyncio.sleep(0.1)
+    return sessions
+
+
+async def flood_resizes(port: int, stop: asyncio.Event) -> None:
+    """An attacker's session that changes its window size 500 times a second."""
+    conn, person = await connect(port, "resizer")
+    width = 80
+    while not stop.is_set():
+        for _ in range(5):
+            width = 80 + (width - 79) % 120
+            person.chan.change_terminal_size(width, 24 + width % 20)
+        await asyncio.sleep(0.01)
+    conn.close()
+
+
+async def measure(tables: int, floods: bool = False) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as data_home:
         process, port = start_server(data_home)
         try:
             conn, warm = await connect(port, "warmup")
             await warm.wait_for("lobby")
             idle_rss = rss_kib(process.pid)
+            stop = asyncio.Event()
+            attackers = (
+                [
+                    asyncio.create_task(flood_bytes(port, stop)),
+                    asyncio.create_task(flood_resizes(port, stop)),
+                ]
+                if floods
+                else []
+            )
             start = time.perf_counter()
             played = await run_tables(port, process.pid, tables)
             latencies, busy_rss = played.latencies, played.busy_rss
             elapsed = time.perf_counter() - start
+            stop.set()
+            await asyncio.gather(*attackers, return_exceptions=True)
             conn.close()
         finally:
             process.terminate()
@@ -328,8 +374,13 @@ def run() -> list[Row]:
     )
     baseline = asyncio.run(measure(1))
     loaded = asyncio.run(measure(TABLES))
+    flooded = asyncio.run(measure(TABLES, floods=True))
     rows: list[Row] = []
-    for label, figures in (("1 table", baseline), (f"{TABLES} tables", loaded)):
+    for label, figures in (
+        ("1 table", baseline),
+        (f"{TABLES} tables", loaded),
+        (f"{TABLES} tables + 2 flooders", flooded),
+    ):
         sessions = int(figures["sessions"])
         rows += [
             (
@@ -351,6 +402,11 @@ def run() -> list[Row]:
             f"{game / minimal:.1f}x the minimal app; this bounds sessions per core",
         ),
         ("p95 ratio, 50 sessions / 2", f"{loaded['p95_ms'] / baseline['p95_ms']:.1f}x", ""),
+        (
+            "p95 ratio, with floods / without",
+            f"{flooded['p95_ms'] / loaded['p95_ms']:.2f}x",
+            "one session floods bytes (closed, back, again), one window changes; target < 2x",
+        ),
         ("server memory, one session", f"{baseline['rss_one_mib']:.0f} MiB", "resident, lobby"),
         (
             "server memory per session",

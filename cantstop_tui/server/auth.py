@@ -19,10 +19,6 @@ class Auth:
     keys: frozenset[str] = frozenset()  # authorized keys in OpenSSH form, comments dropped
     passwords: dict[str, str] = field(default_factory=dict)  # name -> password; "" -> shared
 
-    @property
-    def required(self) -> bool:
-        return self.mode != "open"
-
     @classmethod
     def from_authorized_keys(cls, path: Path) -> Auth:
         try:
@@ -52,13 +48,22 @@ class Auth:
         return cls("passwords", passwords=passwords)
 
     def key_allowed(self, key: asyncssh.SSHKey) -> bool:
-        return self.mode == "keys" and _key_id(key) in self.keys
+        """Keys mode: a listed key. Open: any key (its name is then bound to it)."""
+        return self.mode == "open" or (self.mode == "keys" and _key_id(key) in self.keys)
+
+    def password_login(self, username: str, password: str) -> bool | None:
+        """None: refused. True: the player's own password (``name:password``), so the login
+        name is theirs. False: the shared password (the player is a guest)."""
+        if self.mode != "passwords":
+            return None
+        own = username in self.passwords and username != ""
+        expected = self.passwords.get(username if own else "")
+        if expected is None or not hmac.compare_digest(expected.encode(), password.encode()):
+            return None
+        return own
 
     def password_ok(self, username: str, password: str) -> bool:
-        if self.mode != "passwords":
-            return False
-        expected = self.passwords.get(username, self.passwords.get(""))
-        return expected is not None and hmac.compare_digest(expected.encode(), password.encode())
+        return self.password_login(username, password) is not None
 
 
 def _key_id(key: asyncssh.SSHKey) -> str:

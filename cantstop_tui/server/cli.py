@@ -6,21 +6,29 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import resource
 import signal
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
+from ..play.names import clean_text
 from ..storage import records_path
+from ..storage.locks import FileLock
 from . import logs, store
 from .auth import Auth, AuthError
 from .hostkey import data_dir, load_or_create_host_key
+from .identity import Names
 from .limits import Limits
 from .server import GameServer, Settings
 from .tables import Lobby
 
 log = logging.getLogger("cantstop.serve")
+DATABASE = "server.db"
+"""The server's SQLite database in the data directory (names bound to keys)."""
 AUTH_HELP = (
     "Choose who may join: --authorized-keys FILE (players' public keys), "
     "--password-file FILE (lines 'name:password' or one shared password), "
@@ -56,6 +64,11 @@ def parser() -> argparse.ArgumentParser:
         default=20.0,
         metavar="SECONDS",
         help="time to log in, and then to open the game's terminal session (default 20)",
+    )
+    p.add_argument(
+        "--forget",
+        metavar="NAME",
+        help="release NAME from the key it is bound to, then exit (the server may be running)",
     )
     p.add_argument(
         "--log-file",
@@ -121,6 +134,8 @@ def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     # Apps redirect sys.stdout while they run: the server speaks through the real streams.
     out, err = sys.__stdout__ or sys.stdout, sys.__stderr__ or sys.stderr
+    if args.forget is not None:
+        return forget(args.forget, out, err)
     try:
         auth = auth_from(args)
     except AuthError as error:
@@ -148,6 +163,9 @@ def main(argv: list[str]) -> int:
         return 1
     raise_descriptor_limit()
     directory = data_dir()
+    lock = one_server(directory, args, err)
+    if lock is None:
+        return 1
     host_key, created = load_or_create_host_key(directory / "host_key")
     settings = Settings(
         auth=auth,
@@ -194,6 +212,46 @@ def archive_line(served: Path, keep_games: int | None) -> str:
     )
 
 
+def forget(name: str, out: TextIO, err: TextIO) -> int:
+    """``--forget NAME``: the name is free for the next key that uses it."""
+    try:
+        released = Names(data_dir() / DATABASE).forget(name)
+    except (OSError, sqlite3.Error) as error:
+        print(f"cantstop serve: cannot open the server's database: {error}", file=err)
+        return 1
+    if not released:
+        print(f"{name} is not bound to any key.", file=out)
+        return 1
+    print(f"{name} is free again: the next key that logs in as {name} gets it.", file=out)
+    return 0
+
+
+def one_server(directory: Path, args: argparse.Namespace, err: TextIO) -> FileLock | None:
+    """The data directory's lock, held for the server's life; None (and a sentence) if
+    another ``cantstop serve`` holds it."""
+    path = directory / "serve.lock"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        lock = FileLock.try_acquire(path)
+    except OSError as error:
+        print(f"cantstop serve: cannot lock {path}: {error.strerror}", file=err)
+        return None
+    if lock is None:
+        try:
+            holder = path.read_text(encoding="utf-8", errors="replace").strip()[:200]
+        except OSError:
+            holder = ""
+        print(
+            f"cantstop serve: another server is using {directory}"
+            + (f" ({clean_text(holder)})" if holder else "")
+            + ": stop it first, or give this one another data directory (XDG_DATA_HOME).",
+            file=err,
+        )
+        return None
+    lock.note(f"pid {os.getpid()}, {args.host}:{args.port}")
+    return lock
+
+
 def raise_descriptor_limit() -> None:
     """Allow as many open files as the system lets this user have (each client is one)."""
     with contextlib.suppress(ValueError, OSError):
@@ -236,7 +294,8 @@ async def _run(
     lobby.on_save = store.debounced_saver(lobby, state_path)
     lobby.on_finished = store.game_archiver(served, records_path(), keep_games)
     print(archive_line(served, keep_games), file=out)  # type: ignore[call-overload]
-    server = GameServer(settings, host_key, lobby, limits)  # type: ignore[arg-type]
+    names = Names(directory / DATABASE)
+    server = GameServer(settings, host_key, lobby, limits, names)  # type: ignore[arg-type]
     await server.start()
     print(
         f"Serving Can't Stop on {settings.host}:{server.port}"

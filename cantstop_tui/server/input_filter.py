@@ -51,9 +51,8 @@ class InputFilter:
         """The safe part of ``data`` (and of what was held), in order."""
         text, self._held = self._held + data, ""
         out: list[str] = []
-        if self._sent_escape:  # the held ESC already went to the parser (a lone Escape key?)
-            self._sent_escape = False
-            self._unsent = 1
+        # The held ESC may have gone to the parser already (it looked like the Escape key).
+        self._unsent, self._sent_escape = int(self._sent_escape), False
         index = 0
         while index < len(text):
             if self._dropping:
@@ -73,6 +72,7 @@ class InputFilter:
             index = self._take_sequence(text, escape, out)
             if index < 0:  # incomplete: held for the next chunk
                 break
+        self._unsent = 0
         return "".join(out)
 
     def flush(self) -> str:
@@ -99,7 +99,7 @@ class InputFilter:
         if len(rest) == 1:
             # Maybe the Escape key, maybe a sequence cut by the chunk: the parser gets the ESC
             # now (it tells the two apart by time); the rest is checked when it comes.
-            out.append(ESC)
+            self._emit(out, start, ESC)
             self._held, self._sent_escape = rest, True
             return -1
         second = rest[1]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
 from ..engine import GameConfig
@@ -99,7 +99,7 @@ class NameScreen(ModalScreen[str]):
                 "Use letters or digits (spaces and -_.' allowed)."
             )
         elif self.taken(name):
-            self.query_one("#name-error", Static).update(Text(f"{name} is already playing here."))
+            self.query_one("#name-error", Static).update(Text(f"{name} is taken: choose another."))
         else:
             self.dismiss(name)
 
@@ -122,6 +122,18 @@ class LobbyApp(App[LobbyChoice | None]):
         self.visitor = visitor
         self.ask_name = ask_name
         self.taken = taken
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The lobby's own commands only: none of Textual's (a screenshot would be written on
+        the host and show its path; theme and quit are not the visitor's to change)."""
+        for binding in screen.active_bindings.values():
+            if binding.binding.show and binding.enabled:
+                action = binding.binding.action
+                yield SystemCommand(
+                    binding.binding.description,
+                    f"{binding.binding.key}",
+                    lambda a=action: screen.run_action(a),  # type: ignore[misc]
+                )
 
     def on_mount(self) -> None:
         use_terminal_palette(self)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from textual.app import App
 from ..play.names import clean_text
 from .auth import Auth
 from .heap import HeapKeeper
+from .identity import Identities, Login, Names
 from .limits import Gate, Limits
 from .logs import Limited, loop_exception_handler
 from .session import GameSession
@@ -36,6 +38,10 @@ class Settings:
     input_rate: float = 2048.0  # bytes a second of keys and mouse reports
     input_burst: float = 8192.0
     output_limit: int = 512 * 1024  # unsent bytes before a client that does not read is dropped
+    keepalive_interval: float = 30.0
+    """Seconds between keepalives; a client that misses ``keepalive_count_max`` in a row is
+    dropped (within 2 minutes: a frozen laptop must not keep its name locked)."""
+    keepalive_count_max: int = 3
     color_system: str = "256"  # standard | 256 | truecolor, for every visitor alike
 
 
@@ -50,6 +56,7 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
     def __init__(self, server: GameServer) -> None:
         self.server = server
         self.key: str | None = None
+        self.own_password = False
         self.username = ""
         self.address = "?"
         self.counted = False
@@ -86,7 +93,7 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
-        return self.server.settings.auth.required
+        return True  # even an open server asks for a key, to bind the name to it
 
     def auth_completed(self) -> None:
         auth = self.server.settings.auth
@@ -133,11 +140,12 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
         return self.server.settings.auth.mode == "passwords"
 
     async def validate_password(self, username: str, password: str) -> bool:
-        ok = self.server.settings.auth.password_ok(username, password)
-        return await self._answer(ok, "password")
+        own = self.server.settings.auth.password_login(username, password)
+        self.own_password = bool(own)
+        return await self._answer(own is not None, "password")
 
     def public_key_auth_supported(self) -> bool:
-        return self.server.settings.auth.mode == "keys"
+        return self.server.settings.auth.mode in ("keys", "open")
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         allowed = self.server.settings.auth.key_allowed(key)
@@ -146,14 +154,18 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
         return await self._answer(allowed, "key")
 
     def kbdint_auth_supported(self) -> bool:
-        return False
+        return self.server.settings.auth.mode == "open"  # keyless guests: no question asked
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        return True  # authenticated as a guest, without a challenge
 
     def host_based_auth_supported(self) -> bool:
         return False
 
     def session_requested(self) -> GameSession:
         self.has_session = True
-        return GameSession(self.server, self.username, self.key, self.address)
+        login = Login(self.key, self.own_password, self.address)
+        return GameSession(self.server, self.username, login)
 
     def connection_requested(self, *args: Any) -> bool:
         return False
@@ -175,6 +187,7 @@ class GameServer:
         host_key: asyncssh.SSHKey,
         lobby: Lobby | None = None,
         limits: Limits | None = None,
+        names: Names | None = None,
     ) -> None:
         self.settings = settings
         self.host_key = host_key
@@ -185,6 +198,9 @@ class GameServer:
         )
         self.sessions: set[GameSession] = set()
         self.limits = limits or Limits()
+        if names is None:  # a server without a data directory (tests): a throwaway database
+            names = Names(Path(tempfile.mkdtemp(prefix="cantstop-")) / "server.db")
+        self.identities = Identities(names, lambda: self.settings.auth)
         self.gate = Gate(self.limits)
         self.limited = Limited(log)
         """Logs what clients cause: one line a minute per address and kind of event."""
@@ -209,8 +225,8 @@ class GameServer:
             allow_scp=False,
             sftp_factory=None,
             login_timeout=self.limits.login_grace,
-            keepalive_interval=30,
-            keepalive_count_max=3,
+            keepalive_interval=self.settings.keepalive_interval,
+            keepalive_count_max=self.settings.keepalive_count_max,
         )
 
     @property
@@ -235,11 +251,17 @@ class GameServer:
     def release(self, session: GameSession) -> None:
         self.sessions.discard(session)
 
+    def session_as(self, name: str) -> GameSession | None:
+        """The live session playing as ``name`` (case-insensitively), if any."""
+        folded = name.casefold()
+        for session in self.sessions:
+            visitor = session.visitor
+            if visitor is not None and visitor.name.casefold() == folded and not session.closed:
+                return session
+        return None
+
     def name_in_use(self, name: str) -> bool:
-        return any(
-            session.visitor is not None and session.visitor.name == name and not session.closed
-            for session in self.sessions
-        )
+        return self.session_as(name) is not None
 
 
 def default_state_path(data_dir: Path) -> Path:

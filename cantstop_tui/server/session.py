@@ -17,6 +17,7 @@ from textual.app import App
 from ..play.names import clean_text, is_usable_name, sanitize_name
 from ..ui.screens.lobby import LobbyChoice, LobbyError
 from .driver import ChannelDriver
+from .identity import Login
 from .lobby_app import LobbyApp
 from .tables import HostedTable, Visitor
 
@@ -67,6 +68,10 @@ RESTORE_TERMINAL = (
 """What leaves a visitor's terminal as it was before the game, whatever state it is in."""
 
 
+class Refused(Exception):
+    """This login may not play; the message says why."""
+
+
 class TokenBucket:
     """Input budget: ``rate`` bytes a second, bursts up to ``burst``; the rest is dropped."""
 
@@ -86,15 +91,17 @@ class TokenBucket:
 
 
 class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
-    def __init__(
-        self, server: GameServer, username: str, key: str | None, address: str = "?"
-    ) -> None:
+    def __init__(self, server: GameServer, username: str, login: Login) -> None:
         self.server = server
         self.username = username
-        self.address = address
+        self.login = login
+        self.address = login.address
+        self.taken_over = False
+        """Ended by a newer login of the same player: their seat moves, silently."""
+        self.returning = False
+        """Took over an older session of the same player: back at the seat, silently."""
         self.shown = clean_text(username, 40)
         """The user name as it may appear in the log (a stranger's name is hostile)."""
-        self.key = key
         self.size = (80, 24)
         self.has_pty = False
         self.closed = False
@@ -279,17 +286,57 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
                 hosted.left(self.visitor)
 
     def _first_name(self) -> tuple[str, str | None]:
-        """The name to use, or the question to ask when the SSH user name won't do."""
+        """The name to use, or the question to ask when the SSH user name won't do.
+
+        Raises ``Refused`` with a sentence when this login may not play at all (a name that
+        belongs to another identity, or a player's own password with an unusable name)."""
+        identities, login = self.server.identities, self.login
         name = sanitize_name(self.username)
+        if identities.fixed_name(login, self.username):
+            if not is_usable_name(self.username):
+                raise Refused(f"The login name {name!r} cannot be shown; ask the host for another.")
+            return name, None
         if not is_usable_name(name):
             return name, "Your SSH user name cannot be shown to other players. Your name?"
-        if self.server.name_in_use(name):
+        refusal = identities.refusal(login, name)
+        if refusal is not None:
+            raise Refused(refusal)
+        other = self.server.session_as(name)
+        if other is not None and (other.visitor is None or other.visitor.key != login.identity):
             return name, f"{name} is already playing here. Your name?"
         return name, None
 
+    def name_taken(self, name: str) -> bool:
+        """For the name prompt: a name another identity owns or plays under."""
+        if self.server.identities.refusal(self.login, name) is not None:
+            return True
+        other = self.server.session_as(name)
+        return other is not None and other is not self
+
+    async def _take_over(self, name: str) -> None:
+        """The newest login wins: the same player's older session ends, its seat moves here."""
+        old = self.server.session_as(name)
+        if old is None or old is self or old.visitor is None:
+            return
+        if old.visitor.key != self.login.identity:
+            return
+        log.info("%s signed in again from %s: the older session ends.", name, self.address)
+        old.taken_over = self.returning = True
+        old.end("Signed in from another connection.")
+        if old._task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(old._task), 10)
+
     async def _visit(self) -> None:
-        name, question = self._first_name()
-        self.visitor = Visitor(name, self.key)
+        try:
+            name, question = self._first_name()
+        except Refused as refusal:
+            self.end(str(refusal), code=1)
+            return
+        if question is None:
+            self.server.identities.claim(self.login, name)
+            await self._take_over(name)
+        self.visitor = Visitor(name, self.login.identity)
         choice = self._held_seat() if question is None else None
         while not self.closed:
             if choice is None:
@@ -297,9 +344,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
                     self.server.lobby,
                     self.visitor,
                     ask_name=question,
-                    taken=self.server.name_in_use,
+                    taken=self.name_taken,
                 )
                 choice = await self.run_app(lobby_app)
+                if question is not None:  # the name the visitor chose is theirs from now on
+                    self.server.identities.claim(self.login, lobby_app.visitor.name)
                 self.visitor, question = lobby_app.visitor, None
                 if choice is None:
                     return
@@ -313,7 +362,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             return None
         hosted, _seat = held
         try:
-            return LobbyChoice(hosted.id, hosted.sit(self.visitor, None))
+            return LobbyChoice(hosted.id, hosted.sit(self.visitor, None, quiet=self.returning))
         except LobbyError:
             return None
 
@@ -338,7 +387,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
                 self.server.lobby.changed()
                 self.server.lobby.forget_if_empty(hosted)
             else:
-                hosted.left(self.visitor)
+                hosted.left(self.visitor, quiet=self.taken_over)
 
     async def run_app(self, app: App[Any]) -> Any:
         """Run one app on this channel until it exits (or the visitor goes away)."""

@@ -55,6 +55,7 @@ class TableApp(CantStopApp):
         "  ctrl+p       command palette\n"
     )
 
+    textual_commands = False  # nothing that writes on the host or shows its paths
     BINDINGS: ClassVar[list[BindingType]] = [
         *CantStopApp.BINDINGS,
         Binding("t", "talk", "Talk"),

@@ -221,7 +221,7 @@ class HostedTable:
 
     # --- people coming and going ----------------------------------------------------
 
-    def sit(self, visitor: Visitor, seat: int | None) -> int:
+    def sit(self, visitor: Visitor, seat: int | None, *, quiet: bool = False) -> int:
         for index, slot in enumerate(self.slots):
             if slot.occupant is not None and slot.occupant.name == visitor.name:
                 if slot.connected:
@@ -230,7 +230,7 @@ class HostedTable:
                     raise LobbyError(
                         "That seat is held for the player who left it (a different key)."
                     )
-                self._reclaim(index, visitor)
+                self._reclaim(index, visitor, quiet=quiet)
                 return index
         free = [index for index, slot in enumerate(self.slots) if slot.free]
         if (self.table is not None and not self.finished) or not free:
@@ -251,7 +251,7 @@ class HostedTable:
         self.lobby.changed(save=True)
         return seat
 
-    def _reclaim(self, index: int, visitor: Visitor) -> None:
+    def _reclaim(self, index: int, visitor: Visitor, *, quiet: bool = False) -> None:
         slot = self.slots[index]
         if slot.hold is not None:
             slot.hold.cancel()
@@ -262,13 +262,15 @@ class HostedTable:
             slot.computer_took_over = False
             if self.table is not None:
                 self.table.set_seat_kind(index, None)
-        self._post(f"* {visitor.name} is back.")
+        if not quiet:  # quiet: the same player signed in again elsewhere, nobody left
+            self._post(f"* {visitor.name} is back.")
         if self.finished:
             self._votes_changed()
         self.lobby.changed(save=True)
 
-    def left(self, visitor: Visitor) -> None:
-        """The visitor's session ended or they went back to the lobby: hold their seats."""
+    def left(self, visitor: Visitor, *, quiet: bool = False) -> None:
+        """The visitor's session ended or they went back to the lobby: hold their seats
+        (``quiet``: for the same player's newer session, with no notice)."""
         for index, slot in enumerate(self.slots):
             if slot.occupant is None or slot.occupant.name != visitor.name or not slot.connected:
                 continue
@@ -281,7 +283,8 @@ class HostedTable:
                 self._free(index, f"* {visitor.name} left the table: seat {index + 1} is free.")
                 self._votes_changed()
             else:
-                self._post(f"* {visitor.name} left; the seat is held for them.")
+                if not quiet:
+                    self._post(f"* {visitor.name} left; the seat is held for them.")
                 self._hold(index)
         self.lobby.changed(save=True)
         self.lobby.forget_if_empty(self)

@@ -46,6 +46,12 @@ class FileLock:
                 return lock
             time.sleep(0.01)
 
+    def note(self, text: str) -> None:
+        """Write ``text`` into the lock file (who holds it), for whoever finds it locked."""
+        if self._fd is not None:
+            os.ftruncate(self._fd, 0)
+            os.pwrite(self._fd, text.encode(), 0)
+
     @property
     def held(self) -> bool:
         return self._fd is not None

@@ -430,6 +430,10 @@ class CantStopApp(App[None]):
         if quit_:
             self.exit()
 
+    textual_commands: ClassVar[bool] = True
+    """Whether the palette offers Textual's own commands too (theme, screenshot, keys...).
+    Not on a server: a screenshot would be written on the host, and show the host's path."""
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         if isinstance(screen, GameScreen):
             for title, help_text, action in screen.commands():
@@ -455,5 +459,5 @@ class CantStopApp(App[None]):
             )
         yield SystemCommand("Help", "The rules in brief and every key (? or F1)", self.action_help)
         yield SystemCommand("Quit", "Quit, after a confirmation (q)", self.action_request_quit)
-        # Textual's own Quit would skip the confirmation.
-        yield from (c for c in super().get_system_commands(screen) if c.title != "Quit")
+        if self.textual_commands:  # Textual's own (theme, screenshot...); its Quit would
+            yield from (c for c in super().get_system_commands(screen) if c.title != "Quit")

@@ -14,6 +14,7 @@ from cantstop_tui.engine import GameConfig, Phase, can_stop
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.table import Table
 from cantstop_tui.server.auth import Auth
+from cantstop_tui.server.identity import Names
 from cantstop_tui.server.limits import Limits
 from cantstop_tui.server.server import GameServer, Settings
 from cantstop_tui.server.shared_table import SharedTable
@@ -31,6 +32,7 @@ def make_server(
     host_key: asyncssh.SSHKey,
     auth: Auth | None = None,
     limits: Limits | None = None,
+    names: Names | None = None,
     **settings: Any,
 ) -> GameServer:
     settings.setdefault("bot_delay", 0.0)
@@ -41,7 +43,7 @@ def make_server(
         bot_delay=config.bot_delay,
         seeds=lambda: 7,
     )
-    return GameServer(config, host_key, lobby, limits)
+    return GameServer(config, host_key, lobby, limits, names)
 
 
 @pytest.fixture
@@ -87,7 +89,7 @@ class Player:
         term_type: str = "xterm-256color",
         **options: Any,
     ) -> Player:
-        options.setdefault("password", None)
+        options.setdefault("password", "")  # open: a keyless guest (no question asked)
         conn = await asyncssh.connect(
             "127.0.0.1",
             port,

@@ -16,7 +16,9 @@ from .conftest import Player, create_table, make_server, play_one_step, until
 
 
 async def test_exec_sftp_and_forwarding_are_refused(server: GameServer) -> None:
-    async with asyncssh.connect("127.0.0.1", server.port, username="ana", known_hosts=None) as conn:
+    async with asyncssh.connect(
+        "127.0.0.1", server.port, username="ana", known_hosts=None, password=""
+    ) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.run("cat /etc/passwd")
         with pytest.raises(asyncssh.Error):
@@ -33,7 +35,9 @@ async def test_exec_sftp_and_forwarding_are_refused(server: GameServer) -> None:
 async def test_x11_forwarding_is_refused(server: GameServer, tmp_path: Path) -> None:
     xauthority = tmp_path / "Xauthority"
     xauthority.write_bytes(b"")
-    async with asyncssh.connect("127.0.0.1", server.port, username="ana", known_hosts=None) as conn:
+    async with asyncssh.connect(
+        "127.0.0.1", server.port, username="ana", known_hosts=None, password=""
+    ) as conn:
         with pytest.raises(asyncssh.ChannelOpenError, match="X11"):
             await conn.create_session(
                 asyncssh.SSHClientSession,
@@ -84,7 +88,9 @@ async def test_agent_forwarding_is_refused_and_the_game_still_works(
 
 
 async def test_a_shell_without_a_terminal_gets_a_sentence_not_a_shell(server: GameServer) -> None:
-    async with asyncssh.connect("127.0.0.1", server.port, username="ana", known_hosts=None) as conn:
+    async with asyncssh.connect(
+        "127.0.0.1", server.port, username="ana", known_hosts=None, password=""
+    ) as conn:
         process = await conn.create_process()  # a shell request, no pty
         output = await asyncio.wait_for(process.stdout.read(), 10)
         assert "needs a terminal" in output
@@ -131,7 +137,7 @@ async def test_random_bytes_and_window_sizes_never_harm_the_server(server: GameS
     chunks = 0
     while chunks < 600:  # random keys may well quit the lobby: then come back and go on
         conn = await asyncssh.connect(
-            "127.0.0.1", server.port, username=f"fuzz{chunks}", known_hosts=None
+            "127.0.0.1", server.port, username=f"fuzz{chunks}", known_hosts=None, password=""
         )
         chan, _session = await conn.create_session(
             asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24), encoding=None
@@ -161,6 +167,7 @@ async def test_a_client_that_does_not_read_is_disconnected(host_key: object) -> 
             server.port,
             username="slow",
             known_hosts=None,
+            password="",
             window=4096,
             max_pktsize=1024,
         )

@@ -85,6 +85,7 @@ async def test_silent_and_sessionless_connections_are_closed_after_the_grace(hos
             server.port,
             username="mallory",
             known_hosts=None,
+            password="",
             local_addr=(ATTACKER, 0),
         )  # ssh -N: logged in, never opens a session
         async with asyncio.timeout(5):

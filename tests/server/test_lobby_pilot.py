@@ -517,7 +517,7 @@ async def test_a_name_is_asked_for_when_the_ssh_name_cannot_be_shown() -> None:
             await pilot.press("backspace")
         await pilot.press(*"ana", "enter")
         await pilot.pause()
-        assert "ana is already playing here." in shown(app)
+        assert "ana is taken: choose another." in shown(app)
         await pilot.press("backspace", *"bel", "enter")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)

@@ -128,10 +128,12 @@ async def test_a_user_name_with_escape_sequences_is_refused_at_the_door(
     assert not server.sessions
 
 
-async def test_a_name_already_playing_is_asked_again(server: GameServer) -> None:
-    first = await Player.connect(server.port, "ana")
+async def test_a_name_another_guest_plays_under_is_asked_again(server: GameServer) -> None:
+    first = await Player.connect(server.port, "ana", local_addr=("127.0.0.2", 0))
     await first.wait_for("lobby")
-    second = await Player.connect(server.port, "ana")
+    # A keyless guest from another address is another person (from the same one: the same
+    # person signing in again, who takes over; see test_identity).
+    second = await Player.connect(server.port, "ana", local_addr=("127.0.0.3", 0))
     await second.wait_for("already playing")
     second.press("ann\r")
     await second.wait_for("you are ann")

@@ -195,3 +195,29 @@ def test_a_megabyte_name_is_capped_and_cleaned_at_load(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data))
     assert load_game(path).match.seats[0].name == "A" * 24
+
+
+@pytest.mark.parametrize("kind", ["game", "records", "settings"])
+def test_every_truncation_is_refused_with_a_sentence_and_changes_nothing(
+    tmp_path: Path, kind: str
+) -> None:
+    text = {
+        "game": _game_text,
+        "records": lambda: _records_text(tmp_path),
+        "settings": _settings_text,
+    }[kind]().rstrip().encode()  # cut anywhere before its last character
+    path = tmp_path / f"{kind}.json"
+    for end in range(len(text)):
+        path.write_bytes(text[:end])
+        if kind == "game":
+            with pytest.raises(SaveError):
+                load_game(path)
+        elif kind == "records":
+            with pytest.raises(SaveError):
+                load_records(path)
+        else:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(settings_module, "settings_path", lambda: path)
+                loaded, problem = settings_module.load_settings()
+            assert problem is not None and loaded == settings_module.GameSettings()
+        assert path.read_bytes() == text[:end]

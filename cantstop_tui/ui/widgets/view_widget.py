@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
@@ -18,6 +19,8 @@ from textual.widget import Widget
 
 from ..glyphs import Glyphs, glyphs_for
 from ..view import GameView
+
+_PLAIN = Style()
 
 if TYPE_CHECKING:
     _Widget = Widget
@@ -110,7 +113,13 @@ class ViewWidget(OneStylePerRender, Widget):
                 line = self._lines[y].copy()
                 line.stylize_before(base)
                 line.no_wrap = True
-                strip = Strip(list(line.render(self.app.console)), line.cell_len)
+                # Every segment gets a style: Textual's filters (NO_COLOR's monochrome one)
+                # read segment.style and fail on a segment that has none.
+                segments = [
+                    Segment(text, style or _PLAIN, control)
+                    for text, style, control in line.render(self.app.console)
+                ]
+                strip = Strip(segments, line.cell_len)
                 strip = strip.crop_extend(0, width, base)
             self._strips[y] = strip
         return strip
