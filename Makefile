@@ -13,7 +13,13 @@ $(STAMP): $(PY) pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# Playing needs the runtime dependencies only (the test extras are about 200 MB more).
+RUN_STAMP := $(VENV)/.installed-run
+$(RUN_STAMP): $(PY) pyproject.toml
+	$(PY) -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+run: $(RUN_STAMP)
 	$(VENV)/bin/cantstop $(ARGS)
 
 test: $(STAMP)

@@ -99,10 +99,28 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
                 await asyncio.wait_for(self.changed.wait(), 1.0)
 
 
+def address_of(name: str) -> str:
+    """Each scripted person comes from an address of their own (the server's per-address
+    limits are its defaults): host3 from 127.0.1.4, guest3 from 127.0.2.4, attackers from
+    127.0.0.2 and 127.0.0.3."""
+    kind, number = re.fullmatch(r"([a-z]+)(\d*)", name).groups()  # type: ignore[union-attr]
+    block = {"host": 1, "guest": 2, "warmup": 3}.get(kind)
+    if block is None:
+        return "127.0.0.3" if kind == "resizer" else "127.0.0.2"
+    return f"127.0.{block}.{int(number or 0) + 1}"
+
+
 async def connect(port: int, name: str) -> tuple[asyncssh.SSHClientConnection, Person]:
     # An open server lets keyless guests in by keyboard-interactive login with no question;
     # asyncssh tries that only when given a password (any will do).
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, password="")
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        port,
+        username=name,
+        known_hosts=None,
+        password="",
+        local_addr=(address_of(name), 0),
+    )
     person = Person(name)
     chan, _ = await conn.create_session(
         lambda: person, term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
@@ -209,11 +227,6 @@ def start_server(data_home: str) -> tuple[subprocess.Popen[str], int]:
             "0",
             "--max-sessions",
             "200",
-            # Every scripted person comes from 127.0.0.1: lift the per-address limit.
-            "--max-per-address",
-            "400",
-            "--max-connections",
-            "400",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -233,7 +246,11 @@ async def flood_bytes(port: int, stop: asyncio.Event) -> int:
     once the flood outlasts the input budget), it comes back and floods again."""
     sessions = 0
     while not stop.is_set():
-        conn, person = await connect(port, f"flood{sessions}")
+        try:
+            conn, person = await connect(port, f"flood{sessions}")
+        except (OSError, asyncssh.Error):  # refused: it comes back too fast
+            await asyncio.sleep(0.1)
+            continue
         sessions += 1
         with contextlib.suppress(OSError, asyncssh.Error):
             while not stop.is_set() and not person.chan.is_closing():

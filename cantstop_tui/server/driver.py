@@ -19,6 +19,7 @@ from textual.geometry import Size
 from textual.message import Message
 
 from .input_filter import MAX_PASTE, InputFilter
+from .limits import TokenBucket
 from .logs import Limited
 
 if TYPE_CHECKING:
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 _TICK_SECONDS = 0.12
 # A paste whose end marker has not come after this long is ended (its client is broken).
 _PASTE_SECONDS = 1.0
+# Keys and mouse reports a session may send a second (bursts of twice that).
+_EVENTS_PER_SECOND = 100
 # Window-size changes are drawn at most this often: only the latest size counts.
 _RESIZE_SECONDS = 0.05
 log = logging.getLogger(__name__)
@@ -60,6 +63,7 @@ class ChannelDriver(Driver):
         self._terminal = terminal
         self._parser = XTermParser(debug)
         self._filter = InputFilter()
+        self._events = TokenBucket(_EVENTS_PER_SECOND, 2 * _EVENTS_PER_SECOND)
         self._tick_handle: asyncio.TimerHandle | None = None
         self._paste_handle: asyncio.TimerHandle | None = None
         self._resize_handle: asyncio.TimerHandle | None = None
@@ -138,7 +142,10 @@ class ChannelDriver(Driver):
             self._parser = XTermParser(self._debug)
             return
         for message in messages:
-            self.process_message(message)
+            # Nobody presses more than a few dozen keys, or moves a mouse through more than
+            # a hundred cells, a second: past that it is a flood, and each event costs.
+            if self._events.take(1):
+                self.process_message(message)
 
     def input_dropped(self) -> None:
         """Input beyond the session's budget was dropped: a paste in progress has lost its

@@ -20,6 +20,10 @@ class Limits:
     max_per_address: int = 8
     login_grace: float = 20.0
     """Seconds to log in; then seconds an authenticated connection may go without a session."""
+    connect_rate: float = 0.5
+    """New connections a second from one address, once ``max_per_address`` were made at
+    once: a client that reconnects in a loop (each connection costs a key exchange and an
+    app) is slowed to one every two seconds."""
     max_auth_tries: int = 3
     free_failures: int = 5
     """Failed logins an address may make before each attempt waits."""
@@ -46,6 +50,7 @@ class Gate:
         self.total = 0
         self.open: dict[str, int] = {}
         self._failures: OrderedDict[str, _Record] = OrderedDict()
+        self._arrivals: OrderedDict[str, TokenBucket] = OrderedDict()
 
     # --- connections -----------------------------------------------------------------
 
@@ -57,6 +62,8 @@ class Gate:
             return f"server full ({self.limits.max_connections} connections)"
         if self.open.get(address, 0) >= self.limits.max_per_address:
             return f"{self.limits.max_per_address} connections from this address already"
+        if not self._arrival(address):
+            return "new connections from this address come too fast"
         self.total += 1
         self.open[address] = self.open.get(address, 0) + 1
         return None
@@ -71,6 +78,17 @@ class Gate:
             del self.open[address]
         else:
             self.open[address] = count - 1
+
+    def _arrival(self, address: str) -> bool:
+        bucket = self._arrivals.get(address)
+        if bucket is None:
+            limits = self.limits
+            bucket = TokenBucket(limits.connect_rate, limits.max_per_address, self.clock)
+            self._arrivals[address] = bucket
+        self._arrivals.move_to_end(address)
+        while len(self._arrivals) > self.limits.max_addresses:
+            self._arrivals.popitem(last=False)
+        return bucket.take(1) == 1
 
     # --- logins ----------------------------------------------------------------------
 
@@ -108,3 +126,24 @@ class Gate:
         while len(self._failures) > self.limits.max_addresses:
             self._failures.popitem(last=False)
         return record.failures
+
+
+class TokenBucket:
+    """Input budget: ``rate`` bytes a second, bursts up to ``burst``; the rest is dropped."""
+
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.clock = clock
+        self.stamp = clock()
+
+    def take(self, amount: int) -> int:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        granted = min(amount, int(self.tokens))
+        self.tokens -= granted
+        return granted

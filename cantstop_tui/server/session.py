@@ -18,6 +18,7 @@ from ..play.names import clean_text, is_usable_name, sanitize_name
 from ..ui.screens.lobby import LobbyChoice, LobbyError
 from .driver import ChannelDriver
 from .identity import Login
+from .limits import TokenBucket
 from .lobby_app import LobbyApp
 from .tables import HostedTable, Visitor
 
@@ -70,24 +71,6 @@ RESTORE_TERMINAL = (
 
 class Refused(Exception):
     """This login may not play; the message says why."""
-
-
-class TokenBucket:
-    """Input budget: ``rate`` bytes a second, bursts up to ``burst``; the rest is dropped."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = burst
-        self.stamp = time.monotonic()
-
-    def take(self, amount: int) -> int:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        granted = min(amount, int(self.tokens))
-        self.tokens -= granted
-        return granted
 
 
 class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]

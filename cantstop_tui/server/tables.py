@@ -116,6 +116,7 @@ class HostedTable:
                 free=slot.free,
                 human=slot.kind == HUMAN and not slot.computer_took_over,
                 away=slot.occupant is not None and not slot.connected,
+                computer_playing=slot.occupant is not None and slot.computer_took_over,
             )
             for index, slot in enumerate(self.slots)
         )

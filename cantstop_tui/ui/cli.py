@@ -11,6 +11,12 @@ from ..engine import VARIANTS, allowed_win_columns
 from .settings import GameSettings, fit_win_columns, parse_players
 
 USAGE_ERROR = 2
+SUBCOMMANDS = """subcommands (cantstop COMMAND --help for each):
+  arena      computer players against each other: win rates, turns to win
+  replay     step through a saved game, or print it (--text)
+  records    every player's games, wins, columns, busts and turns
+  serve      host shared tables over SSH (ssh -p 2222 name@host)
+  web        the game in a browser, on this machine (a URL with a token)"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -19,7 +25,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cantstop", description="Play Can't Stop in the terminal.")
+    parser = _Parser(
+        prog="cantstop",
+        description="Play Can't Stop in the terminal.",
+        epilog=SUBCOMMANDS,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument(
         "--players",
         help='seats, e.g. "Ana:human,Bot:ai" (levels: easy ... ai, or module:Class)',

@@ -26,6 +26,7 @@ SMALL = Limits(
     max_delay=0.2,
     block_after=6,
     block_seconds=60,
+    connect_rate=100.0,
 )
 
 

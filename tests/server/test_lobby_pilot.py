@@ -172,7 +172,10 @@ async def test_the_list_follows_other_visitors_live() -> None:
         ana.left(Visitor("ana"))
         ana.left(Visitor("erin"))
         await pilot.pause()
-        assert "(away)" in shown(dave)
+        assert "ana (away)" in shown(dave)
+        ana.hand_to_computer(0)  # ana's seat timed out: the computer plays it, not "away"
+        await pilot.pause()
+        assert "ana (computer playing)" in shown(dave) and "ana (away)" not in shown(dave)
 
 
 async def test_a_second_visitors_new_table_appears_on_the_first_visitors_screen() -> None:

@@ -50,3 +50,19 @@ def test_bad_flags_print_one_clear_line_and_exit_2(
     assert err.startswith("cantstop: ")
     assert words in err
     assert err.count("\n") == 1
+
+
+def test_help_lists_every_subcommand_with_a_summary(capsys) -> None:
+    import pytest
+
+    from cantstop_tui.cli import COMMANDS
+    from cantstop_tui.cli import main as cantstop
+
+    with pytest.raises(SystemExit) as done:
+        cantstop(["--help"])
+    assert done.value.code == 0
+    shown = capsys.readouterr().out
+    for command in COMMANDS:
+        line = next(line for line in shown.splitlines() if line.strip().startswith(command))
+        assert len(line.split()) > 2  # a one-line summary follows the name
+    assert max(len(line) for line in shown.splitlines()) <= 80

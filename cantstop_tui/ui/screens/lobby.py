@@ -32,6 +32,8 @@ class SeatInfo:
     free: bool
     human: bool
     away: bool = False
+    computer_playing: bool = False
+    """The computer plays this person's seat until they come back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +85,8 @@ def seats_text(summary: TableSummary) -> Text:
     lines = []
     for seat in summary.seats:
         style = "dim" if seat.free else ("" if seat.human else "italic")
-        lines.append(Text(seat.name + (" (away)" if seat.away else ""), style=style))
+        note = " (computer playing)" if seat.computer_playing else " (away)" if seat.away else ""
+        lines.append(Text(seat.name + note, style=style))
     return Text("\n").join(lines)
 
 
