@@ -22,6 +22,7 @@ from . import logs, store
 from .auth import Auth, AuthError
 from .hostkey import data_dir, load_or_create_host_key
 from .identity import Names
+from .journal import TableJournal, keep_tables
 from .limits import Limits
 from .server import GameServer, Settings
 from .tables import Lobby
@@ -290,8 +291,8 @@ async def _run(
         bot_delay=settings.bot_delay,
     )
     state_path, served = directory / "tables.json", directory / "served"
-    restored = store.load(lobby, state_path)
-    lobby.on_save = store.debounced_saver(lobby, state_path)
+    journal = TableJournal(directory / DATABASE)
+    restored = keep_tables(lobby, journal, old_json=state_path)
     lobby.on_finished = store.game_archiver(served, records_path(), keep_games)
     print(archive_line(served, keep_games), file=out)  # type: ignore[call-overload]
     names = Names(directory / DATABASE)
@@ -314,4 +315,5 @@ async def _run(
     finally:
         server.heap.stop()
         await server.close()
-        store.save(lobby, state_path)
+        journal.write_all(lobby)
+        journal.close()

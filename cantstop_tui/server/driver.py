@@ -31,8 +31,9 @@ _TICK_SECONDS = 0.12
 _PASTE_SECONDS = 1.0
 # Keys and mouse reports a session may send a second (bursts of twice that).
 _EVENTS_PER_SECOND = 100
-# Window-size changes are drawn at most this often: only the latest size counts.
-_RESIZE_SECONDS = 0.05
+# Window-size changes are drawn at most 5 times a second (a redraw at a new size is a whole
+# layout): only the latest size counts.
+_RESIZE_SECONDS = 0.2
 log = logging.getLogger(__name__)
 _limited = Limited(log)
 
@@ -179,7 +180,7 @@ class ChannelDriver(Driver):
             self._schedule_tick()
 
     def resize_later(self, width: int, height: int) -> None:
-        """A window-size change from the client: drawn at most every 50 ms, latest size only."""
+        """A window-size change from the client: drawn at most every 200 ms, latest size only."""
         self._size = (width, height)
         if self._resize_handle is None:
             self._resize_handle = self._loop.call_later(_RESIZE_SECONDS, self._resize_now)

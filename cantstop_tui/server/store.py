@@ -87,6 +87,11 @@ def load(lobby: Lobby, path: Path) -> int:
             "The saved tables in %s could not be read (%s); starting with none.", path, error
         )
         return 0
+    return restore_all(lobby, records)
+
+
+def restore_all(lobby: Lobby, records: list[Any]) -> int:
+    """Put saved tables back in the lobby, every seat held for its player; returns how many."""
     loaded = 0
     for record in records:
         try:
@@ -125,30 +130,6 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
     hosted.hold_absent_seats()
     return hosted
-
-
-def debounced_saver(lobby: Lobby, path: Path, delay: float = 5.0) -> Callable[[], None]:
-    """A save at most once per ``delay`` seconds however often it is asked for.
-
-    The snapshot is taken in the event loop; the write and its fsync run in a thread, so
-    a slow disk never stalls the players' screens.
-    """
-    pending: list[asyncio.TimerHandle] = []
-
-    async def write() -> None:
-        try:
-            await asyncio.to_thread(atomic_write, path, snapshot(lobby))
-        except SaveError as error:
-            log.warning("Could not save the tables to %s: %s", path, error)
-        finally:
-            pending.clear()
-
-    def request() -> None:
-        if not pending:
-            loop = asyncio.get_running_loop()
-            pending.append(loop.call_later(delay, lambda: loop.create_task(write())))
-
-    return request
 
 
 def archive_game(match: Match, folder: Path, records: Path, keep: int | None = None) -> None:

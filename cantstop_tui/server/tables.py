@@ -166,6 +166,9 @@ class HostedTable:
         table.start()
 
     def _on_change(self, match: Match, events: tuple[object, ...]) -> None:
+        # First of the table's listeners: the step is stored before any visitor sees it.
+        if self.lobby.on_step is not None:
+            self.lobby.on_step(self)
         if self._hurried_seat is not None and any(isinstance(e, TurnPassed) for e in events):
             self._give_back(self._hurried_seat)
         if any(isinstance(event, GameWon) for event in events):
@@ -175,7 +178,6 @@ class HostedTable:
         if status != self._shown_status:  # the lobby lists status, not every move
             self._shown_status = status
             self.lobby.changed()
-        self.lobby.request_save()
 
     def _agree_with_seats(self, table: SharedTable) -> None:
         """The computer plays the seats it took over (older saves lack their hand-over), and
@@ -510,6 +512,9 @@ class Lobby:
         self._next_id = 1
         self._listeners: list[Listener] = []
         self.on_save: Callable[[], None] | None = None
+        """Store every table (after seating, chat and other lobby changes)."""
+        self.on_step: Callable[[HostedTable], None] | None = None
+        """Store one table at once: called at each step before the visitors are told."""
         self.on_finished: Callable[[Match], None] | None = None
         """Called with every game that ends (the server archives and counts it)."""
         self.closing = False

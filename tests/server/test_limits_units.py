@@ -130,3 +130,33 @@ def test_a_paste_that_never_ends_is_ended() -> None:
     assert flt.feed(PASTE_START + "abc") == PASTE_START + "abc"
     assert flt.in_paste and flt.flush() == ""
     assert flt.end_paste() == PASTE_END and not flt.in_paste and flt.cut
+
+
+def test_sighup_reloads_the_password_file_and_a_bad_file_keeps_the_old(
+    tmp_path, caplog
+) -> None:
+    import asyncssh
+
+    from cantstop_tui.server.auth import Auth
+    from cantstop_tui.server.cli import parser, reloader
+    from cantstop_tui.server.identity import Names
+    from cantstop_tui.server.server import GameServer, Settings
+
+    passwords = tmp_path / "pw"
+    passwords.write_text("ana:one\n")
+    args = parser().parse_args(["--password-file", str(passwords)])
+    server = GameServer(
+        Settings(auth=Auth.from_password_file(passwords)),
+        asyncssh.generate_private_key("ssh-ed25519"),
+        names=Names(tmp_path / "server.db"),
+    )
+    reload = reloader(server, args)
+    passwords.write_text("ana:two\nbob:three\n")
+    caplog.set_level(logging.INFO)
+    reload()
+    assert server.settings.auth.password_ok("bob", "three")
+    assert not server.settings.auth.password_ok("ana", "one")
+    passwords.write_text("# nobody\n")
+    reload()
+    assert server.settings.auth.password_ok("bob", "three")  # the old logins still apply
+    assert "Reload refused" in caplog.text
