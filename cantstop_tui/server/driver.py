@@ -30,7 +30,7 @@ _TICK_SECONDS = 0.12
 # A paste whose end marker has not come after this long is ended (its client is broken).
 _PASTE_SECONDS = 1.0
 # Keys and mouse reports a session may send a second (bursts of twice that).
-_EVENTS_PER_SECOND = 100
+_EVENTS_PER_SECOND = 40
 # Window-size changes are drawn at most 5 times a second (a redraw at a new size is a whole
 # layout): only the latest size counts.
 _RESIZE_SECONDS = 0.2

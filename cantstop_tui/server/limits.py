@@ -29,6 +29,9 @@ class Limits:
     """Failed logins an address may make before each attempt waits."""
     max_delay: float = 30.0
     block_after: int = 20
+    flood_penalty: int = 5
+    """A session closed for flooding counts as this many failed logins: an address that
+    floods four times is blocked like one that failed twenty logins."""
     block_seconds: float = 600.0
     max_addresses: int = 10_000
     """Addresses whose failures are remembered (the oldest are forgotten first)."""
@@ -111,13 +114,13 @@ class Gate:
         extra = record.failures - self.limits.free_failures
         return min(self.limits.max_delay, 2.0 ** min(extra, 16))
 
-    def failed(self, address: str) -> int:
+    def failed(self, address: str, weight: int = 1) -> int:
         """Count a failed login; returns the address's failures so far. A later success does
         not forgive them (or one account's owner could reset the count between guesses at
         another's password): only ``block_seconds`` without a failure does."""
         now = self.clock()
         record = self._record(address) or _Record()
-        record.failures += 1
+        record.failures += weight
         record.last = now
         if record.failures >= self.limits.block_after:
             record.blocked_until = now + self.limits.block_seconds

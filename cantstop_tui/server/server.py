@@ -156,8 +156,8 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
     def kbdint_auth_supported(self) -> bool:
         return self.server.settings.auth.mode == "open"  # keyless guests: no question asked
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        return True  # authenticated as a guest, without a challenge
+    async def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        return await self._answer(True, "guest")  # no question; an address's penalty waits
 
     def host_based_auth_supported(self) -> bool:
         return False

@@ -69,6 +69,10 @@ RESTORE_TERMINAL = (
 """What leaves a visitor's terminal as it was before the game, whatever state it is in."""
 
 
+QUICK_SESSION = 5.0
+"""Seconds: a session that ends sooner counts as one failed login for its address."""
+
+
 class Refused(Exception):
     """This login may not play; the message says why."""
 
@@ -97,7 +101,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
         # Input beyond the budget is dropped; this much more (refilled as fast) is forgiven,
         # a flood that goes on past it ends the session.
         self._overflow = TokenBucket(server.settings.input_rate, 8 * server.settings.input_burst)
-        self._last_input = time.monotonic()
+        self._last_input = self._started = time.monotonic()
         self._idle_handle: asyncio.TimerHandle | None = None
 
     # --- asyncssh callbacks -----------------------------------------------------------
@@ -146,6 +150,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
                 self.address,
                 self.shown,
             )
+            self.server.gate.failed(self.address, self.server.limits.flood_penalty)
             self.end("Closed: far more input than anyone types.", code=1)
             return
         if self._driver is None:
@@ -249,6 +254,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             log.debug("Where it failed:", exc_info=True)
         finally:
             log.info("Session of %s from %s ends.", self.shown, self.address)
+            if time.monotonic() - self._started < QUICK_SESSION and not self.taken_over:
+                # A session over in moments, again and again, is a client in a loop (each
+                # costs a key exchange and an app): it counts against its address.
+                self.server.gate.failed(self.address)
             if self._idle_handle is not None:
                 self._idle_handle.cancel()
             self._leave_tables()

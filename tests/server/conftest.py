@@ -43,8 +43,9 @@ def make_server(
         bot_delay=config.bot_delay,
         seeds=lambda: 7,
     )
-    # Tests reconnect from 127.0.0.1 far faster than anyone would: no arrival limit.
-    limits = limits or Limits(connect_rate=1000.0)
+    # Tests reconnect from 127.0.0.1 far faster, and more often briefly, than anyone would:
+    # no arrival limit and no penalties (test_limits sets its own).
+    limits = limits or Limits(connect_rate=1000.0, free_failures=10**6, block_after=10**6)
     return GameServer(config, host_key, lobby, limits, names)
 
 

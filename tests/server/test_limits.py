@@ -215,3 +215,21 @@ async def test_stopping_the_server_restores_each_terminal_and_says_why(host_key)
         .rstrip()
         .endswith("The server is stopping; your seat is kept. Please come back soon.")
     )
+
+
+async def test_a_client_that_reconnects_in_a_loop_is_slowed_then_blocked(host_key) -> None:
+    server = await served(host_key)
+    try:
+        for _ in range(SMALL.block_after):
+            if server.gate.blocked(ATTACKER):
+                break
+            looping = await Player.connect(server.port, "loop", local_addr=(ATTACKER, 0))
+            await looping.wait_for("lobby")
+            looping.press("q")  # and again, and again: each costs the server an app
+            await asyncio.wait_for(looping.view.closed.wait(), 10)
+            await looping.close()
+            await until(lambda: not server.gate.open.get(ATTACKER), "the connection to end")
+        assert server.gate.blocked(ATTACKER)
+        await player_plays(server.port)  # someone else is not affected
+    finally:
+        await server.close()
