@@ -8,6 +8,12 @@ from pathlib import Path
 
 import asyncssh
 
+from ..storage.errors import SaveError
+from ..storage.reading import read_bytes
+
+MAX_AUTH_FILE = 1024 * 1024
+"""A password or authorized-keys file over 1 MB is refused: no real one is near it."""
+
 
 class AuthError(Exception):
     """The authentication settings cannot be used; the message says why."""
@@ -22,7 +28,10 @@ class Auth:
     @classmethod
     def from_authorized_keys(cls, path: Path) -> Auth:
         try:
+            read_bytes(path, MAX_AUTH_FILE)  # refuse a file far too big before parsing it
             keys = frozenset(_key_id(key) for key in asyncssh.read_public_key_list(str(path)))
+        except SaveError as error:
+            raise AuthError(f"Cannot read the authorized keys in {path}: {error.problem}") from None
         except (OSError, ValueError, asyncssh.KeyImportError) as error:
             raise AuthError(f"Cannot read the authorized keys in {path}: {error}") from None
         if not keys:
@@ -33,8 +42,10 @@ class Auth:
     def from_password_file(cls, path: Path) -> Auth:
         """Lines ``name:password`` (that player only) or ``password`` (anyone); # comments."""
         try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as error:
+            lines = read_bytes(path, MAX_AUTH_FILE).decode("utf-8").splitlines()
+        except SaveError as error:
+            raise AuthError(f"Cannot read the password file {path}: {error.problem}") from None
+        except UnicodeDecodeError as error:
             raise AuthError(f"Cannot read the password file {path}: {error}") from None
         passwords: dict[str, str] = {}
         for line in lines:

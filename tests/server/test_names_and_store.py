@@ -137,6 +137,12 @@ def test_unreadable_or_empty_auth_files_are_explained(tmp_path: Path) -> None:
         Auth.from_authorized_keys(empty)
     with pytest.raises(AuthError, match="Cannot read the authorized keys"):
         Auth.from_authorized_keys(tmp_path / "missing")
+    huge = tmp_path / "huge"
+    huge.write_bytes(b"#" * (2 * 1024 * 1024))
+    with pytest.raises(AuthError, match="far too big"):
+        Auth.from_password_file(huge)
+    with pytest.raises(AuthError, match="far too big"):
+        Auth.from_authorized_keys(huge)
     shared = tmp_path / "shared"
     shared.write_text("letmein\n")
     auth = Auth.from_password_file(shared)
