@@ -41,3 +41,4 @@ async def test_a_whole_game_by_keys_in_each_colour_mode(mode: str, monkeypatch) 
         winner = table.match.seats[table.match.state.winner].name  # type: ignore[index]
         assert winner in str(app.screen.query_one("#winner").render())
         assert app.return_code is None  # no error ended it
+

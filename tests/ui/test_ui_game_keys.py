@@ -89,3 +89,21 @@ async def test_new_game_key_opens_the_form_and_enter_starts_a_game() -> None:
         assert isinstance(app.screen, RolloffScreen)
         assert app.table is not first
         assert app.table is not None and len(app.table.match.seats) == 3
+
+
+async def test_escape_closes_the_game_over_box_and_shows_the_final_board() -> None:
+    app = local_app(settings(2, seed=QUICK_SEED))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        table = app.table
+        assert table is not None
+        for _ in range(3000):
+            if table.match.state.is_over:
+                break
+            await pilot.press(next_key(table.match))
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.is_running
+        assert table.match.state.is_over

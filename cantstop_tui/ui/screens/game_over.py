@@ -49,6 +49,7 @@ class GameOverScreen(ModalScreen[Choice]):
         Binding("r,enter", "choose('rematch')", "Rematch"),
         Binding("n", "choose('new')", "New game"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("escape", "choose('continue')", "Close", show=False),  # see the final board
     ]
 
     def __init__(self, match: Match, glyphs: Glyphs) -> None:
