@@ -18,6 +18,7 @@ from typing import TextIO
 from ..play.names import clean_text
 from ..storage import records_path
 from ..storage.locks import FileLock
+from ..storage.paths import server_database
 from . import logs, store
 from .auth import Auth, AuthError
 from .hostkey import data_dir, load_or_create_host_key
@@ -28,8 +29,6 @@ from .server import GameServer, Settings
 from .tables import Lobby
 
 log = logging.getLogger("cantstop.serve")
-DATABASE = "server.db"
-"""The server's SQLite database in the data directory (names bound to keys)."""
 AUTH_HELP = (
     "Choose who may join: --authorized-keys FILE (players' public keys), "
     "--password-file FILE (lines 'name:password' or one shared password), "
@@ -216,7 +215,7 @@ def archive_line(served: Path, keep_games: int | None) -> str:
 def forget(name: str, out: TextIO, err: TextIO) -> int:
     """``--forget NAME``: the name is free for the next key that uses it."""
     try:
-        released = Names(data_dir() / DATABASE).forget(name)
+        released = Names(server_database()).forget(name)
     except (OSError, sqlite3.Error) as error:
         print(f"cantstop serve: cannot open the server's database: {error}", file=err)
         return 1
@@ -291,11 +290,11 @@ async def _run(
         bot_delay=settings.bot_delay,
     )
     state_path, served = directory / "tables.json", directory / "served"
-    journal = TableJournal(directory / DATABASE)
-    restored = keep_tables(lobby, journal, old_json=state_path)
-    lobby.on_finished = store.game_archiver(served, records_path(), keep_games)
+    journal = TableJournal(server_database())
+    restored = keep_tables(lobby, journal, old_json=state_path, old_records=records_path())
+    lobby.on_finished = store.game_archiver(served, keep_games)
     print(archive_line(served, keep_games), file=out)  # type: ignore[call-overload]
-    names = Names(directory / DATABASE)
+    names = Names(server_database())
     server = GameServer(settings, host_key, lobby, limits, names)  # type: ignore[arg-type]
     await server.start()
     print(

@@ -7,8 +7,13 @@ with ``synchronous=NORMAL`` makes each such commit survive the death of the proc
 (``kill -9``): after a restart every table resumes at the last step anyone saw. Seating,
 chat and the lobby's other changes write every table in one transaction.
 
+The step that ends a game also counts it in the players' records, in the same transaction
+(``storage.served_records``: a game counts once, and a finished game is never shown without
+being counted).
+
 An existing ``tables.json`` (the format before the database) is imported once, then
-renamed ``tables.json.imported``.
+renamed ``tables.json.imported``; the players' ``records.json`` is imported once too (it
+stays where it is: local games still count there).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..storage import SaveError
+from ..storage.served_records import count_game, create_schema, import_records
 from . import store
 from .tables import HostedTable, Lobby
 
@@ -35,6 +41,7 @@ class TableJournal:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute(SCHEMA)
+        create_schema(self.db)
 
     def records(self) -> list[dict[str, Any]]:
         """Every stored table's record (a row that is not one is logged and skipped)."""
@@ -72,7 +79,20 @@ class TableJournal:
     def close(self) -> None:
         self.db.close()
 
+    def import_records(self, path: Path) -> None:
+        """Count the games of an older ``records.json`` once (a bad file is logged)."""
+        try:
+            with self._transaction():
+                imported = import_records(self.db, path)
+        except (SaveError, sqlite3.Error) as error:
+            log.warning("The old records were not imported: %s", error)
+            return
+        if imported is not None:
+            log.info("Imported the records of %d player(s) from %s.", imported, path)
+
     def _put(self, hosted: HostedTable) -> None:
+        if hosted.table is not None and hosted.table.match.state.is_over:
+            count_game(self.db, hosted.table.match)
         if store.saved(hosted):
             record = json.dumps(store.table_to_json(hosted), separators=(",", ":"))
             self.db.execute(
@@ -99,9 +119,17 @@ class _Transaction:
         self.db.execute("ROLLBACK" if kind is not None else "COMMIT")
 
 
-def keep_tables(lobby: Lobby, journal: TableJournal, old_json: Path | None = None) -> int:
+def keep_tables(
+    lobby: Lobby,
+    journal: TableJournal,
+    old_json: Path | None = None,
+    old_records: Path | None = None,
+) -> int:
     """Restore the stored tables into ``lobby`` (importing ``old_json`` once, if the database
-    has none yet) and store every change from now on; returns how many were restored."""
+    has none yet, and ``old_records`` once) and store every change from now on; returns how
+    many tables were restored."""
+    if old_records is not None:
+        journal.import_records(old_records)
     records = journal.records()
     if records:
         restored = store.restore_all(lobby, records)

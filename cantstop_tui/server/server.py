@@ -24,6 +24,9 @@ from .tables import HostedTable, Lobby, Visitor
 
 log = logging.getLogger(__name__)
 
+SESSION_END_WAIT = 5.0
+"""Seconds a stopping server gives its visitors' apps to finish."""
+
 
 @dataclass
 class Settings:
@@ -236,8 +239,14 @@ class GameServer:
 
     async def close(self) -> None:
         self.lobby.closing = True  # the sessions end, the seats stay for the restart
-        for session in list(self.sessions):
+        ending = list(self.sessions)
+        for session in ending:
             session.end("The server is stopping; your seat is kept. Please come back soon.")
+        # Let their apps finish (an app cancelled in the middle of shutting down can keep
+        # the event loop from closing); a session that will not end is left behind.
+        tasks = [s.task for s in ending if s.task is not None and not s.task.done()]
+        if tasks:
+            await asyncio.wait(tasks, timeout=SESSION_END_WAIT)
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()

@@ -106,6 +106,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
 
     # --- asyncssh callbacks -----------------------------------------------------------
 
+    @property
+    def task(self) -> asyncio.Task[None] | None:
+        """The visitor's apps, run in turn (None before the session starts)."""
+        return self._task
+
     def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:
         self._chan = chan
 

@@ -4,8 +4,9 @@ records local games (``record_to_dict``), and rebuilt by replaying that record
 
 A table whose game is over stays in ``tables.json`` while someone sits at it, waiting for
 the rematch (votes are not saved: whoever comes back asks again). Each finished game is
-also kept as a game record of its own in ``served/`` and counted once in the players'
-records (``game_archiver``); ``--keep-games N`` keeps only the newest N records there.
+also kept as a game record of its own in ``served/`` (``game_archiver``; ``--keep-games N``
+keeps only the newest N there); the players' records count it in the server's database
+(``journal``), in the step that ends it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..ai import LEVELS
 from ..engine import GameConfig
 from ..play.match import HUMAN, Match
 from ..play.names import clean_text, sanitize_name, sanitize_text
-from ..storage import SaveError, game_id, match_from_record, record_game, record_to_dict, write_game
+from ..storage import SaveError, game_id, match_from_record, record_to_dict, write_game
 from ..storage.atomic import atomic_write
 from ..storage.reading import read_json
 from .shared_table import SharedTable
@@ -112,9 +113,7 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     if not all(isinstance(kind, str) and (kind == HUMAN or kind in LEVELS) for kind in kinds):
         raise ValueError("a seat's kind is not a person or a built-in level")
     table_name = sanitize_text(str(record["name"]))[:TABLE_NAME_LENGTH] or "a table"
-    hosted = HostedTable(
-        lobby, int(record["id"]), table_name, config, kinds, int(record["seed"])
-    )
+    hosted = HostedTable(lobby, int(record["id"]), table_name, config, kinds, int(record["seed"]))
     match = match_from_record(record["game"])
     for slot, saved in zip(hosted.slots, record["slots"], strict=True):
         if saved["name"] is not None:
@@ -132,24 +131,24 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     return hosted
 
 
-def archive_game(match: Match, folder: Path, records: Path, keep: int | None = None) -> None:
-    """``folder/GAME_ID.json`` and one count in ``records``; again for the same game: nothing.
+def archive_game(match: Match, folder: Path, keep: int | None = None) -> None:
+    """``folder/GAME_ID.json``; again for the same game: nothing.
 
-    ``keep``: only the newest ``keep`` game records stay in ``folder`` (0: none is written;
-    the records count the game all the same). ``None`` keeps them all. A game record that
-    cannot be written is logged, and the game still counted.
+    ``keep``: only the newest ``keep`` game records stay in ``folder`` (0: none is written).
+    ``None`` keeps them all. A game record that cannot be written is logged.
     """
-    if keep != 0:
-        path = folder / f"{game_id(match)}.json"
-        if not path.exists():
-            try:
-                write_game(path, match)
-            except SaveError as error:  # a full disk must not lose the game from the records
-                log.warning("A finished game's record could not be written: %s", error)
-            else:
-                if keep is not None:
-                    prune_games(folder, keep, path)
-    record_game(match, records)
+    if keep == 0:
+        return
+    path = folder / f"{game_id(match)}.json"
+    if path.exists():
+        return
+    try:
+        write_game(path, match)
+    except SaveError as error:
+        log.warning("A finished game's record could not be written: %s", error)
+    else:
+        if keep is not None:
+            prune_games(folder, keep, path)
 
 
 def prune_games(folder: Path, keep: int, newest: Path) -> list[Path]:
@@ -180,7 +179,7 @@ def archived_games(folder: Path) -> int:
     return sum(1 for _ in folder.glob("*.json")) if folder.is_dir() else 0
 
 
-def game_archiver(folder: Path, records: Path, keep: int | None = None) -> Callable[[Match], None]:
+def game_archiver(folder: Path, keep: int | None = None) -> Callable[[Match], None]:
     """``Lobby.on_finished``: archive each finished game from a thread (the disk never stalls
     the players' screens)."""
     running: set[asyncio.Task[None]] = set()
@@ -188,7 +187,7 @@ def game_archiver(folder: Path, records: Path, keep: int | None = None) -> Calla
 
     def archive_now(match: Match) -> None:
         with one_at_a_time:
-            archive_game(match, folder, records, keep)
+            archive_game(match, folder, keep)
 
     async def archive(match: Match) -> None:
         try:

@@ -27,3 +27,8 @@ def autosave_dir() -> Path:
 def records_path() -> Path:
     """Per-player records."""
     return data_dir() / "records.json"
+
+
+def server_database() -> Path:
+    """The state of ``cantstop serve``: names, tables, finished games and players' records."""
+    return data_dir() / "server.db"

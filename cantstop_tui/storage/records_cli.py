@@ -1,4 +1,8 @@
-"""``cantstop records``: every player's games, wins, win rate, columns, busts and turns."""
+"""``cantstop records``: every player's games, wins, win rate, columns, busts and turns.
+
+The games played on this computer come from ``records.json``; if ``cantstop serve`` runs
+from the same data directory, the games played on it follow from its database.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,9 @@ import json
 import sys
 
 from .errors import SaveError
+from .paths import server_database
 from .records import Records, load_records
+from .served_records import load_served_records
 
 NO_RECORDS = "No finished games yet: records start with the first game played to the end."
 HEADINGS = ("Player", "Games", "Wins", "Win rate", "Columns", "Busts", "Avg turns")
@@ -48,12 +54,22 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         records = load_records()
+        served = load_served_records(server_database())
     except SaveError as error:
         print(f"cantstop: {error}", file=sys.stderr)
         return 1
     if args.json:
-        data = {"players": [r.to_json() for r in records.ranked()], "games": len(records.games)}
+        data = _json(records)
+        if served is not None:
+            data["served"] = _json(served)
         print(json.dumps(data, indent=2))
-    else:
+    elif served is None:
         print(format_table(records))
+    else:
+        print(f"On this computer:\n{format_table(records)}\n")
+        print(f"On the server ({server_database()}):\n{format_table(served)}")
     return 0
+
+
+def _json(records: Records) -> dict[str, object]:
+    return {"players": [r.to_json() for r in records.ranked()], "games": len(records.games)}

@@ -11,7 +11,7 @@ import pytest
 from cantstop_tui.play.match import Match
 from cantstop_tui.server import store
 from cantstop_tui.server.server import GameServer
-from cantstop_tui.storage import game_id, load_records
+from cantstop_tui.storage import game_id
 
 from .conftest import Player, play_one_step, start_table, watch_game
 from .rematch_helpers import finish, finished_match
@@ -86,25 +86,23 @@ async def test_a_player_who_goes_back_to_the_lobby_frees_the_seat_for_a_newcomer
     assert not hosted.table.match.history
 
 
-def test_the_finished_game_is_archived_and_counted_once(tmp_path: Path) -> None:
-    folder, records = tmp_path / "served", tmp_path / "records.json"
+def test_the_finished_game_is_archived_once(tmp_path: Path) -> None:
+    folder = tmp_path / "served"
     match = finished_match()
-    store.archive_game(match, folder, records)
-    store.archive_game(match, folder, records)  # told twice: still one game
-    saved = json.loads((folder / f"{game_id(match)}.json").read_text())
+    store.archive_game(match, folder)
+    path = folder / f"{game_id(match)}.json"
+    first = path.stat().st_mtime_ns
+    store.archive_game(match, folder)  # told twice: the record is not written again
+    saved = json.loads(path.read_text())
     assert saved["seed"] == match.seed and len(saved["actions"]) == len(match.history)
-    counted = load_records(records)
-    assert counted.games == (game_id(match),)
-    assert sum(record.games for record in counted.players.values()) == 2
+    assert path.stat().st_mtime_ns == first and store.archived_games(folder) == 1
 
 
-def test_a_game_that_cannot_be_written_is_still_counted(
+def test_a_game_that_cannot_be_written_is_logged(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    folder, records = tmp_path / "served", tmp_path / "records.json"
+    folder = tmp_path / "served"
     folder.write_text("a file where the folder should be")
-    match = finished_match()
     with caplog.at_level(logging.WARNING):
-        store.archive_game(match, folder, records)
-    assert load_records(records).games == (game_id(match),)
+        store.archive_game(finished_match(), folder)
     assert "could not be written" in caplog.text and str(folder) in caplog.text

@@ -17,7 +17,7 @@ from cantstop_tui.server import store
 from cantstop_tui.server.cli import main as serve_main
 from cantstop_tui.server.table_app import TableApp
 from cantstop_tui.server.tables import HostedTable, Lobby
-from cantstop_tui.storage import game_id, load_records
+from cantstop_tui.storage import game_id
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
 
@@ -152,26 +152,21 @@ async def test_back_after_a_restart_a_player_sees_the_game_over_and_asks_again(
 # --- served/: the archive of finished games -------------------------------------------
 
 
-def test_keep_games_keeps_the_newest_records_and_the_records_count_every_game(
-    tmp_path: Path,
-) -> None:
-    folder, records = tmp_path / "served", tmp_path / "records.json"
+def test_keep_games_keeps_the_newest_records(tmp_path: Path) -> None:
+    folder = tmp_path / "served"
     games = [finished_match(seed) for seed in (1, 2, 3, 4)]
     for age, match in enumerate(games):
-        store.archive_game(match, folder, records, keep=2)
+        store.archive_game(match, folder, keep=2)
         os.utime(folder / f"{game_id(match)}.json", (1000 + age, 1000 + age))
     kept = {path.name for path in folder.iterdir()}
     assert kept == {f"{game_id(match)}.json" for match in games[2:]}
     assert store.archived_games(folder) == 2
-    assert set(load_records(records).games) == {game_id(match) for match in games}
 
 
-def test_keep_games_zero_writes_no_record_but_counts_the_game(tmp_path: Path) -> None:
-    folder, records = tmp_path / "served", tmp_path / "records.json"
-    match = finished_match()
-    store.archive_game(match, folder, records, keep=0)
+def test_keep_games_zero_writes_no_record(tmp_path: Path) -> None:
+    folder = tmp_path / "served"
+    store.archive_game(finished_match(), folder, keep=0)
     assert store.archived_games(folder) == 0
-    assert load_records(records).games == (game_id(match),)
 
 
 def test_serve_refuses_a_negative_keep_games(capfd: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,140 @@
+"""The records of a server's players, kept in its SQLite database (``server.db``).
+
+Every finished game is a row of ``finished`` (its id, when it ended, its players and winner)
+and one row of ``results`` per player name. The records (games, wins, columns, busts, turns)
+are not stored at all: they are summed from ``results`` when asked for, so a game counts
+exactly once (its id is the key) and no total can drift from the games behind it.
+
+A ``records.json`` from before the database is imported once as one ``results`` row per
+player (``game_id`` ``"records.json"``, its ``games`` the count it held), and its game ids go
+into ``finished`` so that none of them is counted again.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+from typing import Final
+
+from ..play.match import Match
+from ..play.names import clean_name
+from .errors import SaveError
+from .record import game_id
+from .records import PlayerRecord, Records, load_records
+
+SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS finished (
+    game_id TEXT PRIMARY KEY,
+    ended REAL NOT NULL,
+    players TEXT NOT NULL,
+    winner TEXT
+);
+CREATE TABLE IF NOT EXISTS results (
+    game_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    games INTEGER NOT NULL,
+    wins INTEGER NOT NULL,
+    columns INTEGER NOT NULL,
+    busts INTEGER NOT NULL,
+    turns INTEGER NOT NULL,
+    PRIMARY KEY (game_id, name)
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+"""
+IMPORTED: Final = "records.json"
+
+
+def create_schema(db: sqlite3.Connection) -> None:
+    db.executescript(SCHEMA)
+
+
+def count_game(db: sqlite3.Connection, match: Match) -> bool:
+    """Count a finished game, inside the caller's transaction; False if it was counted before."""
+    state = match.state
+    if not state.is_over:
+        raise ValueError("Only a finished game goes into the records.")
+    gid = game_id(match)
+    names = list(dict.fromkeys(seat.name for seat in match.seats))
+    winner = match.seats[state.winner].name if state.winner is not None else None
+    added = db.execute(
+        "INSERT OR IGNORE INTO finished (game_id, ended, players, winner) VALUES (?, ?, ?, ?)",
+        (gid, time.time(), "\n".join(names), winner),
+    ).rowcount
+    if not added:
+        return False
+    for name in names:
+        seats = [i for i, seat in enumerate(match.seats) if seat.name == name]
+        db.execute(
+            "INSERT INTO results VALUES (?, ?, 1, ?, ?, ?, ?)",
+            (
+                gid,
+                name,
+                int(state.winner in seats),
+                sum(len(state.columns_won(i)) for i in seats),
+                sum(match.stats[i].busts for i in seats),
+                sum(match.stats[i].turns for i in seats),
+            ),
+        )
+    return True
+
+
+def import_records(db: sqlite3.Connection, path: Path) -> int | None:
+    """Take in ``records.json`` once (inside the caller's transaction); how many players it
+    held, or None if it was imported before or there is none. A bad file raises SaveError."""
+    if db.execute("SELECT 1 FROM meta WHERE key = ?", (IMPORTED,)).fetchone():
+        return None
+    if not path.exists():
+        return None
+    records = load_records(path)
+    for record in records.players.values():
+        db.execute(
+            "INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (IMPORTED, record.name, *_counts(record)),
+        )
+    db.executemany(
+        "INSERT OR IGNORE INTO finished (game_id, ended, players) VALUES (?, 0, '')",
+        [(gid,) for gid in records.games],
+    )
+    db.execute("INSERT INTO meta VALUES (?, ?)", (IMPORTED, str(path)))
+    return len(records.players)
+
+
+def served_records(db: sqlite3.Connection) -> Records:
+    """Every player's totals, summed from the results."""
+    rows = db.execute(
+        "SELECT name, SUM(games), SUM(wins), SUM(columns), SUM(busts), SUM(turns) "
+        "FROM results GROUP BY name"
+    ).fetchall()
+    players: dict[str, PlayerRecord] = {}
+    for name, *counts in rows:
+        shown = clean_name(str(name)) or "?"  # the database may have been edited by hand
+        old = players.get(shown, PlayerRecord(shown))
+        players[shown] = PlayerRecord(
+            shown, *(max(int(a or 0), 0) + b for a, b in zip(counts, _counts(old), strict=True))
+        )
+    games = tuple(gid for (gid,) in db.execute("SELECT game_id FROM finished WHERE players != ''"))
+    return Records(players, games)
+
+
+def _counts(record: PlayerRecord) -> tuple[int, ...]:
+    return (record.games, record.wins, record.columns, record.busts, record.turns)
+
+
+def load_served_records(path: Path) -> Records | None:
+    """The records of the server whose database is ``path`` (opened read-only), or None if
+    there is no server there. An unreadable database raises SaveError."""
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            if not db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'"
+            ).fetchone():
+                return None
+            return served_records(db)
+        finally:
+            db.close()
+    except sqlite3.Error as error:
+        raise SaveError(path, f"the server's database cannot be read ({error}).") from None
