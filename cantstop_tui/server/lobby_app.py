@@ -14,7 +14,7 @@ from textual.widgets import Input, Static
 
 from ..engine import GameConfig
 from ..play.names import is_usable_name, sanitize_name
-from ..ui.screens.lobby import LobbyChoice, LobbyError, LobbyScreen, TableSummary
+from ..ui.screens.lobby import LobbyChoice, LobbyScreen, TableSummary
 from .tables import COMPUTER_LEVELS, Lobby, Visitor
 
 
@@ -56,11 +56,8 @@ class VisitorLobby:
         return LobbyChoice(table_id, self.lobby.get(table_id).sit(self.visitor, None))
 
     def watch(self, table_id: int) -> LobbyChoice:
-        hosted = self.lobby.get(table_id)
-        if hosted.table is None:
-            raise LobbyError(
-                f"{hosted.name} has not started yet: sit down, or watch once it starts."
-            )
+        """Watch a table, at once or (one still waiting for players) from when it starts."""
+        self.lobby.get(table_id)  # a sentence if it has closed
         return LobbyChoice(table_id, None)
 
     def leave(self, table_id: int) -> None:

@@ -1,23 +1,28 @@
-"""The local game app at a shared table, plus the table's chat line (``t`` to talk) and,
-when a game ends, the rematch: every seated visitor asks for it, then it starts for all."""
+"""The local game app at a shared table, plus the table's chat (a pane under the game log;
+``t`` to talk), a banner for spectators and, when a game ends, the rematch: every seated
+visitor asks for it, then it starts for all."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from ..play.match import Match
+from ..play.table import Table
 from ..ui.app import CantStopApp
+from ..ui.screens.game import GameScreen
 from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
+from ..ui.widgets.chat_pane import ChatPane
 from .lobby_app import use_terminal_palette
-from .tables import HostedTable, Visitor
+from .tables import CHAT_LINES, HostedTable, Visitor
 
 
 class TalkScreen(ModalScreen[str]):
@@ -42,6 +47,37 @@ class TalkScreen(ModalScreen[str]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
+
+
+class TableScreen(GameScreen):
+    """The game screen of a shared table: the chat under the log and, for a spectator, a
+    banner saying that they are watching."""
+
+    DEFAULT_CSS = """
+    TableScreen #watching {
+        height: 1;
+        background: $warning;
+        color: $background;
+        text-style: bold;
+        padding: 0 1;
+    }
+    TableScreen:ansi #watching { background: ansi_yellow; color: ansi_black; }
+    """
+
+    def __init__(self, table: Table, app: TableApp) -> None:
+        super().__init__(table, app.my_seats, app.glyphs, hints=app.hints)
+        self.hosted = app.hosted
+        self.watching = app.watching
+
+    def above_players(self) -> ComposeResult:
+        if self.watching:
+            yield Static(
+                Text(f"Watching {self.hosted.name}", overflow="ellipsis", no_wrap=True),
+                id="watching",
+            )
+
+    def below_log(self) -> ComposeResult:
+        yield ChatPane(self.hosted.chat, CHAT_LINES, id="chat")
 
 
 class TableApp(CantStopApp):
@@ -77,7 +113,7 @@ class TableApp(CantStopApp):
 
         # Called from other visitors' sessions: each app redraws in its own task.
         def said(line: str) -> None:
-            app.call_later(app.notify, line, timeout=8, markup=False)
+            app.call_later(app._said_at_table, line)
 
         def voted() -> None:
             app.call_later(app._show_votes)
@@ -87,6 +123,17 @@ class TableApp(CantStopApp):
     def on_unmount(self) -> None:
         for unsubscribe in self._unsubscribe:
             unsubscribe()
+
+    def make_game_screen(self, table: Table) -> GameScreen:
+        return TableScreen(table, self)
+
+    def _said_at_table(self, line: str) -> None:
+        """Into the chat pane; also a notice while a box covers the pane."""
+        panes = [pane for screen in self.screen_stack for pane in screen.query(ChatPane)]
+        for pane in panes:
+            pane.said(line)
+        if not panes or not isinstance(self.screen, TableScreen):
+            self.notify(line, timeout=8, markup=False)
 
     def action_talk(self) -> None:
         if not isinstance(self.screen, ModalScreen) or isinstance(self.screen, TableOverScreen):
@@ -125,7 +172,8 @@ class TableApp(CantStopApp):
         typed = talk.query_one(Input).value if talk is not None else None
         if self.table is None or not super().hide_game_over():
             return False
-        self.push_screen(RolloffScreen(self.table.match))
+        if not self.watching:  # a spectator finds who starts in the game log
+            self.push_screen(RolloffScreen(self.table.match))
         if typed is not None:
             self.push_screen(TalkScreen(typed), self._said)
         return True

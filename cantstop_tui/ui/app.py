@@ -264,15 +264,24 @@ class CantStopApp(App[None]):
             for seat in range(len(self.table.match.seats)):
                 self.table.set_seat_kind(seat, None)
 
+    @property
+    def watching(self) -> bool:
+        """A spectator: no seat of their own at this table."""
+        return self.my_seats is not None and not self.my_seats
+
     def _show_table(self, table: Table) -> None:
-        """Who starts first (for a fresh game), then the game screen; then the computers play."""
-        if table.match.history:
+        """Who starts first (for a fresh game, to its players), then the game screen; then the
+        computers play. A spectator is never asked to close a box meant for the players."""
+        if table.match.history or self.watching:
             self._show_game(table)
         else:
             self.push_screen(RolloffScreen(table.match), lambda _: self._show_game(table))
 
+    def make_game_screen(self, table: Table) -> GameScreen:
+        return GameScreen(table, self.my_seats, self.glyphs, hints=self.hints)
+
     def _show_game(self, table: Table) -> None:
-        screen = GameScreen(table, self.my_seats, self.glyphs, hints=self.hints)
+        screen = self.make_game_screen(table)
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)
         else:

@@ -162,8 +162,7 @@ async def watch_game(server: GameServer, hosted: HostedTable, name: str = "carol
     watcher = await Player.connect(server.port, name)
     await watcher.wait_for("in progress")
     watcher.press("w")
-    await watcher.wait_for("Who starts?")
-    watcher.press("\r")
+    await watcher.wait_for("Watching")  # no roll-off box to close: that is the players'
     await watcher.wait_for(lambda: hosted.watchers == 1, f"{name} to be counted as watching")
     return watcher
 

@@ -394,7 +394,7 @@ async def test_w_watches_a_game_in_progress() -> None:
     assert all(slot.occupant != Visitor("dave") for slot in jump.slots)
 
 
-async def test_a_table_not_started_cannot_be_watched() -> None:
+async def test_a_table_not_started_is_watched_from_when_it_starts() -> None:
     lobby = new_lobby()
     friday, _forced, _jump = three_tables(lobby)
     app = LobbyApp(lobby, Visitor("dave"))
@@ -402,8 +402,23 @@ async def test_a_table_not_started_cannot_be_watched() -> None:
         await pilot.pause()
         await pilot.press("w")
         await pilot.pause()
-        assert said(app) == "Friday night has not started yet: sit down, or watch once it starts."
-        assert isinstance(app.screen, LobbyScreen) and friday.watchers == 0
+        assert said(app) == (
+            "Watching Friday night: it starts when 1 more player sits down… x stops watching."
+        )
+        await pilot.press("j")  # waiting to watch, not a seat: one table at a time
+        await pilot.pause()
+        assert said(app) == "You are waiting at a table: x leaves it first."
+        await pilot.press("x")  # stops watching; nobody's seat is touched
+        await pilot.pause()
+        assert friday.slots[0].occupant == Visitor("ana")
+        assert said(app).startswith("Arrows choose a table")
+        await pilot.press("w")
+        await pilot.pause()
+        friday.sit(Visitor("erin"), None)  # the table fills and starts
+        await pilot.pause()
+        await pilot.pause()
+    assert app.return_value == LobbyChoice(friday.id, None)
+    assert [slot.occupant.name for slot in friday.slots if slot.occupant] == ["ana", "erin"]
 
 
 async def test_a_full_table_is_refused_with_a_sentence() -> None:

@@ -15,7 +15,7 @@ from cantstop_tui.play.match import HUMAN, Handover, Match
 from cantstop_tui.play.table import Table
 from cantstop_tui.server import store
 from cantstop_tui.server.session import fit_console
-from cantstop_tui.server.table_app import TableApp, TalkScreen
+from cantstop_tui.server.table_app import TableApp, TableScreen, TalkScreen
 from cantstop_tui.server.tables import HostedTable, Lobby, Visitor
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.screens.game_over import GameOverScreen
@@ -239,7 +239,10 @@ async def test_a_spectator_has_no_vote_and_sees_the_next_game_begin() -> None:
         hosted.ask_rematch(BOB)
         await pilot.pause()
         await pilot.pause()
-        assert isinstance(app.screen, RolloffScreen)
+        # The next game, straight on the board: the roll-off box is the players' to close.
+        assert isinstance(app.screen, TableScreen)
+        assert not any(isinstance(s, RolloffScreen) for s in app.screen_stack)
+        assert "Watching" in str(app.screen.query_one("#watching", Static).render())
 
 
 async def test_lobby_from_the_game_over_screen_ends_the_table_app() -> None:

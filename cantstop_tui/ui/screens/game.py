@@ -81,12 +81,22 @@ class GameScreen(Screen[None]):
             yield Board(self.glyphs, id="board").data_bind(GameScreen.view)
             yield PairChoice(self.glyphs, id="choice").data_bind(GameScreen.view)
         with Vertical(id="right"):
+            yield from self.above_players()
             yield PlayersPanel(self.glyphs, id="players").data_bind(GameScreen.view)
             yield DiceView(self.glyphs, id="dice").data_bind(GameScreen.view)
             yield ActionBar(self.glyphs, id="actions").data_bind(GameScreen.view)
             yield GameLog(id="log").data_bind(GameScreen.view)
+            yield from self.below_log()
         yield KeysBar()
         yield TooSmall()
+
+    def above_players(self) -> ComposeResult:
+        """Widgets over the players (a shared table's spectator banner); none here."""
+        yield from ()
+
+    def below_log(self) -> ComposeResult:
+        """Widgets under the game log (a shared table's chat); none here."""
+        yield from ()
 
     def on_mount(self) -> None:
         self._unsubscribe = self.table.subscribe(self._table_changed)

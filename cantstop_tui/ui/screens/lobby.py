@@ -2,7 +2,8 @@
 
 The screen knows nothing of SSH: it talks to a :class:`LobbyService` bound to one
 visitor and dismisses with a :class:`LobbyChoice` once the visitor's game can begin
-(or at once when they choose to watch), or ``None`` when they quit.
+(a spectator's too: at once, or when the table they wait to watch starts), or ``None`` when
+they quit.
 """
 
 from __future__ import annotations
@@ -291,7 +292,14 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             return
         free = sum(seat.free for seat in summary.seats)
         players = "player" if free == 1 else "players"
-        self._say(f"Waiting at {summary.name} for {free} more {players}… x leaves the table.")
+        if self._seats.get(table_id) is None:
+            self._say(
+                f"Watching {summary.name}: it starts when {free} more {players} "
+                f"{'sits' if free == 1 else 'sit'} down… "
+                "x stops watching."
+            )
+        else:
+            self._say(f"Waiting at {summary.name} for {free} more {players}… x leaves the table.")
 
     def _say(self, message: str) -> None:
         self.query_one("#lobby-message", Static).update(Text(message))
@@ -305,7 +313,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
 
     def _go(self, choice: LobbyChoice) -> None:
         self._seats[choice.table_id] = choice.seat
-        if choice.seat is None or self.service.started(choice.table_id):
+        if self.service.started(choice.table_id):
             self.dismiss(choice)
         else:
             self.waiting_at = choice.table_id
@@ -342,18 +350,26 @@ class LobbyScreen(Screen[LobbyChoice | None]):
 
     def action_watch(self) -> None:
         table_id = self._selected()
-        if table_id is None:
+        if self.waiting_at is not None:
+            self._say("You are waiting at a table: x leaves it first.")
+        elif table_id is None:
             self._say("No table to watch yet.")
         else:
             self._attempt(lambda: self.service.watch(table_id))
 
     def action_leave(self) -> None:
         if self.waiting_at is not None:
-            self.service.leave(self.waiting_at)
-            self.waiting_at = None
+            self._stop_waiting()
             self.refresh_tables()
 
     def action_quit(self) -> None:
         if self.waiting_at is not None:
-            self.service.leave(self.waiting_at)
+            self._stop_waiting()
         self.dismiss(None)
+
+    def _stop_waiting(self) -> None:
+        """Leave the seat waited at (a spectator has none to leave)."""
+        assert self.waiting_at is not None
+        if self._seats.get(self.waiting_at) is not None:
+            self.service.leave(self.waiting_at)
+        self.waiting_at = None
