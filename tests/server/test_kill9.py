@@ -1,5 +1,6 @@
 """``kill -9`` of a real ``cantstop serve`` in the middle of a game: every step a player saw
-is in the database, and after a restart the table resumes at that step, seats held."""
+is in the database, and after a restart the table resumes at that step, seats held. Then
+a clean stop (SIGTERM) restores every visitor's terminal and says why."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ import sys
 from pathlib import Path
 
 from cantstop_tui.play.match import Match
+from cantstop_tui.server.session import RESTORE_TERMINAL
 from cantstop_tui.storage import match_from_record
 
 from .conftest import Player, create_table, next_key
 
 STEPS = 12
+STOPPING = "The server is stopping; your seat is kept. Please come back soon."
 
 
 def start_server(data: Path) -> tuple[subprocess.Popen[str], int]:
@@ -94,8 +97,13 @@ async def test_kill_9_mid_game_then_every_table_resumes_at_the_last_step_seen(
         await mover.wait_for(
             lambda: len(stored_game(tmp_path).history) == seen + 1, "the next step stored"
         )
-        for player in players.values():
-            await player.close()
-    finally:
+        # A clean stop (SIGTERM) gives every visitor their terminal back and says why.
         server.send_signal(signal.SIGTERM)
+        for player in players.values():
+            await player.view.closed.wait()
+            assert player.raw().endswith(RESTORE_TERMINAL + f"\r\n{STOPPING}\r\n")
         assert server.wait(30) == 0
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait(10)
