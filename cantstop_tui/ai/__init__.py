@@ -1,7 +1,8 @@
 """Computer players. ``make_bot(spec)`` turns a level name or ``module:Class`` into a bot.
 
 Levels, weakest first: ``easy`` (a careful beginner), ``rule28`` (Keller's Rule
-of 28) and ``expert`` (plans each turn exactly); ``ai`` means the strongest.
+of 28) and ``expert`` (plans each turn exactly). ``ai``, an older name for the strongest,
+is still read from files and accepted on the command line, and never offered.
 """
 
 from __future__ import annotations
@@ -24,8 +25,15 @@ _LEVEL_CLASSES: Final[dict[str, Callable[[int], Bot]]] = {
     "expert": ExpertBot,
 }
 LEVELS: Final[tuple[str, ...]] = tuple(_LEVEL_CLASSES)
-"""Built-in levels, weakest first; ``ai`` means the strongest."""
+"""Built-in levels, weakest first: the one name of each."""
 STRONGEST: Final = LEVELS[-1]
+OLD_NAMES: Final[dict[str, str]] = {"ai": STRONGEST}
+"""Names levels had before, still read from saved games and settings."""
+
+
+def level_name(kind: str) -> str:
+    """A seat kind with any older level name replaced by today's (``ai`` -> ``expert``)."""
+    return OLD_NAMES.get(kind, kind)
 
 
 def _load(spec: str, seed: int) -> Bot:
@@ -56,26 +64,28 @@ def find_bots_beside_you() -> None:
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot for a level (``easy``, ``rule28``, ``expert``; ``ai``: strongest) or ``module:Class``.
+    """A bot for a level (``easy``, ``rule28``, ``expert``) or ``module:Class``.
 
     A ``module:Class`` is created with ``Class(seed=seed)`` if it takes a seed, else ``Class()``.
     """
-    level = STRONGEST if spec == "ai" else spec
+    level = level_name(spec)
     if level in _LEVEL_CLASSES:
         return _LEVEL_CLASSES[level](seed)
     if ":" in spec:
         return _load(spec, seed)
     levels = ", ".join(LEVELS)
-    raise ValueError(f"Unknown computer level {spec!r}: choose {levels} (or ai), or module:Class.")
+    raise ValueError(f"Unknown computer level {spec!r}: choose {levels}, or module:Class.")
 
 
 __all__ = [
     "LEVELS",
+    "OLD_NAMES",
     "STRONGEST",
     "Bot",
     "EasyBot",
     "ExpertBot",
     "Rule28Bot",
     "find_bots_beside_you",
+    "level_name",
     "make_bot",
 ]

@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cantstop arena",
         description="Play computer players against each other and report how often each wins.",
-        epilog=f"Players are levels ({levels}, or ai for the strongest) or module:Class bots.",
+        epilog=f"Players are levels ({levels}) or module:Class bots.",
     )
     who = parser.add_mutually_exclusive_group(required=True)
     who.add_argument("--players", help="2 to 4 comma-separated players, e.g. expert,rule28")

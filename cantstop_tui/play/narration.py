@@ -25,10 +25,30 @@ def dice_text(dice: Sequence[int]) -> str:
     return " ".join(str(d) for d in dice)
 
 
+def verb(name: str, base: str) -> str:
+    """``name`` and ``base`` agreeing: "Ana stops", "You stop"."""
+    if name == "You":
+        return f"You {base}"
+    ending = "es" if base.endswith(("s", "sh", "ch", "x")) else "s"
+    return f"{name} {base}{ending}"
+
+
+def possessive(name: str) -> str:
+    """ "Ana's", "Your", "Charles'"."""
+    if name == "You":
+        return "Your"
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def played_text(move: Sequence[int]) -> str:
+    """``(7, 7)`` -> ``7 twice``; ``(6, 10)`` -> ``6 and 10``."""
+    return f"{move[0]} twice" if len(move) == 2 == move.count(move[0]) else join_columns(move)
+
+
 def log_lines(
     match: Match, events: Sequence[Event], rolled: Rolled | None = None
 ) -> tuple[list[str], Rolled | None]:
-    """One line per step of play; a roll is written with the move it led to.
+    """One sentence per step of play; a roll is written with the move it led to.
 
     ``rolled`` is a roll still waiting for its move from earlier events. Returns
     the lines and the roll still waiting after these events.
@@ -39,33 +59,31 @@ def log_lines(
         if isinstance(event, Rolled):
             rolled = event
             continue
-        dice = f"{dice_text(rolled.dice)}: " if rolled is not None else ""
+        roll = f"{verb(name, 'roll')} {dice_text(rolled.dice)}" if rolled is not None else name
         if isinstance(event, Moved):
-            move = event.move
-            played = (
-                f"{move[0]} twice" if len(move) == 2 == move.count(move[0]) else join_columns(move)
+            lines.append(
+                f"{roll} and {'play' if name == 'You' else 'plays'} {played_text(event.move)}."
             )
-            lines.append(f"{name} {dice}{played}")
             rolled = None
         elif isinstance(event, Busted):
-            lost = join_columns([c for c, _ in event.lost]) or "nothing"
-            lines.append(f"{name} {dice}BUST, loses {lost}")
+            lost = join_columns([c for c, _ in event.lost])
+            lines.append(f"{roll}: bust" + (f", losing {lost}." if lost else "."))
             rolled = None
         elif isinstance(event, Stopped):
-            held = ", ".join(f"{c}@{h}" for c, h in event.squares)
-            lines.append(f"{name} stops: {held}")
+            held = ", ".join(f"{c} at {h}" for c, h in event.squares)
+            lines.append(f"{verb(name, 'stop')}: {held}.")
         elif isinstance(event, ColumnWon):
-            lines.append(f"{name} WINS COLUMN {event.column}")
+            lines.append(f"{verb(name, 'win')} column {event.column}!")
         elif isinstance(event, TurnPassed):
-            lines.append(f"-- {name} to play --")
+            lines.append(f"-- {possessive(name)} turn --")
         elif isinstance(event, GameWon):
-            lines.append(f"{name} WINS THE GAME")
+            lines.append(f"{verb(name, 'win')} the game!")
     return lines, rolled
 
 
 def waiting_line(match: Match, rolled: Rolled) -> str:
-    """A roll whose move is still to be chosen: ``Ada rolls 1 5 4 6``."""
-    return f"{match.seats[rolled.player].name} rolls {dice_text(rolled.dice)}"
+    """A roll whose move is still to be chosen: ``Ada rolls 1 5 4 6.``"""
+    return f"{verb(match.seats[rolled.player].name, 'roll')} {dice_text(rolled.dice)}."
 
 
 FRESH_DICE: Final = "New dice from here on."
@@ -87,9 +105,9 @@ def rolloff_lines(match: Match) -> list[str]:
     lines = []
     for number, round_ in enumerate(match.rolloff.rounds, start=1):
         rolls = ", ".join(f"{match.seats[p].name} {a}+{b}={a + b}" for p, (a, b) in round_.rolls)
-        lines.append(f"Round {number}: {rolls}")
+        lines.append(f"Round {number}: {rolls}.")
         if len(round_.leaders) > 1:
             tied = " and ".join(match.seats[p].name for p in round_.leaders)
-            lines.append(f"  tie between {tied}: they roll again")
+            lines.append(f"  {tied} tie and roll again.")
     lines.append(f"First to play: {match.seats[match.rolloff.first_player].name}.")
     return lines

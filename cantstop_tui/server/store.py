@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ..ai import LEVELS
+from ..ai import LEVELS, level_name
 from ..engine import GameConfig
 from ..play.match import HUMAN, Match
 from ..play.names import clean_text, sanitize_name, sanitize_text
@@ -109,7 +109,7 @@ def restore_all(lobby: Lobby, records: list[Any]) -> int:
 
 def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     config = GameConfig(**record["config"])
-    kinds = [slot["kind"] for slot in record["slots"]]
+    kinds = [level_name(k) if isinstance(k, str) else k for k in (s["kind"] for s in record["slots"])]
     if not all(isinstance(kind, str) and (kind == HUMAN or kind in LEVELS) for kind in kinds):
         raise ValueError("a seat's kind is not a person or a built-in level")
     table_name = sanitize_text(str(record["name"]))[:TABLE_NAME_LENGTH] or "a table"

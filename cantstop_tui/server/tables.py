@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ..ai import LEVELS
+from ..ai import LEVELS, STRONGEST, level_name
 from ..engine import GameConfig, GameWon, TurnPassed
 from ..play.match import HUMAN, Match, Seat
 from ..play.names import sanitize_text
@@ -29,9 +29,9 @@ from ..ui.screens.lobby import LobbyError, SeatInfo, TableSummary
 from .shared_table import SharedTable
 
 log = logging.getLogger(__name__)
-COMPUTER = "ai"
+COMPUTER = STRONGEST
 """The level that plays a seat for a person who dropped or stalls."""
-COMPUTER_LEVELS: tuple[str, ...] = tuple(dict.fromkeys((*LEVELS, COMPUTER)))
+COMPUTER_LEVELS: tuple[str, ...] = LEVELS
 CHAT_LINES = 50
 CHAT_LENGTH = 120
 MAX_TABLES = 200
@@ -567,7 +567,7 @@ class Lobby:
         self, visitor: Visitor, name: str, config: GameConfig, others: Iterable[str]
     ) -> HostedTable:
         """A new table with the visitor in seat 1; ``others`` are the other seats' kinds."""
-        kinds = [HUMAN, *others]
+        kinds = [HUMAN, *(level_name(kind) for kind in others)]
         if len(kinds) != config.num_players:
             raise LobbyError(
                 f"The game is set for {config.num_players} players but has {len(kinds)} seats."

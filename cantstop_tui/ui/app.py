@@ -25,7 +25,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from ..ai import Bot, make_bot
+from ..ai import STRONGEST, Bot, make_bot
 from ..engine import Event
 from ..play.match import Match
 from ..play.table import Table
@@ -33,7 +33,7 @@ from ..storage import Autosaver, Resumable, SaveError, plan_startup
 from .glyphs import glyphs_for
 from .screens.game import GameScreen
 from .screens.rolloff import RolloffScreen
-from .settings import STRONGEST, GameSettings, is_built_in, load_settings, save_settings
+from .settings import GameSettings, is_built_in, load_settings, save_settings
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 # The other screens are imported when first shown: the first frame comes sooner.
@@ -241,7 +241,7 @@ class CantStopApp(App[None]):
         if replaced:
             self.notify(
                 f"{', '.join(replaced)}: a computer player from a file may only use a built-in "
-                "level, so the strongest plays instead.",
+                "level, so expert plays instead.",
                 severity="warning",
                 markup=False,
             )

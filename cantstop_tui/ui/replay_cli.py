@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from ..play.match import Match
+from ..play.narration import join_columns
 from ..storage.errors import SaveError
 from ..storage.replay import Replay
 from ..storage.saved import save_game
@@ -23,8 +24,8 @@ def main(argv: list[str]) -> int:
         print(f"cantstop: {error}", file=sys.stderr)
         return 1
     if args.text:
-        for index in range(len(replay)):
-            print(replay.caption(index))
+        for line in text_lines(replay):
+            print(line)
         return 0
     from .screens.replay import ReplayApp
 
@@ -32,6 +33,26 @@ def main(argv: list[str]) -> int:
     if choice is None:
         return 0
     return play_on(choice.match, choice.index, args.file)
+
+
+def text_lines(replay: Replay) -> list[str]:
+    """The game as sentences: the start, then each step with its dice and what it changed
+    on the board, then where every player ended."""
+    lines = [replay.caption(0)]
+    width = len(str(replay.last))
+    for index in range(1, len(replay)):
+        lines.append(f"{index:>{width}}. " + " ".join(replay.happened(index)))
+    final = replay.position(replay.last).match
+    state = final.state
+    for seat, player in enumerate(final.seats):
+        won = sorted(state.columns_won(seat))
+        columns = (
+            f"{len(won)} column{'s' if len(won) != 1 else ''} ({join_columns(won)})"
+            if won
+            else "no column"
+        )
+        lines.append(f"{player.name}: {columns}.")
+    return lines
 
 
 def play_on(match: Match, index: int, source: Path) -> int:

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..ai import LEVELS, make_bot
+from ..ai import LEVELS, STRONGEST, level_name, make_bot
 from ..engine import GameConfig, Variant, allowed_win_columns
 from ..play.match import HUMAN, Match, Seat
 from ..play.names import clean_name, clean_text
@@ -16,12 +16,11 @@ from ..storage.errors import SaveError
 from ..storage.reading import read_json
 
 APP_NAME = "cantstop-tui"
-STRONGEST = "ai"
 
 
 def level_names() -> tuple[str, ...]:
-    """The computer levels a seat can take, weakest first, then ``ai`` (the strongest)."""
-    return (*LEVELS, STRONGEST)
+    """The computer levels a seat can take, weakest first: one name each."""
+    return LEVELS
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,12 +63,12 @@ def check_seat(seat: Seat) -> None:
 
 
 def parse_players(text: str) -> tuple[Seat, ...]:
-    """``"Ana:human,Bot:ai"`` -> seats; raises ValueError with a sentence."""
+    """``"Ana:human,Bot:expert"`` -> seats; raises ValueError with a sentence."""
     seats = []
     for part in text.split(","):
         # Only the first colon ends the name: "Bot:my_bots.greedy:Greedy" is a module:Class.
         name, sep, kind = part.strip().partition(":")
-        seat = Seat(clean_name(name), kind.strip() if sep else HUMAN)
+        seat = Seat(clean_name(name), level_name(kind.strip()) if sep else HUMAN)
         if not seat.name:
             raise ValueError(f"Player {part.strip()!r} needs a name, like Ana:human.")
         check_seat(seat)
@@ -115,7 +114,7 @@ def _settings_from(data: object) -> GameSettings:
     for raw in data["seats"]:
         if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, str) for x in raw)):
             raise ValueError("each seat must be [name, kind].")
-        seat = Seat(clean_name(raw[0]), raw[1])
+        seat = Seat(clean_name(raw[0]), level_name(raw[1]))
         check_seat(seat)
         if not is_built_in(seat.kind):
             raise ValueError(f"seat kind {clean_text(seat.kind, 40)!r} is not a built-in level.")

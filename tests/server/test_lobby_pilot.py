@@ -125,7 +125,7 @@ async def test_the_list_shows_each_table_its_seats_rules_and_status() -> None:
             assert name in screen
         for seat in ("ana", "bob", "carol", "Maximilian-Alexa", "(free)"):
             assert seat in screen
-        assert "Computer 3 (easy)" in screen and "Computer 4 (ai)" in screen
+        assert "Computer 3 (easy)" in screen and "Computer 4 (expert)" in screen
         for rules in ("standard", "forced", "jump", "3 columns", "5 columns"):
             assert rules in screen
         assert "waiting" in screen and "in progress" in screen and "2 watching" in screen
@@ -159,7 +159,7 @@ async def test_the_list_follows_other_visitors_live() -> None:
         assert "No tables yet" in shown(dave)
         ana = lobby.create(Visitor("ana"), "Late game", GameConfig(num_players=3), ["human", "ai"])
         await pilot.pause()
-        assert "Late game" in shown(dave) and "Computer 3 (ai)" in shown(dave)
+        assert "Late game" in shown(dave) and "Computer 3 (expert)" in shown(dave)
         _, line = row_of(dave, "Late game")
         assert "waiting" in screen_lines(dave)[line]
 
@@ -264,7 +264,7 @@ async def test_a_table_of_one_person_and_a_computer_starts_at_once() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await open_form(pilot)
-        await pick(pilot, "seat-2", KINDS, "computer: ai")
+        await pick(pilot, "seat-2", KINDS, "computer: expert")
         await pick(pilot, "variant", VARIANT_OPTIONS, "jump")
         await pilot.click("#table-name")
         await pilot.press("enter")
@@ -273,7 +273,7 @@ async def test_a_table_of_one_person_and_a_computer_starts_at_once() -> None:
     assert app.return_value == LobbyChoice(hosted.id, 0)
     assert hosted.table is not None and hosted.status == "in progress"
     assert hosted.config.variant == "jump"
-    assert hosted.table.match.seats[1].kind == "ai"
+    assert hosted.table.match.seats[1].kind == "expert"
 
 
 async def test_cancelling_the_form_makes_no_table() -> None:
@@ -336,7 +336,7 @@ async def test_the_last_free_seat_beside_computers_starts_their_game() -> None:
     assert app.return_value == LobbyChoice(forced.id, 1)
     assert forced.slots[1].occupant == Visitor("dave")
     assert forced.table is not None
-    assert [seat.kind for seat in forced.table.match.seats] == ["human", "human", "easy", "ai"]
+    assert [seat.kind for seat in forced.table.match.seats] == ["human", "human", "easy", "expert"]
 
 
 async def test_leaving_the_table_you_wait_at_frees_the_seat() -> None:

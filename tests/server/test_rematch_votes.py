@@ -141,7 +141,7 @@ async def test_those_waiting_may_give_a_free_seat_to_the_computer() -> None:
     hosted.left(BOB)
     hosted.computer_takes_free_seats(ANA)  # also asks for the rematch
     assert not table.match.history and not table.match.state.is_over
-    assert table.match.seats[1].kind == "ai" and table.is_bot(1)
+    assert table.match.seats[1].kind == "expert" and table.is_bot(1)
     assert hosted.summary().seats[1].human is False
 
 
@@ -154,12 +154,12 @@ async def test_a_seat_whose_player_is_gone_when_the_game_ends_is_freed() -> None
     hosted.left(BOB)  # mid-game: held for bob
     assert hosted.slots[1].hold is not None
     hosted.hand_to_computer(1)  # as after --seat-timeout
-    assert table.match.handovers == (Handover(len(table.match.history), 1, "ai"),)
+    assert table.match.handovers == (Handover(len(table.match.history), 1, "expert"),)
     finish(table)
     assert hosted.slots[1].free and hosted.slots[1].hold is None
     assert hosted.status == "waiting"
     # The finished game says who really played bob's seat.
-    assert table.match.kind_of(1) == "ai" and table.match.seats[1].kind == HUMAN
+    assert table.match.kind_of(1) == "expert" and table.match.seats[1].kind == HUMAN
 
 
 async def test_a_table_everyone_left_after_its_game_closes() -> None:
@@ -381,7 +381,7 @@ async def test_a_seat_given_to_the_computer_keeps_nothing_of_its_person() -> Non
     slot.connected, slot.computer_took_over = False, True
     hosted.computer_takes_free_seats(ANA)
     assert (slot.kind, slot.occupant, slot.connected, slot.computer_took_over) == (
-        "ai",
+        "expert",
         None,
         False,
         False,

@@ -109,7 +109,7 @@ async def test_c_gives_a_seat_kept_for_someone_away_to_the_computer(tmp_path: Pa
     hosted.computer_takes_free_seats(ANA)
     table = hosted.table
     assert table is not None and table.match != game and table.is_bot(1)
-    assert hosted.slots[1].hold is None and hosted.slots[1].kind == "ai"
+    assert hosted.slots[1].hold is None and hosted.slots[1].kind == "expert"
     assert hosted.lobby.held_seat(BOB) is None  # bob's seat was given away for good
 
 

@@ -55,7 +55,7 @@ async def test_a_turn_the_computer_played_when_the_server_stopped_is_finished_af
     seat = table.match.state.current_player
     hosted._turn_expired()  # what the turn timer does
     table.step_bot()
-    assert table.match.handovers == (Handover(0, seat, "ai"),)
+    assert table.match.handovers == (Handover(0, seat, "expert"),)
     lobby.closing = True
     path = tmp_path / "tables.json"
     store.save(lobby, path)
@@ -94,4 +94,4 @@ async def test_a_save_from_before_hand_overs_still_gives_the_seat_to_the_compute
     assert store.load(again, path) == 1
     restored = again.tables[hosted.id].table
     assert restored is not None and restored.is_bot(1) and agree(restored)
-    assert restored.match.kind_of(1) == "ai"
+    assert restored.match.kind_of(1) == "expert"

@@ -62,8 +62,19 @@ def test_cantstop_replay_text_prints_every_step(tmp_path, capsys):
     write_game(tmp_path / "g.json", final)
     assert replay_main([str(tmp_path / "g.json"), "--text"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 10
-    assert lines[-1].startswith("Step 9 of 9: ")
+    players = len(final.seats)
+    assert len(lines) == 1 + 9 + players
+    assert lines[0].startswith("Start of the game (9 steps): ")
+    steps = lines[1:10]
+    replay = Replay(final)
+    for number, line in enumerate(steps, start=1):
+        # Each step is its sentences from the game log, the dice and the move or the stop.
+        assert line == f"{number}. " + " ".join(replay.happened(number))
+        assert line.endswith((".", "!", "--"))
+    rolls = [a for a in final.history if a.kind == "roll" and a.dice]
+    assert rolls and all(" ".join(map(str, roll.dice)) in "\n".join(steps) for roll in rolls)
+    for seat, line in zip(final.seats, lines[10:], strict=True):
+        assert line.startswith(f"{seat.name}: ") and line.endswith(".")
 
 
 def test_cantstop_replay_of_a_bad_file_explains_and_fails(tmp_path, capsys):
@@ -128,23 +139,36 @@ def test_each_step_says_what_happened_in_the_game_logs_words():
         if action.kind == "roll":
             dice = " ".join(map(str, action.dice))
             if busts(positions[index]) > busts(positions[index - 1]):
-                assert said[0].startswith(f"{who} {dice}: BUST, loses ")
+                assert said[0].startswith(f"{who} rolls {dice}: bust")
             else:
-                assert said == [f"{who} rolls {dice}"]
+                assert said == [f"{who} rolls {dice}."]
         elif action.kind == "choose":
             roll = final.history[index - 2]
             columns = " and ".join(map(str, action.move))
             if len(set(action.move)) == 1 < len(action.move):
                 columns = f"{action.move[0]} twice"
-            assert said == [f"{who} {' '.join(map(str, roll.dice))}: {columns}"]
+            assert said == [f"{who} rolls {' '.join(map(str, roll.dice))} and plays {columns}."]
         else:
             assert said[0].startswith(f"{who} stops: ")
     everything = [line for index in range(len(replay)) for line in replay.happened(index)]
     winner = final.seats[final.state.winner].name
-    assert everything[-1] == f"{winner} WINS THE GAME"
-    assert sum(" WINS COLUMN " in line for line in everything) >= 3
-    assert sum(": BUST, loses " in line for line in everything) == busts(final) > 0
-    assert {line[3:-11] for line in everything if line.startswith("-- ")} == names
+    assert everything[-1] == f"{winner} wins the game!"
+    assert sum(" wins column " in line for line in everything) >= 3
+    assert sum(": bust" in line for line in everything) == busts(final) > 0
+    assert {line for line in everything if line.startswith("-- ")} == {
+        f"-- {name}'s turn --" for name in names
+    }
+    # Every line is a sentence: it ends with its stop (the turn markers are headings).
+    assert all(line.endswith((".", "!")) for line in everything if not line.startswith("--"))
+
+
+def test_you_is_spoken_to_in_the_second_person():
+    from cantstop_tui.play.narration import possessive, verb
+
+    assert verb("You", "stop") == "You stop" and verb("Ana", "stop") == "Ana stops"
+    assert verb("You", "win") == "You win" and verb("Bob", "win") == "Bob wins"
+    assert possessive("You") == "Your" and possessive("Ana") == "Ana's"
+    assert possessive("Charles") == "Charles'"
 
 
 def test_the_replay_and_its_words_load_no_user_interface():

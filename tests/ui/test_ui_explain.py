@@ -74,10 +74,10 @@ def test_the_log_writes_a_roll_with_the_move_it_led_to() -> None:
     moved = Moved(0, (6, 10), (0,) * 13, (0,) * 13, (0,) * 13)
     lines, pending = log_lines(replace(match), (moved,), pending)
     assert pending is None
-    assert lines == [f"{match.seats[0].name} 1 5 4 6: 6 and 10"]
+    assert lines == [f"{match.seats[0].name} rolls 1 5 4 6 and plays 6 and 10."]
     double = Moved(0, (7, 7), (0,) * 13, (0,) * 13, (0,) * 13)
     lines, _ = log_lines(match, (Rolled(0, (3, 4, 5, 2)), double))
-    assert lines == [f"{match.seats[0].name} 3 4 5 2: 7 twice"]
+    assert lines == [f"{match.seats[0].name} rolls 3 4 5 2 and plays 7 twice."]
 
 
 def test_the_log_of_a_game_played_on_with_new_dice_is_rebuilt_from_its_record() -> None:

@@ -203,7 +203,7 @@ async def test_a_file_naming_a_module_bot_does_not_import_it(
         await pilot.pause()
         assert app.table is not None and app.table.is_bot(1)
         assert app.table.match.seats == seats  # the record keeps its players
-        assert "strongest plays instead" in notices(app)
+        assert "so expert plays instead" in notices(app)
     assert BOT_MODULE not in sys.modules
 
 

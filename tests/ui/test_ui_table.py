@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.style import Style
+
 from cantstop_tui.engine import (
     Busted,
     GameConfig,
@@ -47,6 +49,23 @@ async def test_forced_variant_refuses_stop_and_shows_why() -> None:
         assert table.match is match
         shown = app.screen.query_one(PairChoice).render().plain
         assert " ".join(reason.split()) in " ".join(shown.split())
+        # Stop is not offered while it is forbidden: disabled in the footer, dim in the
+        # action bar (a click there only says why), unlike Roll.
+        screen = app.screen
+        assert screen.check_action("stop", ()) is None
+        assert screen.check_action("roll", ()) is True
+        bar = screen.query_one("#actions").render()
+
+        def style_at(label: str) -> Style:
+            at = bar.plain.index(label)
+            return Style.combine(
+                Style.parse(s.style) if isinstance(s.style, str) else s.style
+                for s in bar.spans
+                if s.start <= at < s.end
+            )
+
+        assert style_at(" Stop s ").dim and not style_at(" Stop s ").reverse
+        assert style_at(" Roll r ").reverse and not style_at(" Roll r ").dim
         await pilot.click("#actions", offset=(14, 0))
         assert table.match is match
         await pilot.press("r")

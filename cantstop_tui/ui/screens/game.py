@@ -12,7 +12,15 @@ from textual.containers import Vertical
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...engine import Event, IllegalMoveError, Move, Phase, legal_moves, why_cannot_stop
+from ...engine import (
+    Event,
+    IllegalMoveError,
+    Move,
+    Phase,
+    can_stop,
+    legal_moves,
+    why_cannot_stop,
+)
 from ...play.match import Match
 from ...play.table import Table
 from ..glyphs import Glyphs
@@ -210,7 +218,7 @@ class GameScreen(Screen[None]):
         if action == "stop":
             if not (mine and state.phase is Phase.ROLL):
                 return False
-            return True if any(state.runners) else None
+            return True if can_stop(state) else None  # shown disabled; s says why
         if action == "choose":
             number = parameters[0] if parameters else 0
             return mine and isinstance(number, int) and number <= len(legal_moves(state))

@@ -30,10 +30,7 @@ VARIANT_HELP = {
 
 def kind_options(optional: bool) -> list[tuple[str, str]]:
     options = [("Human", HUMAN)]
-    options += [
-        (f"Computer: {level}" if level != "ai" else "Computer: strongest", level)
-        for level in level_names()
-    ]
+    options += [(f"Computer: {level}", level) for level in level_names()]
     if optional:
         options.append(("Nobody", OFF))
     return options

@@ -29,13 +29,11 @@ class ActionBar(ViewWidget):
         return _controls(view)
 
     def draw(self, view: GameView) -> Text:
-        rolling, stop, allowed, chance = _controls(view)
+        rolling, allowed, chance = _controls(view)
         text = Text(no_wrap=True, overflow="crop")
         text.append_text(_button(" Roll r ", "roll", rolling))
         text.append(" ")
-        text.append_text(
-            _button(" Stop s ", "stop", rolling, dim=not stop, warn=stop and not allowed)
-        )
+        text.append_text(_button(" Stop s ", "stop", rolling, dim=not allowed))
         text.append("\nNext roll busts:\n", style="dim" if chance is None else "")
         if chance is not None:
             text.append(percent(chance), style="bold")
@@ -52,22 +50,20 @@ class ActionBar(ViewWidget):
         self.post_message(StopRequested())
 
 
-def _controls(view: GameView) -> tuple[bool, bool, bool, Fraction | None]:
-    """May roll, may try to stop, stopping allowed, the bust chance of the next roll."""
+def _controls(view: GameView) -> tuple[bool, bool, Fraction | None]:
+    """May roll, may stop (the engine says; the forced variant may forbid it), the bust
+    chance of the next roll."""
     state = view.state
     rolling = view.my_turn and state.phase is Phase.ROLL
-    stop = rolling and any(state.runners)
     chance = bust_probability(state) if state.phase is Phase.ROLL and not state.is_over else None
-    return (rolling, stop, stop and can_stop(state), chance)
+    return (rolling, rolling and can_stop(state), chance)
 
 
-def _button(label: str, action: str, enabled: bool, dim: bool = False, warn: bool = False) -> Text:
+def _button(label: str, action: str, enabled: bool, dim: bool = False) -> Text:
     if not enabled:
         return Text(f"[{label}]", style="dim")
     click = Style.from_meta({"@click": action})
     if dim:
         return Text(f"[{label}]", style=Style(dim=True) + click)
     style = Style(bold=True, reverse=True) + click
-    return Text.assemble(
-        ("[", "bold"), (label, style), ("]", "bold"), (("!" if warn else ""), "bold")
-    )
+    return Text.assemble(("[", "bold"), (label, style), ("]", "bold"))
