@@ -109,7 +109,8 @@ def restore_all(lobby: Lobby, records: list[Any]) -> int:
 
 def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     config = GameConfig(**record["config"])
-    kinds = [level_name(k) if isinstance(k, str) else k for k in (s["kind"] for s in record["slots"])]
+    kinds = [slot["kind"] for slot in record["slots"]]
+    kinds = [level_name(kind) if isinstance(kind, str) else kind for kind in kinds]
     if not all(isinstance(kind, str) and (kind == HUMAN or kind in LEVELS) for kind in kinds):
         raise ValueError("a seat's kind is not a person or a built-in level")
     table_name = sanitize_text(str(record["name"]))[:TABLE_NAME_LENGTH] or "a table"

@@ -20,7 +20,8 @@ def test_no_game_flags_means_the_new_game_screen() -> None:
 def test_flags_describe_the_game() -> None:
     settings = parse("--players", "Ana:human,Bot:ai", "--variant", "jump", "--win-columns", "4")
     assert settings is not None
-    assert [(s.name, s.kind) for s in settings.seats] == [("Ana", "human"), ("Bot", "expert")]  # ai: the old name
+    # ai: the old name of expert
+    assert [(s.name, s.kind) for s in settings.seats] == [("Ana", "human"), ("Bot", "expert")]
     assert settings.variant == "jump" and settings.win_columns == 4 and settings.seed is None
     every_level = ",".join(f"P{i}:{level}" for i, level in enumerate(LEVELS[:3]))
     settings = parse("--players", f"Me:human,{every_level}", "--seed", "7")
