@@ -333,8 +333,31 @@ class CantStopApp(App[None]):
         self.push_screen(screen, self._new_game_chosen)
 
     def _new_game_chosen(self, settings: GameSettings | None) -> None:
-        if settings is not None:
+        if settings is None:
+            return
+        if not self._game_in_progress():
             self.start_game(settings)
+            return
+        from .screens.quit import ConfirmScreen
+
+        kept = self.saver is not None and self.saver.path is not None
+        question = "Leave this game for a new one?" + (
+            " It stays saved: cantstop offers to resume it next time." if kept else
+            " It is not saved, and will be lost."
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.start_game(settings)
+
+        self.push_screen(ConfirmScreen(question=question, yes="Yes, new game (y)"), answered)
+
+    def _game_in_progress(self) -> bool:
+        """A game of this app's own, begun and not over: a new one would leave it."""
+        if self.table is None or not self.owns_table:
+            return False
+        match = self.table.match
+        return bool(match.history) and not match.state.is_over
 
     # --- saved games, records, replays, hints -------------------------------------
 

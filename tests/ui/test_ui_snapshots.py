@@ -51,3 +51,18 @@ def test_quit_confirmation(snap_compare: Snap) -> None:
 
 def test_too_small(snap_compare: Snap) -> None:
     assert snap_compare(table_app(in_progress())[0], terminal_size=(60, 18))
+
+
+# --- the board grows with the window ---------------------------------------------------
+
+
+def test_four_player_game_at_120x40(snap_compare: Snap) -> None:
+    assert snap_compare(table_app(in_progress())[0], terminal_size=(120, 40))
+
+
+def test_four_player_game_at_160x50(snap_compare: Snap) -> None:
+    assert snap_compare(table_app(in_progress())[0], terminal_size=(160, 50))
+
+
+def test_game_over_at_160x50(snap_compare: Snap) -> None:
+    assert snap_compare(table_app(finished(4, seed=2))[0], terminal_size=(160, 50))

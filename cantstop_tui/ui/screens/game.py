@@ -27,7 +27,7 @@ from ..glyphs import Glyphs
 from ..messages import MoveChosen, RollRequested, StopRequested, TableChanged
 from ..view import GameView
 from ..widgets.action_bar import ActionBar
-from ..widgets.board import Board
+from ..widgets.board import Board, board_size, fit_scale
 from ..widgets.dice import DiceView
 from ..widgets.game_log import GameLog
 from ..widgets.keys_bar import KeysBar
@@ -36,6 +36,11 @@ from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
 
 MAX_MOVES = 6
+SIDE_PANEL = 24
+"""Columns the side panel keeps however wide the board grows."""
+KEYS_LINES = 1
+PAIR_CHOICE_LINES = 9
+"""Lines the pair choice keeps under the board (its border, six moves and a notice)."""
 
 
 class GameScreen(Screen[None]):
@@ -106,7 +111,20 @@ class GameScreen(Screen[None]):
         """Widgets under the game log (a shared table's chat); none here."""
         yield from ()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_board(event.size.width, event.size.height)
+
+    def fit_board(self, width: int, height: int) -> None:
+        """The board as large as the window allows, keeping room for the side panel and
+        the pair choice; the left column is as wide as the board (56 at 80x24)."""
+        scale = fit_scale(width - SIDE_PANEL - 1, height - KEYS_LINES - PAIR_CHOICE_LINES)
+        self.query_one(Board).set_scale(*scale)
+        board_width = board_size(*scale)[0]
+        self.query_one("#left").styles.width = board_width
+        self.query_one(PairChoice).styles.width = board_width
+
     def on_mount(self) -> None:
+        self.fit_board(self.size.width, self.size.height)
         self._unsubscribe = self.table.subscribe(self._table_changed)
         # The table may have moved on between construction and mounting.
         self.view = self._view_of(self.table.match, ())

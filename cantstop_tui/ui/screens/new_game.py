@@ -92,6 +92,8 @@ class NewGameScreen(Screen[GameSettings | None]):
         Binding("ctrl+o", "load", "Load game"),
         Binding("ctrl+q", "app.request_quit", "Quit"),
         Binding("f1", "app.help", "Help"),
+        # q types a q in a name; it leaves from the other fields, as Escape does anywhere.
+        Binding("escape,q", "leave", "Back", show=False),
     ]
 
     def __init__(
@@ -217,6 +219,13 @@ class NewGameScreen(Screen[GameSettings | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.can_load if action == "load" else True
+
+    def action_leave(self) -> None:
+        """Back to the game in progress, or (there is none) quit, asking first."""
+        if self.can_cancel:
+            close(self, None)
+        else:
+            self.app.action_request_quit()  # type: ignore[attr-defined]
 
     def action_load(self) -> None:
         self.app.action_load_game()  # type: ignore[attr-defined]

@@ -67,3 +67,12 @@ class QuitScreen(ModalScreen[bool]):
 
     def action_answer(self, quit_: bool) -> None:
         close(self, quit_)
+
+
+class ConfirmScreen(QuitScreen, inherit_bindings=False):
+    """A yes-or-no question before something is left (y: yes; n, q or Escape: no)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,q,escape", "answer(False)", "No"),
+    ]

@@ -1,4 +1,8 @@
-"""The board: eleven columns at their true heights, every piece on every space."""
+"""The board: eleven columns at their true heights, every piece on every space.
+
+It grows with the window (``scale``): each space ``width`` characters wide (4 to 9) and
+``rows`` lines tall (1 to 3), the pieces on its middle line.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +16,26 @@ from ..view import GameView
 from .view_widget import ViewWidget
 
 CELL = 4
-"""Characters per space: one slot per player (the runner takes its player's slot)."""
+"""Characters per space at the smallest scale: one slot per player (the runner takes its
+player's slot)."""
 ROWS = max(TOPS)
+WIDTHS = (4, 9)
+"""The narrowest and widest space (wide enough to set four pieces apart)."""
+HEIGHTS = (1, 3)
+"""The fewest and most lines per space."""
+
+
+def board_size(width: int, rows: int) -> tuple[int, int]:
+    """The board's cells at a scale: eleven columns and their gaps, plus its left margin;
+    the rows of the tallest column and the labels."""
+    return (len(COLUMNS) * (width + 1) + 1, ROWS * rows + 1)
+
+
+def fit_scale(room_width: int, room_height: int) -> tuple[int, int]:
+    """The largest scale whose board fits in ``room_width`` x ``room_height`` cells."""
+    width = min(max((room_width - 1) // len(COLUMNS) - 1, WIDTHS[0]), WIDTHS[1])
+    rows = min(max((room_height - 1) // ROWS, HEIGHTS[0]), HEIGHTS[1])
+    return width, rows
 
 
 MAX_ROWS = 128
@@ -34,13 +56,39 @@ class Board(ViewWidget):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._rows: dict[Hashable, Text] = {}
+        self.scale = (CELL, 1)
+        """(characters per space, lines per space)."""
+
+    def set_scale(self, width: int, rows: int) -> None:
+        """Draw each space ``width`` characters wide and ``rows`` lines tall."""
+        if (width, rows) == self.scale:
+            return
+        self.scale = (width, rows)
+        self.styles.width, self.styles.height = board_size(width, rows)
+        self._rows.clear()
+        self._key = None
+        self.watch_view(self.view)
+        self.refresh(layout=True)
 
     def render_key(self, view: GameView) -> Hashable:
         state = view.state
-        return (state.squares, state.claimed, state.runners, state.current_player, view.match.seats)
+        return (
+            state.squares,
+            state.claimed,
+            state.runners,
+            state.current_player,
+            view.match.seats,
+            self.scale,
+        )
 
     def draw_lines(self, view: GameView) -> list[Text]:
-        lines = [self._row(view, height) for height in range(ROWS, 0, -1)]
+        rows = self.scale[1]
+        middle = rows // 2
+        lines = [
+            self._row(view, height, line == middle)
+            for height in range(ROWS, 0, -1)
+            for line in range(rows)
+        ]
         labels = self._rows.get(view.state.claimed)
         if labels is None:
             labels = Text()
@@ -50,50 +98,61 @@ class Board(ViewWidget):
             self._rows[view.state.claimed] = labels
         return [*lines, labels]
 
-    def _row(self, view: GameView, height: int) -> Text:
-        """One row of spaces, drawn once per look: a move changes only a row or two."""
+    def _row(self, view: GameView, height: int, pieces: bool = True) -> Text:
+        """One line of spaces, drawn once per look: a move changes only a row or two.
+        ``pieces``: the line with the pieces (a taller space's other lines have none)."""
         state = view.state
-        key = (height, state.num_players, tuple(_look(state, column, height) for column in COLUMNS))
+        looks = tuple(_look(state, column, height) for column in COLUMNS)
+        key = (height, state.num_players, pieces, looks)
         row = self._rows.get(key)
         if row is None:
             if len(self._rows) > MAX_ROWS:
                 self._rows.clear()
             row = Text()
             for column in COLUMNS:
-                row.append_text(self._space(view, column, height))
+                row.append_text(self._space(view, column, height, pieces))
                 row.append(" ")
             self._rows[key] = row
         return row
 
-    def _space(self, view: GameView, column: int, height: int) -> Text:
+    def _space(self, view: GameView, column: int, height: int, pieces: bool = True) -> Text:
         state = view.state
+        width = self.scale[0]
         if height > TOPS[column]:
-            return Text(" " * CELL)
+            return Text(" " * width)
         owner = state.claimed[column]
         players = state.num_players
         if owner is not None:
             return _centred(
-                Text(self.glyphs.shape(owner) * players, style=f"dim {player_style(owner)}")
+                Text(self.glyphs.shape(owner) * players, style=f"dim {player_style(owner)}"),
+                width,
             )
+        if not pieces:
+            return Text(" " * width)
         cell = Text()
+        spaced = width >= 2 * players + 1  # room to set the pieces apart
         for player in range(players):
+            if spaced and player:
+                cell.append(" ")
             if player == state.current_player and state.runners[column] == height:
                 cell.append(self.glyphs.runner, style="bold reverse")
             elif state.squares[player][column] == height:
                 cell.append(self.glyphs.shape(player), style=player_style(player))
             else:
                 cell.append(self.glyphs.empty, style="dim")
-        _centred(cell)
+        _centred(cell, width)
         if height == TOPS[column]:
             cell.stylize("underline")
         return cell
 
     def _label(self, view: GameView, column: int) -> Text:
         owner = view.state.claimed[column]
+        width = self.scale[0]
         if owner is None:
-            return _centred(Text(str(column), style="bold"))
+            return _centred(Text(str(column), style="bold"), width)
         return _centred(
-            Text(f"{self.glyphs.shape(owner)}{column}", style=f"reverse {player_style(owner)}")
+            Text(f"{self.glyphs.shape(owner)}{column}", style=f"reverse {player_style(owner)}"),
+            width,
         )
 
 
@@ -111,6 +170,6 @@ def _look(state: GameState, column: int, height: int) -> Hashable:
     )
 
 
-def _centred(text: Text) -> Text:
-    text.align("center", CELL)
+def _centred(text: Text, width: int = CELL) -> Text:
+    text.align("center", width)
     return text

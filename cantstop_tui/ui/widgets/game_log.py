@@ -59,8 +59,11 @@ class GameLog(OneStylePerRender, Log):
         self._game: tuple[object, ...] | None = None
         self._seen = 0
         self._rolled: Rolled | None = None
+        self._wrapped_at = 0
 
     def _write(self, lines: list[str]) -> None:
+        if self.size.width > 8:
+            self._wrapped_at = self.size.width
         width = (self.size.width - 1) if self.size.width > 8 else FALLBACK_WIDTH
         wrapped = [
             part
@@ -69,6 +72,17 @@ class GameLog(OneStylePerRender, Log):
         ]
         if wrapped:
             self.write_lines(wrapped)
+
+    def on_resize(self) -> None:
+        """Lines are wrapped to the log's width: a new width wraps the game again."""
+        width = self.size.width
+        if width != self._wrapped_at and self.view is not None and self._game is not None:
+            self._wrapped_at = width
+            match = self.view.match
+            self.clear()
+            self._write(rolloff_lines(match))
+            lines, self._rolled = history_lines(match)
+            self._write(lines)
 
     def watch_view(self, view: GameView | None) -> None:
         if view is None:

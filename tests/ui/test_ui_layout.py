@@ -1,0 +1,58 @@
+"""The layout follows the window: the board scales, the side panel and log get the rest,
+and a resize mid-game redraws at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from cantstop_tui.engine import COLUMNS, TOPS
+from cantstop_tui.ui.demo import in_progress
+from cantstop_tui.ui.widgets.board import Board, board_size, fit_scale
+from cantstop_tui.ui.widgets.game_log import GameLog
+
+from .ui_helpers import table_app
+
+
+@pytest.mark.parametrize(
+    ("size", "scale"), [((80, 24), (4, 1)), ((120, 40), (7, 2)), ((160, 50), (9, 3))]
+)
+async def test_the_board_grows_with_the_window(size, scale) -> None:
+    app, _table = table_app(in_progress())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(Board)
+        assert board.scale == scale
+        width, height = board_size(*scale)
+        assert (board.size.width, board.size.height) == (width - 1, height)  # less its margin
+        right = app.screen.query_one("#right")
+        # Everything fits across: board column, side panel, nothing off screen.
+        assert board.region.right <= right.region.x and right.region.right <= size[0]
+        assert right.size.width >= 22
+        # Every space of every column is drawn: a column's spaces x lines per space.
+        lines = board._lines
+        assert len(lines) == max(TOPS) * scale[1] + 1
+        labels = lines[-1].plain
+        for column in COLUMNS:
+            assert str(column) in labels
+
+
+async def test_a_resize_mid_game_redraws_the_board_and_rewraps_the_log_at_once() -> None:
+    app, _table = table_app(in_progress())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        narrow = max(len(line) for line in log.lines)
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        assert app.screen.query_one(Board).scale == fit_scale(160 - 25, 50 - 10)
+        assert max(len(line) for line in log.lines) > narrow  # rewrapped to the wider panel
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.screen.query_one(Board).scale == (4, 1)
+
+
+def test_the_scale_is_the_largest_that_fits() -> None:
+    for room in [(55, 14), (70, 20), (100, 30), (140, 45), (300, 100)]:
+        width, height = board_size(*fit_scale(*room))
+        assert width <= max(room[0], board_size(4, 1)[0])
+        assert height <= max(room[1], board_size(4, 1)[1])
