@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
-
 from rich.cells import cell_len
 from textual.geometry import Size
 from textual.reactive import Reactive, var
@@ -65,11 +63,7 @@ class GameLog(OneStylePerRender, Log):
         if self.size.width > 8:
             self._wrapped_at = self.size.width
         width = (self.size.width - 1) if self.size.width > 8 else FALLBACK_WIDTH
-        wrapped = [
-            part
-            for line in lines
-            for part in textwrap.wrap(line, width, subsequent_indent="  ") or [""]
-        ]
+        wrapped = [part for line in lines for part in wrap_cells(line, width) or [""]]
         if wrapped:
             self.write_lines(wrapped)
 
@@ -99,3 +93,37 @@ class GameLog(OneStylePerRender, Log):
         self._seen = len(match.history)
         lines, self._rolled = log_lines(match, view.events, self._rolled)
         self._write(lines)
+
+
+def wrap_cells(line: str, width: int, indent: str = "  ") -> list[str]:
+    """``line`` in lines of at most ``width`` terminal cells (CJK and emoji count two),
+    broken between words, the lines after the first indented; a word wider than a line is
+    cut between characters."""
+    width = max(width, len(indent) + 2)
+    lines: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        candidate = f"{current} {word}" if current else (indent if lines else "") + word
+        if cell_len(candidate) <= width:
+            current = candidate
+            continue
+        if current:
+            lines.append(current)
+        current = indent + word
+        while cell_len(current) > width:  # a word too long for any line
+            cut = _cells_prefix(current, width)
+            lines.append(current[:cut])
+            current = indent + current[cut:]
+    if current.strip():
+        lines.append(current)
+    return lines
+
+
+def _cells_prefix(text: str, width: int) -> int:
+    """How many characters of ``text`` fit in ``width`` cells (at least one)."""
+    used = 0
+    for index, char in enumerate(text):
+        used += cell_len(char)
+        if used > width:
+            return max(index, 1)
+    return len(text)

@@ -10,6 +10,11 @@ from ..glyphs import player_style
 from ..view import GameView
 from .view_widget import ViewWidget
 
+MIN_WIDTH = 22
+"""The panel's width at 80x24."""
+NAME_CELLS = 9
+"""Cells for a name at that width (more as the panel grows, up to a name's 16)."""
+
 
 class PlayersPanel(ViewWidget):
     DEFAULT_CSS = """
@@ -22,11 +27,25 @@ class PlayersPanel(ViewWidget):
 
     def render_key(self, view: GameView) -> Hashable:
         state = view.state
-        return (view.match.seats, state.claimed, state.current_player, state.winner, view.my_turn)
+        return (
+            view.match.seats,
+            state.claimed,
+            state.current_player,
+            state.winner,
+            view.my_turn,
+            self.size.width,
+        )
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if self.view is not None:
+            self.watch_view(self.view)
 
     def draw(self, view: GameView) -> Text:
-        text = Text(no_wrap=True, overflow="crop")
+        text = Text(no_wrap=True, overflow="ellipsis")
         state = view.state
+        width = max(self.size.width, MIN_WIDTH)
+        name_cells = min(max(NAME_CELLS, width - 13), 16)
         need = state.config.win_columns
         variant = state.config.variant
         text.append(f"{variant.capitalize()}: {need} to win", style="bold")
@@ -36,9 +55,21 @@ class PlayersPanel(ViewWidget):
             text.append(self.glyphs.arrow if here else " ", style="bold")
             text.append(self.glyphs.shape(player), style=player_style(player))
             name_style = "bold reverse" if state.winner == player else "bold" if here else ""
-            text.append(f" {seat.name[:9]:<9}", style=name_style)
+            text.append(" ")
+            text.append_text(fit_cells(seat.name, name_cells, name_style))
             won = state.columns_won(player)
-            text.append(f" {len(won)}/{need}", style="bold" if won else "dim")
+            count = f" {len(won)}/{need}"
+            text.append(count, style="bold" if won else "dim")
             if won:
-                text.append(" " + ",".join(str(c) for c in won)[:6])
+                room = width - (3 + name_cells + len(count)) - 1
+                text.append(" ")
+                text.append_text(fit_cells(",".join(str(c) for c in won), room, pad=False))
         return text
+
+
+def fit_cells(value: str, cells: int, style: str = "", pad: bool = True) -> Text:
+    """``value`` in at most ``cells`` terminal cells (CJK and emoji count two), ending in
+    "…" when cut; padded to ``cells`` unless ``pad`` is False."""
+    text = Text(value, style=style)
+    text.truncate(max(cells, 1), overflow="ellipsis", pad=pad)
+    return text
