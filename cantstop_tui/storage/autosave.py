@@ -29,6 +29,7 @@ from ..play.match import Match
 from ..play.table import Table
 from .atomic import background_sync, reason
 from .errors import SaveError
+from .finished import keep_finished
 from .locks import FileLock, is_locked
 from .paths import autosave_dir, records_path
 from .record import load_game, now, write_game
@@ -199,6 +200,7 @@ class Autosaver:
             if any(isinstance(event, GameWon) for event in events):
                 try:
                     record_game(match, self.records)
+                    _keep(match, self.folder)
                 except SaveError as error:
                     # Kept beside the records, finished, until they can take it.
                     self._write(match)
@@ -259,11 +261,19 @@ def _tidy_finished(path: Path, match: Match, records: Path) -> None:
         return
     try:
         record_game(match, records)
+        _keep(match, path.parent)
         path.unlink()
     except (SaveError, OSError):
         pass
     finally:
         lock.release(remove=not path.exists())
+
+
+def _keep(match: Match, autosaves: Path) -> None:
+    """Keep the finished game to replay, beside the autosaves' folder (``finished/``); a
+    game that cannot be kept is still counted and its autosave removed."""
+    with contextlib.suppress(SaveError, OSError):
+        keep_finished(match, autosaves.parent / "finished")
 
 
 def discard(candidate: Resumable) -> None:

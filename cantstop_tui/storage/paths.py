@@ -32,3 +32,8 @@ def records_path() -> Path:
 def server_database() -> Path:
     """The state of ``cantstop serve``: names, tables, finished games and players' records."""
     return data_dir() / "server.db"
+
+
+def finished_dir() -> Path:
+    """Local games played to the end, one game record each, to replay."""
+    return data_dir() / "finished"

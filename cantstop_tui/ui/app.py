@@ -156,7 +156,10 @@ class CantStopApp(App[None]):
         else:
             self.action_new_game()
 
-    def _resume_chosen(self, game: Resumable | None) -> None:
+    def _resume_chosen(self, game: Resumable | Match | None) -> None:
+        if isinstance(game, Match):  # played on from a finished game's replay
+            self.start_match(game)
+            return
         if game is not None and self.saver is not None:
             try:
                 self.start_match(self.saver.resume(game))
@@ -386,6 +389,14 @@ class CantStopApp(App[None]):
             return
         self.push_screen(SavedGamesScreen(), self._loaded)
 
+    def action_finished_games(self) -> None:
+        from ..storage.paths import finished_dir
+        from .screens.saved_games import SavedGamesScreen
+
+        if isinstance(self.screen, SavedGamesScreen) or not self._local_only():
+            return
+        self.push_screen(SavedGamesScreen(finished_dir(), "Finished games"), self._loaded)
+
     def _loaded(self, match: Match | None) -> None:
         if match is not None:
             self._close_dialogs()
@@ -486,6 +497,9 @@ class CantStopApp(App[None]):
             )
         if self.owns_table:
             yield SystemCommand("Load a saved game", "Open a saved game", self.action_load_game)
+            yield SystemCommand(
+                "Finished games", "Replay a game played to the end", self.action_finished_games
+            )
             yield SystemCommand(
                 "Records", "Games, wins and more for every player", self.action_records
             )

@@ -70,15 +70,55 @@ async def test_new_game_leaves_the_autosaves():
     assert [g.path for g in find_resumable()] == [games[0].path]
 
 
-async def test_discard_deletes_the_chosen_autosave_only():
+async def test_discard_asks_first_then_deletes_the_chosen_autosave_only():
     games = abandoned((7, 8))
     app = Host(ResumeScreen(games))
     async with app.run_test() as pilot:
+        resume = app.screen
         await pilot.press("d")
-        assert len(app.screen.query_one(OptionList).options) == 1
-        await pilot.press("d")
+        assert "Discard" in " ".join(str(w.render()) for w in app.screen.query(Static))
+        await pilot.press("n")  # no: nothing is lost
+        assert len(resume.query_one(OptionList).options) == 2
+        assert len(find_resumable()) == 2
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert len(resume.query_one(OptionList).options) == 1
+        await pilot.press("d", "y")
     assert app.results == [None]
     assert find_resumable() == []
+
+
+async def test_finished_games_are_kept_and_listed_after_the_unfinished_to_replay():
+    from cantstop_tui.storage.paths import finished_dir
+    from cantstop_tui.ui.screens.replay import ReplayScreen
+    from cantstop_tui.ui.screens.resume import counted
+
+    saver = Autosaver.for_session()
+    table = bot_table(3)
+    saver.attach(table)
+    while not table.match.state.is_over:
+        table.step_bot()
+    saver.close()
+    kept = list(finished_dir().glob("*.json"))
+    assert len(kept) == 1 and load_game(kept[0]).match == table.match
+    games = abandoned((5,))
+    app = Host(ResumeScreen(games))
+    async with app.run_test(size=(100, 30)) as pilot:
+        prompts = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert prompts[0].startswith(games[0].players)  # the unfinished game first
+        assert prompts[1] == "Finished games (Enter replays):"
+        assert " won · " in prompts[2]
+        assert counted(len(table.match.history), "step") in prompts[2]
+        await pilot.press("down", "enter")  # the heading is skipped
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+
+
+def test_counts_are_in_proper_english():
+    from cantstop_tui.ui.screens.resume import counted
+
+    assert counted(1, "step") == "1 step" and counted(2, "step") == "2 steps"
+    assert counted(0, "step") == "0 steps"
 
 
 async def test_a_broken_autosave_is_named_and_a_new_game_offered():

@@ -65,7 +65,7 @@ async def test_keys_that_do_not_apply_change_nothing() -> None:
         table = app.table
         assert table is not None
         start = table.match
-        for key in "s123456":
+        for key in "123456s":
             await pilot.press(key)
         await pilot.pause()
         assert table.match is start
@@ -107,3 +107,31 @@ async def test_escape_closes_the_game_over_box_and_shows_the_final_board() -> No
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.is_running
         assert table.match.state.is_over
+
+
+async def test_a_key_that_does_nothing_now_says_why() -> None:
+    app = local_app(settings(2, seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        table = app.table
+        assert table is not None
+
+        def said() -> str:
+            return " ".join(app.screen.query_one(PairChoice).render().plain.split())
+
+        await pilot.press("3")  # before the roll: no move to choose
+        await pilot.pause()
+        assert "Roll first (r or space): there is no move to choose yet." in said()
+        await pilot.press("r")
+        await pilot.pause()
+        state = table.match.state
+        if state.phase is Phase.CHOOSE:
+            moves = len(state.cached_moves)
+            await pilot.press("r")  # the dice wait for a move
+            await pilot.pause()
+            assert f"Choose a move first: press 1-{moves}" in said()
+            if moves < 9:
+                await pilot.press("9")
+                await pilot.pause()
+                assert f"There is no move 9: choose 1-{moves}." in said()
+        assert table.match.state == state  # none of it changed the game

@@ -249,9 +249,33 @@ class GameScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         if self._may_hurry():
             self.table.hurry()
-        elif event.key == "s" and self.check_action("stop", ()) is None:
-            # Stop is shown disabled before the first roll; say why instead of nothing.
-            self._notice(why_cannot_stop(self.table.match.state) or "")
+            return
+        action = KEY_ACTIONS.get(event.key)
+        if action is None:
+            return
+        name, parameters = action
+        if self.check_action(name, parameters) is not True and not self.app.has_class(
+            "-too-small"
+        ):
+            # A game key that does nothing now says why, instead of nothing.
+            self._notice(self._why_not(name, parameters))
+
+    def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
+        """Why a game key does nothing now, as a sentence for the status line."""
+        match = self.table.match
+        state = match.state
+        if self._seat_for(match) is None:
+            return self._not_your_turn()
+        moves = legal_moves(state)
+        if action == "stop":
+            return why_cannot_stop(state) or ""
+        if action in ("roll", "hint") and state.phase is Phase.CHOOSE:
+            return f"Choose a move first: press 1-{len(moves)} (or click one)."
+        if action == "choose":
+            if state.phase is Phase.ROLL:
+                return "Roll first (r or space): there is no move to choose yet."
+            return f"There is no move {parameters[0]}: choose 1-{len(moves)}."
+        return ""
 
     def on_click(self, event: events.Click) -> None:
         if self._may_hurry():
@@ -273,6 +297,16 @@ class GameScreen(Screen[None]):
         return [
             item for item in found if self.check_action(item[2].split("(")[0], _params(item[2]))
         ]
+
+
+KEY_ACTIONS: dict[str, tuple[str, tuple[object, ...]]] = {
+    "r": ("roll", ()),
+    "space": ("roll", ()),
+    "s": ("stop", ()),
+    "h": ("hint", ()),
+    **{str(n): ("choose", (n,)) for n in range(1, 10)},
+}
+"""The game's keys and their actions, to say why one does nothing."""
 
 
 def _params(action: str) -> tuple[object, ...]:

@@ -1,4 +1,5 @@
-"""On start: resume an unfinished game (the default) or start a new one."""
+"""On start: resume an unfinished game (the default) or start a new one; below them, the
+finished games, to replay."""
 
 from __future__ import annotations
 
@@ -12,7 +13,21 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...storage import Resumable, SaveError, discard
+from ...play.match import Match
+from ...storage import Resumable, SaveError, discard, load_game
+from ...storage.paths import finished_dir
+from ...storage.replay import Replay
+from ...storage.saved import SavedGame, list_saved_games
+from .quit import ConfirmScreen
+from .replay import PlayOn, ReplayScreen
+
+SHOWN_FINISHED = 10
+"""Finished games listed (newest first); the saved-games screen shows them all."""
+
+
+def counted(number: int, thing: str) -> str:
+    """``1 step``, ``34 steps``."""
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
 def describe(game: Resumable) -> str:
@@ -21,13 +36,20 @@ def describe(game: Resumable) -> str:
     match = game.match
     when = datetime.fromtimestamp(game.mtime).strftime("%d %b %H:%M")
     return (
-        f"{game.players} · {len(match.history)} steps · "
+        f"{game.players} · {counted(len(match.history), 'step')} · "
         f"{match.current_seat.name} to play · {when}"
     )
 
 
-class ResumeScreen(ModalScreen[Resumable | None]):
-    """Dismisses with the game to resume, or None for a new game."""
+def describe_finished(game: SavedGame) -> str:
+    """``Ada vs Ben · Ada won · 80 steps · 21 Nov 13:05``."""
+    when = datetime.fromtimestamp(game.mtime).strftime("%d %b %H:%M")
+    return f"{' vs '.join(game.players)} · {game.status} · {counted(game.moves, 'step')} · {when}"
+
+
+class ResumeScreen(ModalScreen[Resumable | Match | None]):
+    """Dismisses with the game to resume, a game played on from a finished one's replay,
+    or None for a new game."""
 
     DEFAULT_CSS = """
     ResumeScreen {
@@ -65,10 +87,13 @@ class ResumeScreen(ModalScreen[Resumable | None]):
         Binding("d", "discard", "Discard"),
     ]
 
-    def __init__(self, games: list[Resumable]) -> None:
+    def __init__(self, games: list[Resumable], finished: list[SavedGame] | None = None) -> None:
         super().__init__()
         self.games = [game for game in games if game.match is not None]
         self.problems = [game.problem for game in games if game.problem]
+        if finished is None:
+            finished = list_saved_games(finished_dir())
+        self.finished = [game for game in finished if game.problem is None][:SHOWN_FINISHED]
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -77,7 +102,7 @@ class ResumeScreen(ModalScreen[Resumable | None]):
                 f"{count} unfinished games are waiting (newest first)."
             )
             yield Static(title if count else "No game can be resumed.", id="title")
-            yield OptionList(*(Option(describe(g)) for g in self.games), id="games")
+            yield OptionList(*self._options(), id="games")
             problems = "\n".join(f"{p} It is left as it is." for p in self.problems)
             yield Static(problems, id="problems")
             with Horizontal():
@@ -85,29 +110,67 @@ class ResumeScreen(ModalScreen[Resumable | None]):
                 yield Button("New game (n)", id="new", compact=True)
                 yield Button("Discard (d)", id="discard", variant="error", compact=True)
 
+    def _options(self) -> list[Option]:
+        options = [Option(describe(g), id=f"u{i}") for i, g in enumerate(self.games)]
+        if self.finished:
+            options.append(Option("Finished games (Enter replays):", disabled=True))
+            options += [
+                Option(describe_finished(g), id=f"f{i}") for i, g in enumerate(self.finished)
+            ]
+        return options
+
     def on_mount(self) -> None:
         games = self.query_one(OptionList)
-        games.display = bool(self.games)
+        games.display = bool(self.games or self.finished)
         self.query_one("#problems").display = bool(self.problems)
         self.query_one("#resume").display = self.query_one("#discard").display = bool(self.games)
-        if self.games:
-            games.highlighted = 0
+        if self.games or self.finished:
+            games.highlighted = 0 if self.games else 1
             games.focus()
         else:
             self.query_one("#new", Button).focus()
 
+    def _highlighted(self) -> str:
+        """The highlighted line's id: ``u3`` (unfinished game 3), ``f0`` (finished 0) or ""."""
+        games = self.query_one(OptionList)
+        index = games.highlighted
+        if index is None or not games.option_count:
+            return ""
+        return games.get_option_at_index(index).id or ""
+
     def _selected(self) -> Resumable | None:
-        index = self.query_one(OptionList).highlighted
-        return self.games[index] if self.games and index is not None else None
+        chosen = self._highlighted()
+        return self.games[int(chosen[1:])] if chosen.startswith("u") else None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.games[event.option_index])
+        chosen = event.option.id or ""
+        if chosen.startswith("u"):
+            self.dismiss(self.games[int(chosen[1:])])
+        elif chosen.startswith("f"):
+            self._replay(self.finished[int(chosen[1:])])
+
+    def _replay(self, game: SavedGame) -> None:
+        try:
+            match = load_game(game.path).match
+        except SaveError as error:
+            self.notify(f"{error} The file is left as it is.", severity="error", markup=False)
+            return
+        self.app.push_screen(ReplayScreen(Replay(match), describe_finished(game)), self._played)
+
+    def _played(self, choice: PlayOn | None) -> None:
+        if choice is not None:  # played on from a step of a finished game: a game of its own
+            self.notify(choice.notice)
+            self.dismiss(choice.match)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"resume": self.action_resume, "discard": self.action_discard}
         actions.get(event.button.id or "", self.action_new_game)()
 
     def action_resume(self) -> None:
+        chosen = self._highlighted()
+        if chosen.startswith("f"):
+            self._replay(self.finished[int(chosen[1:])])
+            return
         game = self._selected()
         if game is not None:
             self.dismiss(game)
@@ -118,16 +181,33 @@ class ResumeScreen(ModalScreen[Resumable | None]):
     def action_discard(self) -> None:
         game = self._selected()
         if game is None:
+            if self._highlighted().startswith("f"):
+                self.notify("A finished game is kept to replay; it is not discarded here.")
             return
+        assert game.match is not None
+        question = f"Discard {game.players}, {counted(len(game.match.history), 'step')} in?"
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._discard(game)
+
+        self.app.push_screen(
+            ConfirmScreen(question=question + " It cannot be undone.", yes="Yes, discard (y)"),
+            answered,
+        )
+
+    def _discard(self, game: Resumable) -> None:
         try:
             discard(game)
         except SaveError as error:
             self.notify(str(error), severity="error")
             return
-        index = self.games.index(game)
         self.games.remove(game)
-        games = self.query_one(OptionList)
-        games.remove_option_at_index(index)
         self.notify(f"Discarded {game.players}.")
         if not self.games:
             self.dismiss(None)
+            return
+        games = self.query_one(OptionList)
+        games.clear_options()
+        games.add_options(self._options())
+        games.highlighted = 0

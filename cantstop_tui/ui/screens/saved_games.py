@@ -58,13 +58,16 @@ class SavedGamesScreen(ModalScreen[Match | None]):
         Binding("escape", "close", "Back"),
     ]
 
-    def __init__(self, folder: Path | None = None) -> None:
+    def __init__(self, folder: Path | None = None, title: str = "Saved games") -> None:
         super().__init__()
         self.games = list_saved_games(folder)
+        self.title_text = title
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Saved games (Enter loads, r replays, Escape goes back)", id="title")
+            yield Static(
+                f"{self.title_text} (Enter loads, r replays, Escape goes back)", id="title"
+            )
             yield OptionList(*(Option(describe(g)) for g in self.games))
             yield Static("" if self.games else "No saved games yet: ctrl+s saves one.",
                          id="message")
