@@ -17,13 +17,24 @@ PLAY_MODULE = "cantstop_tui.ui.cli"
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run a subcommand; an unexpected error becomes a crash report and one sentence."""
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] in COMMANDS:
         module_name, args = COMMANDS[args[0]], args[1:]
     else:
         module_name = PLAY_MODULE
-    module = importlib.import_module(module_name)
-    return int(module.main(args) or 0)
+    try:
+        module = importlib.import_module(module_name)
+        return int(module.main(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:
+        from .storage import crash
+        from .ui.terminal import RESTORE_TERMINAL
+
+        sys.stdout.write(RESTORE_TERMINAL if sys.stdout.isatty() else "")
+        print(crash.report(error), file=sys.stderr)
+        return crash.EXIT_CODE
 
 
 if __name__ == "__main__":  # pragma: no cover

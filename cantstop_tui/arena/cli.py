@@ -139,25 +139,39 @@ def _table(summary: Summary) -> str:
         if summary.draws:
             lines.append(f"  unfinished after the turn limit: {summary.draws}")
         return "\n".join(lines)
-    width = max(8, *(len(n) for n in summary.players))
+    width = min(max(8, *(len(n) for n in summary.players)), NAME_WIDTH)
     lines.append(f"{summary.games} games, seats rotated"
                  + (f", {summary.draws} unfinished" if summary.draws else ""))
     lines.append(f"{'player':<{width}}  {'wins':>6}  {'win rate':>8}  {'95% CI':>13}  "
-                 f"{'turns':>6}  {'busts':>6}  by seat (1st moves first)")
+                 f"{'turns':>6}  {'busts':>6}")
     for name in summary.players:
         tally = summary.tallies[name]
         low, high = wilson(tally.wins, tally.games)
-        seats = "  ".join(
-            f"{k + 1}: {seat.wins / seat.games:.1%}"
-            for k, seat in enumerate(summary.by_seat[name])
-            if seat.games
-        )
         lines.append(
-            f"{name:<{width}}  {tally.wins:>6}  {data['win_rate'][name]:>8.1%}  "
+            f"{_fit(name, width):<{width}}  {tally.wins:>6}  {data['win_rate'][name]:>8.1%}  "
             f"{low:>6.1%}-{high:<6.1%}  {data['mean_turns'][name]:>6.2f}  "
-            f"{data['busts_per_game'][name]:>6.2f}  {seats}"
+            f"{data['busts_per_game'][name]:>6.2f}"
         )
+    seats = len(summary.players)
+    lines.append("")
+    lines.append("Win rate by seat (seat 1 moves first):")
+    headings = "  ".join(f"{f'seat {k + 1}':>7}" for k in range(seats))
+    lines.append(f"{'player':<{width}}  {headings}")
+    for name in summary.players:
+        rates = [
+            f"{seat.wins / seat.games:>7.1%}" if seat.games else f"{'-':>7}"
+            for seat in summary.by_seat[name]
+        ]
+        lines.append(f"{_fit(name, width):<{width}}  " + "  ".join(rates))
     return "\n".join(lines)
+
+
+NAME_WIDTH = 20
+"""A player's name in the tables (a module:Class bot's can be long): 80 columns in all."""
+
+
+def _fit(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
 
 
 def main(argv: list[str]) -> int:

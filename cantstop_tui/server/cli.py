@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from ..play.help_text import plain
 from ..play.names import clean_text
 from ..storage import records_path
 from ..storage.locks import FileLock
@@ -37,7 +38,7 @@ AUTH_HELP = (
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cantstop serve", description=__doc__, epilog=AUTH_HELP)
+    p = argparse.ArgumentParser(prog="cantstop serve", description=plain(__doc__), epilog=AUTH_HELP)
     p.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: loopback only)"
     )

@@ -16,6 +16,7 @@ from textual.app import App
 
 from ..play.names import clean_text, is_usable_name, sanitize_name
 from ..ui.screens.lobby import LobbyChoice, LobbyError
+from ..ui.terminal import RESTORE_TERMINAL
 from .driver import ChannelDriver
 from .identity import Login
 from .limits import TokenBucket
@@ -58,15 +59,7 @@ def fit_console(app: App[Any], color_system: str) -> None:
     )
 
 
-RESTORE_TERMINAL = (
-    "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"  # mouse reporting off
-    "\x1b[?2004l"  # bracketed paste off
-    "\x1b[?7h"  # line wrap back on
-    "\x1b[?1049l"  # back to the main screen
-    "\x1b[?25h"  # cursor shown
-    "\x1b[0m"  # plain colours
-)
-"""What leaves a visitor's terminal as it was before the game, whatever state it is in."""
+
 
 
 QUICK_SESSION = 5.0

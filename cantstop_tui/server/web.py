@@ -26,12 +26,14 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from textual_serve.server import Server
 
+from ..play.help_text import plain
+
 COOKIE = "cantstop_token"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cantstop web", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="cantstop web", description=plain(__doc__.split("\n")[0]))
     p.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default: loopback only)"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from platformdirs import user_data_dir
+from platformdirs import user_data_dir, user_state_dir
 
 APP_NAME = "cantstop"
 
@@ -37,3 +37,8 @@ def server_database() -> Path:
 def finished_dir() -> Path:
     """Local games played to the end, one game record each, to replay."""
     return data_dir() / "finished"
+
+
+def crash_dir() -> Path:
+    """Crash reports: what went wrong, for a bug report (``$XDG_STATE_HOME/cantstop``)."""
+    return Path(user_state_dir(APP_NAME)) / "crashes"

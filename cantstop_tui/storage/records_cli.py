@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 
+from ..play.help_text import plain
 from .errors import SaveError
 from .paths import server_database
 from .records import Records, load_records
@@ -49,7 +50,7 @@ def format_table(records: Records) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="cantstop records", description=__doc__)
+    parser = argparse.ArgumentParser(prog="cantstop records", description=plain(__doc__))
     parser.add_argument("--json", action="store_true", help="print the records as JSON")
     args = parser.parse_args(argv)
     try:

@@ -29,11 +29,12 @@ from ..ai import STRONGEST, Bot, make_bot
 from ..engine import Event
 from ..play.match import Match
 from ..play.table import Table
-from ..storage import Autosaver, Resumable, SaveError, plan_startup
+from ..storage import Autosaver, Resumable, SaveError, crash, plan_startup
 from .glyphs import glyphs_for
 from .screens.game import GameScreen
 from .screens.rolloff import RolloffScreen
 from .settings import GameSettings, is_built_in, load_settings, save_settings
+from .textual_fixes import report_fatal_errors
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 # The other screens are imported when first shown: the first frame comes sooner.
@@ -85,6 +86,7 @@ class CantStopApp(App[None]):
         self.owns_table = table is None
         # Whether this app may start a new game or a rematch (on a shared table: for everyone).
         self.can_restart = self.owns_table if can_restart is None else can_restart
+        report_fatal_errors(self, crash.report)
         self.my_seats = frozenset(my_seats) if my_seats is not None else None
         self.start_settings = settings
         self.ascii_only = ascii_only

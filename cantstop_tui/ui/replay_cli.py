@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..play.help_text import plain
 from ..play.match import Match
 from ..play.narration import join_columns
 from ..storage.errors import SaveError
@@ -14,7 +15,7 @@ from ..storage.saved import save_game
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="cantstop replay", description=__doc__)
+    parser = argparse.ArgumentParser(prog="cantstop replay", description=plain(__doc__))
     parser.add_argument("file", type=Path, help="a saved game or autosave (JSON game record)")
     parser.add_argument("--text", action="store_true", help="print every step instead")
     args = parser.parse_args(argv)

@@ -1,4 +1,6 @@
-"""Work-arounds for Textual behaviour that costs this app time, applied once on import.
+"""The one place that touches Textual's private parts: work-arounds for Textual behaviour
+that costs this app time (applied once on import), and crash reports instead of tracebacks
+(``report_fatal_errors``).
 
 Every ``Strip`` (one line of one frame) is born with seven empty caches, most never used:
 eight objects instead of one, made by the hundred per redraw and walked by the garbage
@@ -25,6 +27,8 @@ from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
+from textual.app import App
 from textual.cache import FIFOCache
 from textual.strip import Strip
 
@@ -84,6 +88,25 @@ def _with_cache_made_on_first_call(
         return method(self, *args)
 
     return call
+
+
+def report_fatal_errors(app: App[Any], report: Callable[[BaseException], str]) -> None:
+    """An error the app does not handle: ``report(error)`` (a crash file, a sentence) is what
+    the user reads, not Textual's screen-long traceback with local variables.
+
+    Textual 8.2.8 private parts: ``App._fatal_error`` (called for such an error, after the
+    terminal is restored it prints ``App._exit_renderables``), ``App._exception`` (the first
+    such error) and ``App._close_messages_no_wait`` (how ``_fatal_error`` ends the app).
+    tests/ui/test_textual_fixes.py names each.
+    """
+
+    def fatal_error() -> None:
+        error = app._exception or RuntimeError("an unknown error")
+        app.bell()
+        app._exit_renderables.append(Text(report(error)))
+        app._close_messages_no_wait()
+
+    app._fatal_error = fatal_error  # type: ignore[method-assign]
 
 
 def apply() -> None:

@@ -85,6 +85,7 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
         Binding("r", "resume", "Resume"),
         Binding("n,escape", "new_game", "New game"),
         Binding("d", "discard", "Discard"),
+        Binding("q", "app.request_quit", "Quit"),
     ]
 
     def __init__(self, games: list[Resumable], finished: list[SavedGame] | None = None) -> None:

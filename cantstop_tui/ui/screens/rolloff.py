@@ -40,7 +40,7 @@ class RolloffScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "close", "Play"),
+        Binding("enter,space,escape", "close", "Play"),
         Binding("q", "app.request_quit", "Quit"),
     ]
 

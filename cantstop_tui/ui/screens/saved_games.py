@@ -55,7 +55,7 @@ class SavedGamesScreen(ModalScreen[Match | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "replay", "Replay"),
-        Binding("escape", "close", "Back"),
+        Binding("escape,q", "close", "Back"),
     ]
 
     def __init__(self, folder: Path | None = None, title: str = "Saved games") -> None:
