@@ -106,10 +106,18 @@ def _reason(state: GameState, rolls: bool) -> tuple[str, Fraction, int, tuple[in
     return text, chance, spaces, tops, wins
 
 
+def _risk_note(close: bool, rolls: bool, wins: bool) -> str:
+    """What an opponent close to winning means for this advice, agreeing with it."""
+    if not close or wins:
+        return ""
+    if rolls:
+        return "\nAn opponent is close to winning, so taking risks pays more."
+    return "\nAn opponent is close to winning, but this much is worth banking now."
+
+
 def hint(state: GameState) -> Hint:
     """What ``expert`` would do for the player to move, and why."""
     close = _opponent_close(state) if state.phase is not Phase.OVER else False
-    risk_note = "\nAn opponent is close to winning, so taking risks pays more." if close else ""
     if state.phase is Phase.OVER:
         return Hint("none", None, None, Fraction(0), 0, (), False, False, "The game is over.")
     if state.phase is Phase.CHOOSE:
@@ -120,7 +128,8 @@ def hint(state: GameState) -> Hint:
         reason, chance, spaces, tops, wins = _reason(after, then_rolls)
         word = "roll again" if then_rolls else "stop"
         others = f" (of {len(moves)} choices)" if len(moves) > 1 else ""
-        text = f"Play {_columns(list(move))}{others}, then {word}: {reason}{risk_note}"
+        text = f"Play {_columns(list(move))}{others}, then {word}: {reason}"
+        text += _risk_note(close, then_rolls, wins)
         return Hint("choose", move, "roll" if then_rolls else "stop", chance, spaces, tops,
                     wins, close, text)
     if not can_stop(state):
@@ -130,5 +139,5 @@ def hint(state: GameState) -> Hint:
         return Hint("roll", None, None, chance, spaces, tops, False, close, text)
     rolls = _bot.keep_rolling(state)
     reason, chance, spaces, tops, wins = _reason(state, rolls)
-    text = f"{'Roll' if rolls else 'Stop'}: {reason}{risk_note}"
+    text = f"{'Roll' if rolls else 'Stop'}: {reason}{_risk_note(close, rolls, wins)}"
     return Hint("roll" if rolls else "stop", None, None, chance, spaces, tops, wins, close, text)

@@ -77,3 +77,22 @@ def test_hint_does_not_change_the_state() -> None:
     before = state
     hint(state)
     assert state == before
+
+
+def test_the_hint_never_contradicts_itself() -> None:
+    """Every advice, roll or stop, with or without an opponent close to winning: the note
+    about risk agrees with the recommendation."""
+    from cantstop_tui.ai.hint import _risk_note
+
+    assert "taking risks pays more" in _risk_note(True, True, False)
+    assert "worth banking" in _risk_note(True, False, False)
+    assert _risk_note(True, False, True) == _risk_note(False, True, False) == ""
+    for theirs in ({6: 10}, {6: 2}):
+        for runners in ({12: 2, 3: 4, 11: 4}, {3: 2}):
+            state = position(theirs=theirs, theirs_won=(4, 5), mine={3: 1, 11: 1},
+                             mine_won=(7, 8), runners=runners)
+            advice = hint(state)
+            if advice.action == "stop":
+                assert "taking risks pays more" not in advice.text
+            if advice.action == "roll" and advice.opponent_close:
+                assert "worth banking" not in advice.text
