@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Roll More colours and shapes: red circle, green pentagon, blue square, yellow triangle.
+# Red circle, green down-triangle, blue square, yellow triangle: four shapes from one
+# Unicode block (Geometric Shapes) that monospace fonts carry, so every piece draws.
 PLAYER_COLOURS = ("#ff5f5f", "#5fd75f", "#5fafff", "#ffd75f")
 PLAYER_COLOUR_NAMES = ("red", "green", "blue", "yellow")
 
@@ -16,13 +17,16 @@ class Glyphs:
     empty: str
     die_gap: str
     arrow: str
+    pip: str = "●"
 
     def shape(self, player: int) -> str:
         return self.shapes[player]
 
 
-UNICODE = Glyphs(shapes=("●", "⬟", "■", "▲"), runner="◆", empty="·", die_gap=" ", arrow="▶")
-ASCII = Glyphs(shapes=("o", "x", "#", "^"), runner="R", empty=".", die_gap=" ", arrow=">")
+UNICODE = Glyphs(shapes=("●", "▼", "■", "▲"), runner="◆", empty="·", die_gap=" ", arrow="▶")
+ASCII = Glyphs(
+    shapes=("o", "x", "#", "^"), runner="R", empty=".", die_gap=" ", arrow=">", pip="o"
+)
 
 
 def glyphs_for(ascii_only: bool) -> Glyphs:

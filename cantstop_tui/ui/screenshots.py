@@ -13,26 +13,28 @@ from .app import CantStopApp
 from .demo import before_a_bust, finished, in_progress
 
 SIZE = (80, 24)
-# Fonts with box drawing often lack the pentagon; the PNG converter then needs a fallback.
-PENTAGON_FALLBACK = '<tspan style="font-family:DejaVu Sans">⬟</tspan>'
 
 
 def _on_table(match: Match) -> CantStopApp:
     return CantStopApp(table=Table(match, bot_delay=0), remember=False, can_restart=True)
 
 
-SCENES: dict[str, tuple[object, Sequence[str]]] = {
-    "new-game": (lambda: CantStopApp(ai_delay=0, remember=False, autosave=False), ()),
-    "game-in-progress": (lambda: _on_table(in_progress()), ()),
-    "bust": (lambda: _on_table(before_a_bust()), ("r",)),
-    "help": (lambda: _on_table(in_progress()), ("question_mark",)),
-    "game-over": (lambda: _on_table(finished()), ()),
+SCENES: dict[str, tuple[object, Sequence[str], tuple[int, int]]] = {
+    "new-game": (lambda: CantStopApp(ai_delay=0, remember=False, autosave=False), (), SIZE),
+    "game-in-progress": (lambda: _on_table(in_progress()), (), SIZE),
+    "bust": (lambda: _on_table(before_a_bust()), ("r",), SIZE),
+    "help": (lambda: _on_table(in_progress()), ("question_mark",), SIZE),
+    "game-over": (lambda: _on_table(finished()), (), SIZE),
+    "game-120x40": (lambda: _on_table(in_progress()), (), (120, 40)),
+    "game-160x50": (lambda: _on_table(in_progress()), (), (160, 50)),
 }
 
 
-async def _shoot(name: str, make_app: object, keys: Sequence[str], folder: Path) -> Path:
+async def _shoot(
+    name: str, make_app: object, keys: Sequence[str], size: tuple[int, int], folder: Path
+) -> Path:
     app = make_app()  # type: ignore[operator]
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         for key in keys:
             await pilot.press(key)
@@ -46,8 +48,7 @@ def _to_png(svg: Path) -> Path | None:
     except ImportError:
         return None
     png = svg.with_suffix(".png")
-    text = svg.read_text(encoding="utf-8").replace("⬟", PENTAGON_FALLBACK)
-    cairosvg.svg2png(bytestring=text.encode("utf-8"), write_to=str(png), output_width=1000)
+    cairosvg.svg2png(url=str(svg), write_to=str(png), output_width=1000)
     return png
 
 
@@ -55,8 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     folder = Path(args[0] if args else "screenshots")
     folder.mkdir(parents=True, exist_ok=True)
-    for name, (make_app, keys) in SCENES.items():
-        svg = asyncio.run(_shoot(name, make_app, keys, folder))
+    for name, (make_app, keys, size) in SCENES.items():
+        svg = asyncio.run(_shoot(name, make_app, keys, size, folder))
         png = _to_png(svg)
         print(svg, png or "(no PNG: pip install cairosvg)")
     return 0

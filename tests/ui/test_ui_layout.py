@@ -56,3 +56,22 @@ def test_the_scale_is_the_largest_that_fits() -> None:
         width, height = board_size(*fit_scale(*room))
         assert width <= max(room[0], board_size(4, 1)[0])
         assert height <= max(room[1], board_size(4, 1)[1])
+
+
+@pytest.mark.parametrize(("size", "faces"), [((80, 24), False), ((120, 40), True)])
+async def test_dice_are_drawn_as_faces_where_there_is_room(size, faces) -> None:
+    from cantstop_tui.ui.widgets.dice import DiceView
+
+    match = in_progress()
+    app, _table = table_app(match)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        dice = app.screen.query_one(DiceView)
+        assert dice.faces is faces
+        text = "\n".join(line.plain for line in dice._lines)
+        assert match.state.dice is not None
+        if faces:
+            assert len(dice._lines) == 3 and dice.size.height == 3
+            assert text.count("●") == sum(match.state.dice)  # the pips are the dice
+        else:
+            assert text.split() == ["Dice", *map(str, match.state.dice)]

@@ -40,6 +40,9 @@ SIDE_PANEL = 24
 """Columns the side panel keeps however wide the board grows."""
 KEYS_LINES = 1
 PAIR_CHOICE_LINES = 9
+DICE_FACES_WIDTH = 5 + 4 * 6
+DICE_FACES_HEIGHT = 30
+"""Room for the dice as faces (a label and four faces three lines tall)."""
 """Lines the pair choice keeps under the board (its border, six moves and a notice)."""
 
 
@@ -122,6 +125,10 @@ class GameScreen(Screen[None]):
         board_width = board_size(*scale)[0]
         self.query_one("#left").styles.width = board_width
         self.query_one(PairChoice).styles.width = board_width
+        side = width - board_width - 2
+        self.query_one(DiceView).show_faces(
+            side >= DICE_FACES_WIDTH and height >= DICE_FACES_HEIGHT
+        )
 
     def on_mount(self) -> None:
         self.fit_board(self.size.width, self.size.height)

@@ -1,4 +1,4 @@
-"""The four dice of the last roll."""
+"""The four dice of the last roll: as numbers, or as dice faces where there is room."""
 
 from __future__ import annotations
 
@@ -22,6 +22,18 @@ class DiceView(ViewWidget):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._dice: tuple[int, ...] | None = None
+        self.faces = False
+        """Dice drawn as faces (three lines), not numbers."""
+
+    def show_faces(self, faces: bool) -> None:
+        if faces == self.faces:
+            return
+        self.faces = faces
+        self.styles.height = FACE_LINES if faces else 1
+        self._key = None
+        if self.view is not None:
+            self.watch_view(self.view)
+        self.refresh(layout=True)
 
     def render_key(self, view: GameView) -> Hashable:
         for event in view.events:
@@ -31,9 +43,11 @@ class DiceView(ViewWidget):
             self._dice = view.state.dice
         if not view.match.history:
             self._dice = None
-        return self._dice
+        return (self._dice, self.faces)
 
     def draw(self, view: GameView) -> Text:
+        if self.faces:
+            return self._draw_faces()
         text = Text("Dice ", style="bold", no_wrap=True, overflow="crop")
         if self._dice is None:
             text.append("- - - -", style="dim")
@@ -42,3 +56,33 @@ class DiceView(ViewWidget):
             text.append(f" {value} ", style="bold reverse")
             text.append(" ")
         return text
+
+    def _draw_faces(self) -> Text:
+        lines = [Text(no_wrap=True, overflow="crop") for _ in range(FACE_LINES)]
+        for row, line in enumerate(lines):
+            line.append("Dice " if row == 1 else "     ", style="bold")
+        for value in self._dice or ():
+            for row, line in enumerate(lines):
+                face = "".join(
+                    self.glyphs.pip if (row, column) in PIPS[value] else " "
+                    for column in range(3)
+                )
+                line.append(" ".join(face), style="bold reverse")
+                line.append(" ")
+        if self._dice is None:
+            lines[1].append("- - - -", style="dim")
+        return Text("\n").join(lines)
+
+
+FACE_LINES = 3
+"""A die face: three rows of three pips' places."""
+FACE_WIDTH = 5
+PIPS: dict[int, frozenset[tuple[int, int]]] = {
+    1: frozenset({(1, 1)}),
+    2: frozenset({(0, 0), (2, 2)}),
+    3: frozenset({(0, 0), (1, 1), (2, 2)}),
+    4: frozenset({(0, 0), (0, 2), (2, 0), (2, 2)}),
+    5: frozenset({(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)}),
+    6: frozenset({(0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)}),
+}
+"""(row, column) of each pip on a face, as on a real die."""
