@@ -64,7 +64,9 @@ class CantStopApp(App[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q,ctrl+c", "request_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+s", "save_as", "Save", show=False),
+        # priority: from the game-over box and every dialog too (a modal screen hides the
+        # app's other keys)
+        Binding("ctrl+s", "save_as", "Save", show=False, priority=True),
     ]
 
     def __init__(

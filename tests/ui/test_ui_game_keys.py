@@ -135,3 +135,55 @@ async def test_a_key_that_does_nothing_now_says_why() -> None:
                 await pilot.pause()
                 assert f"There is no move 9: choose 1-{moves}." in said()
         assert table.match.state == state  # none of it changed the game
+
+
+async def test_ctrl_s_saves_from_the_game_over_box_and_escape_closes_each_dialog() -> None:
+    from cantstop_tui.ui.screens.help import HelpScreen
+    from cantstop_tui.ui.screens.save_as import SaveAsScreen
+
+    app = local_app(settings(2, seed=QUICK_SEED))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        table = app.table
+        assert table is not None
+        for _ in range(3000):
+            if table.match.state.is_over:
+                break
+            await pilot.press(next_key(table.match))
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsScreen)  # the finished game can be saved
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        for key, dialog in (("question_mark", HelpScreen), ("n", NewGameScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, dialog)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen), key
+
+
+async def test_no_key_reaches_the_game_while_the_window_is_too_small() -> None:
+    app = local_app(settings(2, seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        table = app.table
+        assert table is not None
+        await pilot.resize_terminal(60, 18)
+        await pilot.pause()
+        start = table.match
+        for key in "r123456sh":
+            await pilot.press(key)
+        await pilot.pause()
+        assert table.match is start
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert len(table.match.history) == len(start.history) + 1
