@@ -1,6 +1,7 @@
 """The one place that touches Textual's private parts: work-arounds for Textual behaviour
 that costs this app time (applied once on import), and crash reports instead of tracebacks
-(``report_fatal_errors``).
+(``report_fatal_errors``), and a cache that kept every closed dialog's lines alive
+(``StylesCache.get_inner_outer``).
 
 Every ``Strip`` (one line of one frame) is born with seven empty caches, most never used:
 eight objects instead of one, made by the hundred per redraw and walked by the garbage
@@ -22,15 +23,18 @@ that the patched methods give what Textual's give.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.cache import FIFOCache
+from textual.color import Color
 from textual.strip import Strip
+from textual.style import Style as TextualStyle
 
 _original_init = Strip.__init__
 _original_divide = Strip.divide
@@ -90,6 +94,23 @@ def _with_cache_made_on_first_call(
     return call
 
 
+@lru_cache(1024)
+def _inner_outer(base_background: Color, background: Color) -> tuple[TextualStyle, TextualStyle]:
+    return (
+        TextualStyle(background=base_background + background),
+        TextualStyle(background=base_background),
+    )
+
+
+def _get_inner_outer(
+    self: StylesCache, base_background: Color, background: Color
+) -> tuple[TextualStyle, TextualStyle]:
+    """``StylesCache.get_inner_outer`` keyed by the colours alone: Textual's ``lru_cache``
+    on the method also keys (and so keeps alive) the ``StylesCache`` of every widget that
+    ever drew, with its cached lines: 1,024 of them, dialogs long closed included."""
+    return _inner_outer(base_background, background)
+
+
 def report_fatal_errors(app: App[Any], report: Callable[[BaseException], str]) -> None:
     """An error the app does not handle: ``report(error)`` (a crash file, a sentence) is what
     the user reads, not Textual's screen-long traceback with local variables.
@@ -109,7 +130,12 @@ def report_fatal_errors(app: App[Any], report: Callable[[BaseException], str]) -
     app._fatal_error = fatal_error  # type: ignore[method-assign]
 
 
+UPSTREAM_GET_INNER_OUTER = StylesCache.get_inner_outer
+"""Textual's own (kept for the test that checks its problem is still there)."""
+
+
 def apply() -> None:
+    StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[assignment]
     Strip.divide = _divide_without_self_reference  # type: ignore[method-assign]
     Strip.crop_extend = _crop_extend_without_self_reference  # type: ignore[method-assign]
     for name, (slot, size) in CACHE_SIZES.items():

@@ -145,3 +145,73 @@ async def test_redrawing_a_game_leaves_no_garbage_cycles() -> None:
             left = gc.collect()
         assert len(table.match.history) > 40
         assert left == 0
+
+
+# --- StylesCache.get_inner_outer: a cache that kept every widget's lines alive ------------
+
+
+def test_upstream_get_inner_outer_still_keeps_each_styles_cache_alive() -> None:
+    """Textual 8.2.8's ``StylesCache.get_inner_outer`` is an ``lru_cache`` on a method: its
+    key holds the ``StylesCache`` (so the widget's cached lines) of every widget drawn."""
+    import weakref
+
+    from textual._styles_cache import StylesCache
+    from textual.color import Color
+
+    upstream = textual_fixes.UPSTREAM_GET_INNER_OUTER
+    cache = StylesCache()
+    kept = weakref.ref(cache)
+    upstream(cache, Color(1, 2, 3), Color(4, 5, 6))
+    del cache
+    gc.collect()
+    assert kept() is not None  # still held by the method's cache: the problem upstream
+    upstream.cache_clear()  # type: ignore[attr-defined]
+    gc.collect()
+    assert kept() is None
+
+
+@given(
+    st.tuples(*[st.integers(0, 255)] * 3),
+    st.tuples(*[st.integers(0, 255)] * 3, st.floats(0, 1)),
+)
+def test_the_patched_get_inner_outer_gives_textuals_result_and_keeps_no_widget(
+    base: tuple[int, int, int], over: tuple[int, int, int, float]
+) -> None:
+    import weakref
+
+    from textual._styles_cache import StylesCache
+    from textual.color import Color
+
+    cache = StylesCache()
+    kept = weakref.ref(cache)
+    colours = (Color(*base), Color(*over))
+    assert cache.get_inner_outer(*colours) == textual_fixes.UPSTREAM_GET_INNER_OUTER(
+        cache, *colours
+    )
+    textual_fixes.UPSTREAM_GET_INNER_OUTER.cache_clear()  # type: ignore[attr-defined]
+    del cache
+    gc.collect()
+    assert kept() is None  # the patched cache keys the colours only
+
+
+async def test_opening_and_closing_a_dialog_leaves_no_objects_behind() -> None:
+    from cantstop_tui.ui.demo import in_progress
+
+    app = CantStopApp(table=Table(in_progress(), bot_delay=0), remember=False, can_restart=True)
+
+    async def cycles(pilot: object, count: int) -> int:
+        for _ in range(count):
+            await pilot.press("question_mark")  # type: ignore[attr-defined]
+            await pilot.pause()  # type: ignore[attr-defined]
+            await pilot.press("escape")  # type: ignore[attr-defined]
+            await pilot.pause()  # type: ignore[attr-defined]
+        gc.collect()
+        return len(gc.get_objects())
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await cycles(pilot, 5)  # caches fill once
+        before = await cycles(pilot, 5)
+        after = await cycles(pilot, 30)
+    # Each cycle used to leave about 340 objects (a closed dialog's widgets' lines).
+    assert after - before < 30 * 10

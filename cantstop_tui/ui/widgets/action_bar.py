@@ -26,7 +26,7 @@ class ActionBar(ViewWidget):
     """
 
     def render_key(self, view: GameView) -> Hashable:
-        return _controls(view)
+        return (_controls(view), view.my_turn, view.state.phase)
 
     def draw(self, view: GameView) -> Text:
         rolling, allowed, chance = _controls(view)
@@ -41,6 +41,10 @@ class ActionBar(ViewWidget):
                 text.append(f" ({chance.numerator}/{chance.denominator})", style="dim")
         elif view.my_turn and view.state.phase is Phase.CHOOSE:
             text.append("see each move", style="dim")
+        elif view.state.phase is Phase.CHOOSE:
+            text.append("once a move is chosen", style="dim")
+        else:
+            text.append("-", style="dim")  # the game is over
         return text
 
     def action_roll(self) -> None:
