@@ -73,6 +73,12 @@ class NewGameScreen(Screen[GameSettings | None]):
     NewGameScreen .row Checkbox {
         width: auto;
     }
+    /* The field with the focus stands out. */
+    NewGameScreen Input:focus, NewGameScreen Select:focus > SelectCurrent {
+        background: $block-cursor-background 40%;
+    }
+    NewGameScreen:ansi Input:focus { text-style: underline; }
+    NewGameScreen:ansi Select:focus > SelectCurrent { text-style: bold reverse; }
     NewGameScreen #error {
         color: $error;
         text-style: bold;
