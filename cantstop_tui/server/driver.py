@@ -13,11 +13,11 @@ import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
+from ..ui.textual_compat import forget_parsed_keys, new_key_parser
 from .input_filter import MAX_PASTE, InputFilter
 from .limits import TokenBucket
 from .logs import Limited
@@ -62,7 +62,7 @@ class ChannelDriver(Driver):
     ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size or terminal.size)
         self._terminal = terminal
-        self._parser = XTermParser(debug)
+        self._parser = new_key_parser(debug)
         self._filter = InputFilter()
         self._events = TokenBucket(_EVENTS_PER_SECOND, 2 * _EVENTS_PER_SECOND)
         self._tick_handle: asyncio.TimerHandle | None = None
@@ -107,7 +107,7 @@ class ChannelDriver(Driver):
         # The parser caches key sequences per parser in one class-wide lru_cache, whose
         # entries hold the parser and the Key events it made, and through those the app:
         # without this, up to 1,024 ended sessions' apps stay in memory.
-        XTermParser._parse_extended_key.cache_clear()
+        forget_parsed_keys()
 
     def stop_application_mode(self) -> None:
         self.disable_input()
@@ -140,7 +140,7 @@ class ChannelDriver(Driver):
             messages = list(self._parser.tick() if tick else self._parser.feed(text))
         except Exception as error:  # never let one client's bytes end its parser for good
             _limited("parser", logging.WARNING, "Input the parser refused was dropped: %r", error)
-            self._parser = XTermParser(self._debug)
+            self._parser = new_key_parser(self._debug)
             return
         for message in messages:
             # Nobody presses more than a few dozen keys, or moves a mouse through more than

@@ -11,11 +11,10 @@ import contextvars
 from collections.abc import Callable
 from typing import Any
 
-from textual._context import active_app
-
 from ..engine import Event
 from ..play.match import Match
 from ..play.table import Listener, Table
+from ..ui.textual_compat import current_app
 
 
 class SharedTable(Table):
@@ -30,7 +29,7 @@ class SharedTable(Table):
             context.copy().run(listener, match, events)
 
         unsubscribe = super().subscribe(in_own_context)
-        owner = active_app.get(None)
+        owner = current_app()
         if owner is not None:
             self._owners.setdefault(owner, []).append(unsubscribe)
         return unsubscribe

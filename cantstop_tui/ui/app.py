@@ -34,7 +34,7 @@ from .glyphs import glyphs_for
 from .screens.game import GameScreen
 from .screens.rolloff import RolloffScreen
 from .settings import GameSettings, is_built_in, load_settings, save_settings
-from .textual_fixes import report_fatal_errors
+from .textual_compat import report_fatal_errors
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 # The other screens are imported when first shown: the first frame comes sooner.

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
-from textual.geometry import Size
-from textual.reactive import Reactive, var
-from textual.widgets import Log
+from textual.reactive import var
 
 from ...engine import Rolled
 from ...play.narration import history_lines, log_lines, rolloff_lines
+from ..textual_compat import QuietLog
 from ..view import GameView
 from .view_widget import OneStylePerRender
 
@@ -16,7 +15,7 @@ FALLBACK_WIDTH = 21
 """Wrap width before the log has been laid out."""
 
 
-class GameLog(OneStylePerRender, Log):
+class GameLog(OneStylePerRender, QuietLog):
     DEFAULT_CSS = """
     GameLog {
         height: 1fr;
@@ -32,24 +31,6 @@ class GameLog(OneStylePerRender, Log):
     """
 
     view: var[GameView | None] = var(None)
-    # Textual's Log changes its virtual size on every line, and a Widget's virtual size
-    # asks for a layout of the whole screen (about 18 ms here, most of a roll's cost).
-    # Lines only lengthen this widget's scroll range, so a repaint and a scrollbar
-    # update do; a layout happens only when the scrollbar comes or goes.
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
-    def watch_virtual_size(self) -> None:
-        showing = self.show_vertical_scrollbar
-        self._scroll_update(self.virtual_size)
-        if self.show_vertical_scrollbar != showing:
-            self.refresh(layout=True)
-
-    def _update_size(self, updates: int, lines: list[str]) -> None:  # type: ignore[override]
-        # Log measures new lines on a new thread per write; ours are short and already
-        # wrapped, so measuring them here costs less than starting the thread.
-        if lines:
-            widest = max(cell_len(self._process_line(line)) for line in lines)
-            self._update_maximum_width(updates, widest)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=400, auto_scroll=True)

@@ -6,6 +6,7 @@ import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.segment import Segment
@@ -16,7 +17,7 @@ from textual.strip import Strip
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match
 from cantstop_tui.play.table import Table
-from cantstop_tui.ui import textual_fixes
+from cantstop_tui.ui import textual_compat
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import step_at
 from cantstop_tui.ui.widgets.game_log import GameLog
@@ -50,19 +51,19 @@ def strip(text: str = "hello") -> Strip:
 def upstream(line: Strip) -> Strip:
     """The same line as Textual's own ``Strip.__init__`` makes it."""
     made = Strip.__new__(Strip)
-    textual_fixes._original_init(made, line._segments, line._cell_length)
+    textual_compat._original_init(made, line._segments, line._cell_length)
     return made
 
 
 def test_upstream_strips_still_refer_to_themselves() -> None:
-    # If these fail, Textual fixed it: drop that patch in cantstop_tui/ui/textual_fixes.py.
-    divide, crop_extend = textual_fixes._original_divide, textual_fixes._original_crop_extend
+    # If these fail, Textual fixed it: drop that patch in cantstop_tui/ui/textual_compat.py.
+    divide, crop_extend = textual_compat._original_divide, textual_compat._original_crop_extend
     assert cycles_left_by(lambda: divide(upstream(strip()), [5])) > 0
     assert cycles_left_by(lambda: crop_extend(upstream(strip()), 0, 5, None)) > 0
 
 
 def test_upstream_strips_are_born_with_seven_caches_and_ours_with_none() -> None:
-    slots = [slot for slot, _size in textual_fixes.CACHE_SIZES.values()]
+    slots = [slot for slot, _size in textual_compat.CACHE_SIZES.values()]
     assert all(getattr(upstream(strip()), slot) is not None for slot in slots)
     line = strip()
     assert all(getattr(line, slot) is None for slot in slots)
@@ -94,7 +95,7 @@ def test_divide_gives_what_textual_gives(
 ) -> None:
     line = Strip([Segment(text, style) for text, style in parts])
     cuts = [*sorted(cuts), line.cell_length]
-    expected = textual_fixes._original_divide(upstream(line), cuts)
+    expected = textual_compat._original_divide(upstream(line), cuts)
     assert _texts(line.divide(cuts)) == _texts(expected)
 
 
@@ -104,7 +105,7 @@ def test_crop_extend_gives_what_textual_gives(
 ) -> None:
     line = Strip([Segment(text, style) for text, style in parts])
     for end in (start + length, line.cell_length):
-        expected = textual_fixes._original_crop_extend(upstream(line), start, end, RED)
+        expected = textual_compat._original_crop_extend(upstream(line), start, end, RED)
         got = line.crop_extend(start, end, RED)
         assert (got.text, got.cell_length, list(got)) == (
             expected.text,
@@ -158,7 +159,7 @@ def test_upstream_get_inner_outer_still_keeps_each_styles_cache_alive() -> None:
     from textual._styles_cache import StylesCache
     from textual.color import Color
 
-    upstream = textual_fixes.UPSTREAM_GET_INNER_OUTER
+    upstream = textual_compat.UPSTREAM_GET_INNER_OUTER
     cache = StylesCache()
     kept = weakref.ref(cache)
     upstream(cache, Color(1, 2, 3), Color(4, 5, 6))
@@ -185,10 +186,10 @@ def test_the_patched_get_inner_outer_gives_textuals_result_and_keeps_no_widget(
     cache = StylesCache()
     kept = weakref.ref(cache)
     colours = (Color(*base), Color(*over))
-    assert cache.get_inner_outer(*colours) == textual_fixes.UPSTREAM_GET_INNER_OUTER(
+    assert cache.get_inner_outer(*colours) == textual_compat.UPSTREAM_GET_INNER_OUTER(
         cache, *colours
     )
-    textual_fixes.UPSTREAM_GET_INNER_OUTER.cache_clear()  # type: ignore[attr-defined]
+    textual_compat.UPSTREAM_GET_INNER_OUTER.cache_clear()  # type: ignore[attr-defined]
     del cache
     gc.collect()
     assert kept() is None  # the patched cache keys the colours only
@@ -215,3 +216,66 @@ async def test_opening_and_closing_a_dialog_leaves_no_objects_behind() -> None:
         after = await cycles(pilot, 30)
     # Each cycle used to leave about 340 objects (a closed dialog's widgets' lines).
     assert after - before < 30 * 10
+
+
+# --- every private Textual name the compatibility module uses, named -------------------
+
+
+@pytest.mark.parametrize(
+    ("owner", "name"),
+    [
+        ("textual._context", "active_app"),  # current_app
+        ("textual._xterm_parser", "XTermParser"),  # new_key_parser
+        ("textual._styles_cache", "StylesCache"),  # get_inner_outer patch
+        ("textual.strip", "Strip"),  # the Strip cache patches
+        ("textual.widgets", "Log"),  # QuietLog
+        ("textual.app", "App"),  # report_fatal_errors
+    ],
+)
+def test_each_module_the_compat_layer_reaches_into_still_has_its_name(
+    owner: str, name: str
+) -> None:
+    import importlib
+
+    module = importlib.import_module(owner)
+    assert hasattr(module, name), f"{owner}.{name} moved: see textual_compat"
+
+
+@pytest.mark.parametrize(
+    ("cls", "attribute"),
+    [
+        ("textual._xterm_parser.XTermParser", "feed"),  # server/driver
+        ("textual._xterm_parser.XTermParser", "tick"),
+        ("textual._xterm_parser.XTermParser", "_parse_extended_key"),  # forget_parsed_keys
+        ("textual._styles_cache.StylesCache", "get_inner_outer"),
+        ("textual.widgets.Log", "_update_size"),  # QuietLog
+        ("textual.widgets.Log", "_process_line"),
+        ("textual.widgets.Log", "_update_maximum_width"),
+        ("textual.widgets.Log", "_scroll_update"),
+        ("textual.app.App", "_fatal_error"),  # report_fatal_errors
+        ("textual.app.App", "_close_messages_no_wait"),
+    ],
+)
+def test_each_private_method_the_compat_layer_uses_still_exists(cls: str, attribute: str) -> None:
+    import importlib
+
+    module, _, name = cls.rpartition(".")
+    owner = getattr(importlib.import_module(module), name)
+    assert hasattr(owner, attribute), f"{cls}.{attribute} moved: see textual_compat"
+
+
+def test_the_key_parser_cache_is_the_lru_cache_forget_parsed_keys_empties() -> None:
+    from textual._xterm_parser import XTermParser
+
+    parser = textual_compat.new_key_parser()
+    list(parser.feed("\x1b[1;5A"))  # ctrl+up: an extended key, cached class-wide
+    assert XTermParser._parse_extended_key.cache_info().currsize > 0
+    textual_compat.forget_parsed_keys()
+    assert XTermParser._parse_extended_key.cache_info().currsize == 0
+
+
+async def test_current_app_is_the_app_whose_context_runs() -> None:
+    assert textual_compat.current_app() is None
+    app = App()
+    async with app.run_test():
+        assert textual_compat.current_app() is app

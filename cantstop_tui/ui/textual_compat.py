@@ -1,7 +1,14 @@
-"""The one place that touches Textual's private parts: work-arounds for Textual behaviour
-that costs this app time (applied once on import), and crash reports instead of tracebacks
-(``report_fatal_errors``), and a cache that kept every closed dialog's lines alive
-(``StylesCache.get_inner_outer``).
+"""The one place that touches Textual's private parts (textual is pinned to an exact version;
+tests/ui/test_textual_compat.py names each use and fails loudly when an upgrade moves it):
+
+- work-arounds for Textual behaviour that costs time (``Strip``'s caches, below), applied
+  once on import;
+- a cache that kept every closed dialog's lines alive (``StylesCache.get_inner_outer``);
+- crash reports instead of Textual's traceback (``report_fatal_errors``);
+- a ``Log`` that lays out less and starts no thread per line (``QuietLog``);
+- the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``) and the current
+  app of a shared table's listener (``current_app``).
+
 
 Every ``Strip`` (one line of one frame) is born with seven empty caches, most never used:
 eight objects instead of one, made by the hundred per redraw and walked by the garbage
@@ -15,7 +22,7 @@ caches are freed only by the cyclic garbage collector: about 200 objects per red
 app, and collections of 30 to 500 ms on a server hosting fifty apps. Returning the same
 result without the self-reference lets reference counting free the strip once drawn.
 
-textual is pinned to an exact version; tests/ui/test_textual_fixes.py checks that the
+textual is pinned to an exact version; tests/ui/test_textual_compat.py checks that the
 problems still exist upstream (so the patches are still needed) and are gone here, and
 that the patched methods give what Textual's give.
 """
@@ -26,15 +33,21 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache, wraps
 from typing import Any
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual._context import active_app
 from textual._styles_cache import StylesCache
+from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.cache import FIFOCache
 from textual.color import Color
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
+from textual.widgets import Log
 
 _original_init = Strip.__init__
 _original_divide = Strip.divide
@@ -118,7 +131,7 @@ def report_fatal_errors(app: App[Any], report: Callable[[BaseException], str]) -
     Textual 8.2.8 private parts: ``App._fatal_error`` (called for such an error, after the
     terminal is restored it prints ``App._exit_renderables``), ``App._exception`` (the first
     such error) and ``App._close_messages_no_wait`` (how ``_fatal_error`` ends the app).
-    tests/ui/test_textual_fixes.py names each.
+    tests/ui/test_textual_compat.py names each.
     """
 
     def fatal_error() -> None:
@@ -128,6 +141,52 @@ def report_fatal_errors(app: App[Any], report: Callable[[BaseException], str]) -
         app._close_messages_no_wait()
 
     app._fatal_error = fatal_error  # type: ignore[method-assign]
+
+
+# --- the SSH driver's key parser and the current app ---------------------------------
+
+
+def new_key_parser(debug: bool = False) -> XTermParser:
+    """Textual's parser of terminal input (private: ``textual._xterm_parser.XTermParser``),
+    fed the bytes of an SSH visitor's terminal by ``server.driver``."""
+    return XTermParser(debug)
+
+
+def forget_parsed_keys() -> None:
+    """Empty the parser's class-wide key cache (private:
+    ``XTermParser._parse_extended_key``, an ``lru_cache``): its entries hold each parser, the
+    Key events it made and through them an ended session's whole app."""
+    XTermParser._parse_extended_key.cache_clear()
+
+
+def current_app() -> App[Any] | None:
+    """The app whose context this code runs in (private: ``textual._context.active_app``)."""
+    return active_app.get(None)
+
+
+class QuietLog(Log):
+    """Textual's ``Log`` without its two costs per line written (private: ``Log._update_size``,
+    ``Log._process_line``, ``Log._update_maximum_width``, ``ScrollView._scroll_update``).
+
+    ``Log`` changes its virtual size on every line, and a widget's virtual size asks for a
+    layout of the whole screen (about 18 ms here, most of a roll's cost): lines only
+    lengthen the scroll range, so a repaint and a scrollbar update do, and a layout happens
+    only when the scrollbar comes or goes. And ``Log`` measures new lines on a new thread
+    per write; short, already wrapped lines cost less to measure here.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self) -> None:
+        showing = self.show_vertical_scrollbar
+        self._scroll_update(self.virtual_size)
+        if self.show_vertical_scrollbar != showing:
+            self.refresh(layout=True)
+
+    def _update_size(self, updates: int, lines: list[str]) -> None:  # type: ignore[override]
+        if lines:
+            widest = max(cell_len(self._process_line(line)) for line in lines)
+            self._update_maximum_width(updates, widest)
 
 
 UPSTREAM_GET_INNER_OUTER = StylesCache.get_inner_outer
