@@ -23,13 +23,12 @@ from ..engine import (
     GameState,
     Phase,
     Variant,
-    can_stop,
     choose,
-    legal_moves,
     new_game,
     roll,
     stop,
 )
+from ..play.bot_step import next_step
 
 MAX_TURNS: Final = 1000
 """A game still going after this many turns (a bot that never gets anywhere) is a draw."""
@@ -99,10 +98,14 @@ def _play_turn(state: GameState, bot: Bot, dice: Dice) -> tuple[GameState, bool]
     The bot is asked whether to go on only when the rules let it stop.
     """
     while True:
-        state, events = roll(state, dice.roll())
-        if any(isinstance(e, Busted) for e in events):
-            return state, True
-        state, _ = choose(state, bot.choose_move(state, legal_moves(state)))
-        if can_stop(state) and not bot.keep_rolling(state):
+        step = next_step(bot, state)
+        if step.kind == "choose":
+            assert step.move is not None
+            state, _ = choose(state, step.move)
+        elif step.kind == "stop":
             state, _ = stop(state)
             return state, False
+        else:
+            state, events = roll(state, dice.roll())
+            if any(isinstance(e, Busted) for e in events):
+                return state, True

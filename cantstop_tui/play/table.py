@@ -15,7 +15,8 @@ import logging
 from collections.abc import Callable, Mapping
 
 from ..ai import Bot, make_bot
-from ..engine import Event, IllegalMoveError, Move, Phase, can_stop, legal_moves
+from ..engine import Event, IllegalMoveError, Move
+from .bot_step import next_step
 from .match import HUMAN, Match
 
 Listener = Callable[[Match, tuple[Event, ...]], None]
@@ -121,12 +122,11 @@ class Table:
         if not self.bot_to_move:
             raise IllegalMoveError("No computer player is to move.")
         match = self._match
-        state = match.state
-        bot = self._bots[state.current_player]
-        if state.phase is Phase.CHOOSE:
-            move = bot.choose_move(state, legal_moves(state))
-            return self._publish(*match.choose(move))
-        if can_stop(state) and not bot.keep_rolling(state):
+        step = next_step(self._bots[match.state.current_player], match.state)
+        if step.kind == "choose":
+            assert step.move is not None
+            return self._publish(*match.choose(step.move))
+        if step.kind == "stop":
             return self._publish(*match.stop())
         return self._publish(*match.roll())
 
