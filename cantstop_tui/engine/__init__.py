@@ -40,6 +40,7 @@ from .rules import (
     usable_columns_mask,
     why_cannot_stop,
 )
+from .serialization import state_from_dict, state_to_dict
 from .state import GameState, Phase
 from .unusable import Unusable, state_before_bust, why_unusable
 
@@ -85,6 +86,8 @@ __all__ = [
     "pairings",
     "roll",
     "state_before_bust",
+    "state_from_dict",
+    "state_to_dict",
     "stop",
     "usable_columns_mask",
     "why_cannot_stop",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any
 
 from .board import COLUMNS, TOPS
 from .config import GameConfig
@@ -67,19 +66,6 @@ class GameState:
 
     def is_top(self, column: int, height: int) -> bool:
         return height == TOPS[column]
-
-    def to_dict(self) -> dict[str, Any]:
-        """The versioned save format (see docs/save-format.md)."""
-        from .serialization import state_to_dict
-
-        return state_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> GameState:
-        """Rebuild a state; malformed or inconsistent data raises ``ValueError``."""
-        from .serialization import state_from_dict
-
-        return state_from_dict(data)
 
 
 _new = object.__new__

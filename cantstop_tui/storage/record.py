@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
-from ..engine import GameConfig, IllegalMoveError
+from ..engine import GameConfig, IllegalMoveError, state_to_dict
 from ..play.match import Action, Handover, Match, Reseed, Seat
 from ..play.names import clean_name, clean_text
 from .atomic import atomic_write
@@ -57,7 +57,7 @@ def record_to_dict(
         "seed": match.seed,
         "seats": [{"name": seat.name, "kind": seat.kind} for seat in match.seats],
         "actions": [action.to_json() for action in match.history],
-        "state": match.state.to_dict(),
+        "state": state_to_dict(match.state),
         # Only when a seat changed hands: records without any stay exactly as before.
         **({"handovers": [h.to_json() for h in match.handovers]} if match.handovers else {}),
         **({"reseeds": [r.to_json() for r in match.reseeds]} if match.reseeds else {}),
@@ -250,7 +250,7 @@ def match_from_record(data: Any) -> Match:
         except (IllegalMoveError, ValueError) as error:
             raise ValueError(f"step {step} ({describe(action)}): {error}") from None
         match = match.with_reseed_due(reseeds)
-    if data["state"] != match.state.to_dict():
+    if data["state"] != state_to_dict(match.state):
         raise ValueError(
             "its saved position is not the one its moves lead to (the file was edited)."
         )

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cantstop_tui.engine import TOPS, GameConfig, GameState, Phase, Variant
+from cantstop_tui.engine import (
+    TOPS,
+    GameConfig,
+    GameState,
+    Phase,
+    Variant,
+    state_from_dict,
+    state_to_dict,
+)
 
 
 def position(
@@ -46,7 +54,7 @@ def position(
         dice=dice,
         winner=winner,
     )
-    return GameState.from_dict(state.to_dict())
+    return state_from_dict(state_to_dict(state))
 
 
 def runner_heights(state: GameState) -> dict[int, int]:

@@ -10,7 +10,17 @@ from typing import Any
 import pytest
 from engine_builders import position
 
-from cantstop_tui.engine import GameState, Phase, choose, legal_moves, new_game, roll, stop
+from cantstop_tui.engine import (
+    GameState,
+    Phase,
+    choose,
+    legal_moves,
+    new_game,
+    roll,
+    state_from_dict,
+    state_to_dict,
+    stop,
+)
 
 
 def choosing() -> GameState:
@@ -31,7 +41,7 @@ def finished() -> GameState:
 
 
 def test_to_dict_writes_exactly_the_documented_keys() -> None:
-    assert choosing().to_dict() == {
+    assert state_to_dict(choosing()) == {
         "format": 1,
         "config": {"num_players": 3, "win_columns": 3, "variant": "standard"},
         "squares": {
@@ -49,7 +59,7 @@ def test_to_dict_writes_exactly_the_documented_keys() -> None:
 
 
 def test_finished_game_records_the_winner() -> None:
-    data = finished().to_dict()
+    data = state_to_dict(finished())
     assert (data["phase"], data["winner"], data["dice"], data["runners"]) == ("over", 1, None, {})
 
 
@@ -61,21 +71,21 @@ def test_finished_game_records_the_winner() -> None:
     ids=["fresh", "choosing", "finished", "jump", "forced"],
 )
 def test_round_trip_through_json_gives_an_equal_state(state: GameState) -> None:
-    loaded = GameState.from_dict(json.loads(json.dumps(state.to_dict())))
+    loaded = state_from_dict(json.loads(json.dumps(state_to_dict(state))))
     assert loaded == state
     assert legal_moves(loaded) == legal_moves(state)
 
 
 def test_a_loaded_choose_state_plays_on() -> None:
-    loaded = GameState.from_dict(choosing().to_dict())
+    loaded = state_from_dict(state_to_dict(choosing()))
     assert legal_moves(loaded) == ((5,), (6, 10), (7, 9), (11,))
     after, _ = choose(loaded, (6, 10))
     assert after.runners[6] == 3
 
 
 def test_from_dict_does_not_keep_the_callers_data() -> None:
-    data = choosing().to_dict()
-    loaded = GameState.from_dict(data)
+    data = state_to_dict(choosing())
+    loaded = state_from_dict(data)
     data["squares"]["6"][0] = 5
     data["runners"]["6"] = 9
     assert loaded == choosing()
@@ -216,11 +226,11 @@ def _jump_base() -> GameState:
 def test_from_dict_refuses_malformed_or_impossible_states(
     base: Callable[[], GameState], mutate: Mutation, message: str
 ) -> None:
-    data = base().to_dict()
-    GameState.from_dict(copy.deepcopy(data))  # the unchanged data loads
+    data = state_to_dict(base())
+    state_from_dict(copy.deepcopy(data))  # the unchanged data loads
     mutate(data)
     with pytest.raises(ValueError) as raised:
-        GameState.from_dict(data)
+        state_from_dict(data)
     assert message in str(raised.value)
     assert str(raised.value).endswith(".")
 
@@ -228,18 +238,18 @@ def test_from_dict_refuses_malformed_or_impossible_states(
 @pytest.mark.parametrize("data", [None, [], "state", 1])
 def test_from_dict_refuses_non_objects(data: object) -> None:
     with pytest.raises(ValueError, match="must be a JSON object"):
-        GameState.from_dict(data)
+        state_from_dict(data)
 
 
 def test_forced_states_may_stand_on_shared_spaces_mid_turn() -> None:
     state = position(variant="forced", squares={1: {6: 2}}, runners={6: 2})
-    assert GameState.from_dict(state.to_dict()) == state
+    assert state_from_dict(state_to_dict(state)) == state
 
 
 def test_columns_left_out_of_squares_mean_no_squares() -> None:
-    data = new_game().to_dict()
+    data = state_to_dict(new_game())
     data["squares"] = {"7": [0, 4]}
-    assert GameState.from_dict(data).squares[1][7] == 4
+    assert state_from_dict(data).squares[1][7] == 4
 
 
 def test_every_state_of_a_played_turn_survives_the_round_trip() -> None:
@@ -253,4 +263,4 @@ def test_every_state_of_a_played_turn_survives_the_round_trip() -> None:
     state, _ = stop(state)
     seen.append(state)
     for each in seen:
-        assert GameState.from_dict(json.loads(json.dumps(each.to_dict()))) == each
+        assert state_from_dict(json.loads(json.dumps(state_to_dict(each)))) == each

@@ -202,7 +202,12 @@ def test_a_new_game_on_the_table_leaves_the_old_one_resumable():
     assert resumable.path == old_path and resumable.match == unfinished
 
 
-def test_resumable_games_come_newest_first():
+def test_resumable_games_come_newest_first(monkeypatch):
+    # Written within a second or two: the same "updated" stamp for all, so the files' ages
+    # decide (a second boundary between the writes made this test flaky).
+    from cantstop_tui.storage import record
+
+    monkeypatch.setattr(record, "now", lambda: "2026-01-01T00:00:00+00:00")
     folder = autosave_dir()
     paths = []
     for seed in (13, 14, 15):

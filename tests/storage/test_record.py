@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from storage_games import play
 
-from cantstop_tui.engine import legal_moves
+from cantstop_tui.engine import legal_moves, state_to_dict
 from cantstop_tui.play.match import Match
 from cantstop_tui.storage import SaveError, load_game, match_from_record, record_to_json
 from cantstop_tui.storage.record import VERSION, describe, game_id, record_to_dict, write_game
@@ -45,7 +45,7 @@ def test_the_record_names_format_version_seats_seed_and_actions():
     assert data["seed"] == 7
     assert data["seats"] == [{"name": "Ada", "kind": "easy"}, {"name": "Ben", "kind": "easy"}]
     assert data["actions"] == [action.to_json() for action in match.history]
-    assert data["state"] == match.state.to_dict()
+    assert data["state"] == state_to_dict(match.state)
     assert data["created"] <= data["updated"]
 
 

@@ -9,7 +9,6 @@ from cantstop_tui.engine import (
     TOPS,
     Busted,
     GameConfig,
-    GameState,
     Moved,
     Rolled,
     choose,
@@ -17,6 +16,8 @@ from cantstop_tui.engine import (
     new_game,
     pairings,
     roll,
+    state_from_dict,
+    state_to_dict,
 )
 from cantstop_tui.play.explain import bust_reasons, move_dice, move_effect, percent
 from cantstop_tui.play.match import Match
@@ -48,11 +49,11 @@ def test_every_sum_of_a_bust_gets_its_reason() -> None:
     other = 1 - player
     dice = (1, 6, 5, 6)
     assert sorted({c for p in pairings(dice) for c in p.sums}) == [6, 7, 11, 12]
-    data = match.state.to_dict()
+    data = state_to_dict(match.state)
     data["claimed"] = {"7": other}
     data["squares"]["7"][other] = TOPS[7]
     data["runners"] = {"2": 1, "3": 1, "12": TOPS[12]}
-    after, events = roll(GameState.from_dict(data), dice)
+    after, events = roll(state_from_dict(data), dice)
     busted = events[1]
     assert isinstance(busted, Busted)
     reasons = bust_reasons(replace(match, state=after), busted)
