@@ -26,7 +26,8 @@ from .hostkey import data_dir, load_or_create_host_key
 from .identity import Names
 from .journal import TableJournal, keep_tables
 from .limits import Limits
-from .server import GameServer, Settings
+from .server import GameServer
+from .settings import Settings
 from .tables import Lobby
 
 log = logging.getLogger("cantstop.serve")

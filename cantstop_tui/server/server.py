@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +12,12 @@ import asyncssh
 from textual.app import App
 
 from ..play.names import clean_text
-from .auth import Auth
 from .heap import HeapKeeper
 from .identity import Identities, Login, Names
 from .limits import Gate, Limits
 from .logs import Limited, loop_exception_handler
 from .session import GameSession
+from .settings import Settings
 from .table_app import TableApp
 from .tables import HostedTable, Lobby, Visitor
 
@@ -26,26 +25,6 @@ log = logging.getLogger(__name__)
 
 SESSION_END_WAIT = 5.0
 """Seconds a stopping server gives its visitors' apps to finish."""
-
-
-@dataclass
-class Settings:
-    auth: Auth
-    host: str = "127.0.0.1"
-    port: int = 2222
-    max_sessions: int = 100
-    seat_timeout: float = 600.0
-    turn_timeout: float | None = None
-    idle_timeout: float | None = 3600.0
-    bot_delay: float = 0.6
-    input_rate: float = 2048.0  # bytes a second of keys and mouse reports
-    input_burst: float = 8192.0
-    output_limit: int = 512 * 1024  # unsent bytes before a client that does not read is dropped
-    keepalive_interval: float = 30.0
-    """Seconds between keepalives; a client that misses ``keepalive_count_max`` in a row is
-    dropped (within 2 minutes: a frozen laptop must not keep its name locked)."""
-    keepalive_count_max: int = 3
-    color_system: str = "256"  # standard | 256 | truecolor, for every visitor alike
 
 
 def make_game_app(hosted: HostedTable, seats: frozenset[int], visitor: Visitor) -> App[Any]:

@@ -7,8 +7,9 @@ import contextlib
 import contextvars
 import logging
 import time
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import asyncssh
 from rich.console import Console
@@ -18,13 +19,13 @@ from ..play.names import clean_text, is_usable_name, sanitize_name
 from ..ui.screens.lobby import LobbyChoice, LobbyError
 from ..ui.terminal import RESTORE_TERMINAL
 from .driver import ChannelDriver
-from .identity import Login
-from .limits import TokenBucket
+from .heap import HeapKeeper
+from .identity import Identities, Login
+from .limits import Gate, Limits, TokenBucket
 from .lobby_app import LobbyApp
-from .tables import HostedTable, Visitor
-
-if TYPE_CHECKING:
-    from .server import GameServer
+from .logs import Limited
+from .settings import Settings
+from .tables import HostedTable, Lobby, Visitor
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +71,27 @@ class Refused(Exception):
     """This login may not play; the message says why."""
 
 
+class Host(Protocol):
+    """What a session needs of the server that accepted it (``server.GameServer``)."""
+
+    settings: Settings
+    lobby: Lobby
+    limits: Limits
+    gate: Gate
+    identities: Identities
+    limited: Limited
+    heap: HeapKeeper
+    make_game_app: Callable[[HostedTable, frozenset[int], Visitor], App[Any]]
+
+    def admit(self, session: GameSession) -> bool: ...
+
+    def release(self, session: GameSession) -> None: ...
+
+    def session_as(self, name: str) -> GameSession | None: ...
+
+
 class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
-    def __init__(self, server: GameServer, username: str, login: Login) -> None:
+    def __init__(self, server: Host, username: str, login: Login) -> None:
         self.server = server
         self.username = username
         self.login = login

@@ -1,0 +1,27 @@
+"""What an operator sets for ``cantstop serve`` (the command line fills it in)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .auth import Auth
+
+
+@dataclass
+class Settings:
+    auth: Auth
+    host: str = "127.0.0.1"
+    port: int = 2222
+    max_sessions: int = 100
+    seat_timeout: float = 600.0
+    turn_timeout: float | None = None
+    idle_timeout: float | None = 3600.0
+    bot_delay: float = 0.6
+    input_rate: float = 2048.0  # bytes a second of keys and mouse reports
+    input_burst: float = 8192.0
+    output_limit: int = 512 * 1024  # unsent bytes before a client that does not read is dropped
+    keepalive_interval: float = 30.0
+    """Seconds between keepalives; a client that misses ``keepalive_count_max`` in a row is
+    dropped (within 2 minutes: a frozen laptop must not keep its name locked)."""
+    keepalive_count_max: int = 3
+    color_system: str = "256"  # standard | 256 | truecolor, for every visitor alike
