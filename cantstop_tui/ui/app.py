@@ -31,6 +31,7 @@ from ..play.match import Match
 from ..play.table import Table
 from ..storage import Autosaver, Resumable, SaveError, crash, plan_startup
 from .glyphs import glyphs_for
+from .messages import GameEnded, LoadRequested, NextGameBegan, QuitRequested
 from .screens.game import GameScreen
 from .screens.rolloff import RolloffScreen
 from .settings import GameSettings, is_built_in, load_settings, save_settings
@@ -294,6 +295,18 @@ class CantStopApp(App[None]):
         else:
             self.push_screen(screen)
         table.start()
+
+    def on_game_ended(self, message: GameEnded) -> None:
+        self.show_game_over(message.match)
+
+    def on_next_game_began(self, message: NextGameBegan) -> None:
+        self.hide_game_over()
+
+    def on_quit_requested(self, message: QuitRequested) -> None:
+        self.action_request_quit()
+
+    def on_load_requested(self, message: LoadRequested) -> None:
+        self.action_load_game()
 
     def show_game_over(self, match: Match) -> None:
         from .screens.game_over import GameOverScreen

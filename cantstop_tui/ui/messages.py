@@ -1,4 +1,5 @@
-"""Player intents, posted upward by widgets and key bindings, handled by the game screen."""
+"""Typed messages, posted upward: player intents (widgets and keys -> the game screen) and
+what a screen tells the app (the game ended, a new game began on the table, quit, load)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,25 @@ class TableChanged(Message):
 
     match: Match
     events: tuple[Event, ...]
+
+
+@dataclass
+class GameEnded(Message):
+    """The table's game is over: the app shows how it ended."""
+
+    match: Match
+
+
+@dataclass
+class NextGameBegan(Message):
+    """The table moved on from a finished game to a new one: the app closes the game-over."""
+
+
+@dataclass
+class QuitRequested(Message):
+    """Leave the app (it asks first)."""
+
+
+@dataclass
+class LoadRequested(Message):
+    """Open the saved games."""

@@ -24,7 +24,14 @@ from ...engine import (
 from ...play.match import Match
 from ...play.table import Table
 from ..glyphs import Glyphs
-from ..messages import MoveChosen, RollRequested, StopRequested, TableChanged
+from ..messages import (
+    GameEnded,
+    MoveChosen,
+    NextGameBegan,
+    RollRequested,
+    StopRequested,
+    TableChanged,
+)
 from ..view import GameView
 from ..widgets.action_bar import ActionBar
 from ..widgets.board import Board, board_size, fit_scale
@@ -169,12 +176,12 @@ class GameScreen(Screen[None]):
         if not match.state.is_over:
             if self._over_shown is not None:
                 self._over_shown = None
-                self.app.hide_game_over()  # type: ignore[attr-defined]
+                self.post_message(NextGameBegan())
             return
         if self._over_shown is match:
             return
         self._over_shown = match
-        self.app.show_game_over(match)  # type: ignore[attr-defined]
+        self.post_message(GameEnded(match))
 
     # --- intents ---------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from ...engine import VARIANTS, allowed_win_columns
 from ...play.match import HUMAN, Seat
 from ...play.names import clean_name
+from ..messages import LoadRequested, QuitRequested
 from ..settings import GameSettings, check_seat, fit_win_columns, level_names
 from ..widgets.keys_bar import KeysBar
 from ..widgets.too_small import TooSmall
@@ -221,7 +222,7 @@ class NewGameScreen(Screen[GameSettings | None]):
         elif event.button.id == "load":
             self.action_load()
         else:
-            self.app.action_request_quit()  # type: ignore[attr-defined]
+            self.post_message(QuitRequested())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.can_load if action == "load" else True
@@ -231,10 +232,10 @@ class NewGameScreen(Screen[GameSettings | None]):
         if self.can_cancel:
             close(self, None)
         else:
-            self.app.action_request_quit()  # type: ignore[attr-defined]
+            self.post_message(QuitRequested())
 
     def action_load(self) -> None:
-        self.app.action_load_game()  # type: ignore[attr-defined]
+        self.post_message(LoadRequested())
 
     def read_settings(self) -> GameSettings:
         """The settings on screen; raises ValueError with a sentence when they don't fit."""
