@@ -126,6 +126,22 @@ class Match:
     """Seats played by someone else than ``seats`` says, from some step on, in order."""
     reseeds: tuple[Reseed, ...] = ()
     """New dice seeds from some step on, in order (the game was played on from a replay)."""
+    last_events: tuple[Event, ...] = field(default=(), compare=False, repr=False)
+    """What the last step did (derived from the history, so not part of the record)."""
+
+    @property
+    def last_bust(self) -> Busted | None:
+        """The bust the last step was, if it was one (what the screens explain until the
+        next roll)."""
+        return next((e for e in self.last_events if isinstance(e, Busted)), None)
+
+    @property
+    def last_dice(self) -> tuple[int, int, int, int] | None:
+        """The dice of the last roll, whoever rolled them (None before the first)."""
+        for action in reversed(self.history):
+            if action.kind == "roll":
+                return action.dice
+        return None
 
     @classmethod
     def start(cls, seats: tuple[Seat, ...], config: GameConfig, seed: int) -> Match:
@@ -242,6 +258,7 @@ class Match:
                 history=(*self.history, action),
                 dice_position=self.dice_position if dice_position is None else dice_position,
                 stats=_count(self.stats, events),
+                last_events=events,
             ),
             events,
         )

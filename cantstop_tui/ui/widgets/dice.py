@@ -6,7 +6,6 @@ from collections.abc import Hashable
 
 from rich.text import Text
 
-from ...engine import Rolled
 from ..view import GameView
 from .view_widget import ViewWidget
 
@@ -21,7 +20,6 @@ class DiceView(ViewWidget):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._dice: tuple[int, ...] | None = None
         self.faces = False
         """Dice drawn as faces (three lines), not numbers."""
 
@@ -36,32 +34,26 @@ class DiceView(ViewWidget):
         self.refresh(layout=True)
 
     def render_key(self, view: GameView) -> Hashable:
-        for event in view.events:
-            if isinstance(event, Rolled):
-                self._dice = event.dice
-        if view.state.dice is not None:
-            self._dice = view.state.dice
-        if not view.match.history:
-            self._dice = None
-        return (self._dice, self.faces)
+        return (view.match.last_dice, self.faces)
 
     def draw(self, view: GameView) -> Text:
         if self.faces:
-            return self._draw_faces()
+            return self._draw_faces(view.match.last_dice)
         text = Text("Dice ", style="bold", no_wrap=True, overflow="crop")
-        if self._dice is None:
+        dice = view.match.last_dice
+        if dice is None:
             text.append("- - - -", style="dim")
             return text
-        for value in self._dice:
+        for value in dice:
             text.append(f" {value} ", style="bold reverse")
             text.append(" ")
         return text
 
-    def _draw_faces(self) -> Text:
+    def _draw_faces(self, dice: tuple[int, ...] | None) -> Text:
         lines = [Text(no_wrap=True, overflow="crop") for _ in range(FACE_LINES)]
         for row, line in enumerate(lines):
             line.append("Dice " if row == 1 else "     ", style="bold")
-        for value in self._dice or ():
+        for value in dice or ():
             for row, line in enumerate(lines):
                 face = "".join(
                     self.glyphs.pip if (row, column) in PIPS[value] else " "
@@ -69,7 +61,7 @@ class DiceView(ViewWidget):
                 )
                 line.append(" ".join(face), style="bold reverse")
                 line.append(" ")
-        if self._dice is None:
+        if dice is None:
             lines[1].append("- - - -", style="dim")
         return Text("\n").join(lines)
 

@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from rich.style import Style
 from rich.text import Text
 
-from ...engine import Busted, Phase, Rolled, legal_moves
+from ...engine import Busted, Phase, can_stop, legal_moves
 from ...play.explain import (
     bust_reasons,
     bust_summary,
@@ -45,29 +45,9 @@ class PairChoice(ViewWidget):
     }
     """
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self._bust: Busted | None = None
-        self._bust_step: tuple[int, object] = (0, None)
-        """How long the history was when the bust came, and its last action."""
-
-    def _same_game_as_bust(self, view: GameView) -> bool:
-        length, action = self._bust_step
-        history = view.match.history
-        return len(history) >= length > 0 and history[length - 1] is action
-
     def render_key(self, view: GameView) -> Hashable:
-        if self._bust is not None and not self._same_game_as_bust(view):
-            self._bust = None  # another game (a rematch, a load) is on the table now
-        for event in view.events:
-            if isinstance(event, Rolled):
-                self._bust = None
-            elif isinstance(event, Busted):
-                self._bust = event
-                history = view.match.history
-                self._bust_step = (len(history), history[-1] if history else None)
         state = view.state
-        return (view.match.seats, state, view.my_turn, view.notice, self._bust)
+        return (view.match.seats, state, view.my_turn, view.notice, view.match.last_bust)
 
     @property
     def moves(self) -> tuple[tuple[int, ...], ...]:
@@ -77,8 +57,9 @@ class PairChoice(ViewWidget):
         text = Text(no_wrap=True, overflow="crop")
         for line in textwrap.wrap(view.notice, WIDTH):
             text.append(line + "\n", style="bold yellow")
-        if self._bust is not None:
-            self._render_bust(text, view, self._bust)
+        busted = view.match.last_bust  # explained until the next roll
+        if busted is not None:
+            self._render_bust(text, view, busted)
         state = view.state
         name = view.name(state.current_player)
         if state.is_over:
@@ -90,7 +71,7 @@ class PairChoice(ViewWidget):
         elif not view.my_turn:
             text.append(f"Waiting for {name} to play.", style="italic")
         elif state.phase is Phase.ROLL:
-            hint = "roll (r or space) or stop (s)" if any(state.runners) else "roll (r or space)"
+            hint = "roll (r or space) or stop (s)" if can_stop(state) else "roll (r or space)"
             text.append(f"{name}, your turn: {hint}.", style="bold")
         return text
 
