@@ -30,7 +30,7 @@ bench: $(STAMP)
 
 .PHONY: bench-ssh
 bench-ssh: $(STAMP)
-	$(PY) -m benchmarks ssh
+	$(PY) -m benchmarks ssh memory
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check cantstop_tui tests benchmarks

@@ -87,6 +87,15 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
         while time.perf_counter() - self.last_data < QUIET_SECONDS:
             await asyncio.sleep(QUIET_SECONDS / 2)
 
+    async def wait_until_gone(self, text: str) -> None:
+        deadline = time.perf_counter() + 60
+        while text in self.text():
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"{self.name}: {text!r} stayed on screen:\n{self.text()}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), 1.0)
+
     async def wait_for(self, text: str) -> None:
         deadline = time.perf_counter() + 60
         while text not in self.text():

@@ -168,7 +168,13 @@ class ChannelDriver(Driver):
             self._app.notify(f"The paste was cut to its first {MAX_PASTE} characters.")
 
     def _schedule_tick(self) -> None:
-        if self._tick_handle is None and self._input_enabled:
+        """A tick after the latest input: a lone ESC waits for the parser's timeout from when
+        it came, so a tick scheduled by an earlier key could come too soon for it (and the
+        Escape key would then wait for the next key)."""
+        if self._tick_handle is not None:
+            self._tick_handle.cancel()
+            self._tick_handle = None
+        if self._input_enabled:
             self._tick_handle = self._loop.call_later(_TICK_SECONDS, self._tick)
 
     def _tick(self) -> None:

@@ -172,3 +172,22 @@ async def test_an_ended_app_is_not_kept_alive_by_the_key_parser() -> None:
     terminal.driver = None
     gc.collect()
     assert alive() is None
+
+
+async def test_an_escape_right_after_another_key_still_arrives_without_more_input() -> None:
+    """A key, then Escape 60 ms later, then nothing: the Escape key must not wait for the
+    next key (the tick scheduled by the first key came too soon for the ESC)."""
+    terminal, label = FakeTerminal(), "esc"
+    app = Echo(label)
+    task = start(app, terminal)
+    await until(lambda: label in terminal.text(), "the app to draw")
+    assert terminal.driver is not None
+    terminal.driver.feed("x")
+    await asyncio.sleep(0.06)
+    terminal.driver.feed("\x1b")
+    await until(
+        lambda: [e.key for e in app.events if isinstance(e, events.Key)] == ["x", "escape"],
+        "the Escape key, with no more input",
+    )
+    app.exit()
+    await task
