@@ -142,7 +142,7 @@ async def play(person: Person) -> None:
     """Play this person's seat to the end of the game."""
     moves = 0
     deadline = time.perf_counter() + GAME_DEADLINE
-    while "wins" not in person.text():
+    while "wins, with" not in person.text():  # the game-over box, not "wins column"
         if time.perf_counter() > deadline:
             raise RuntimeError(f"{person.name}'s game did not end:\n{person.text()}")
         footer = person.footer()
