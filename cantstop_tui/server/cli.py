@@ -26,9 +26,9 @@ from .hostkey import data_dir, load_or_create_host_key
 from .identity import Names
 from .journal import TableJournal, keep_tables
 from .limits import Limits
+from .lobby import Lobby
 from .server import GameServer
 from .settings import Settings
-from .tables import Lobby
 
 log = logging.getLogger("cantstop.serve")
 AUTH_HELP = (

@@ -27,7 +27,8 @@ from typing import Any
 from ..storage import SaveError
 from ..storage.served_records import count_game, create_schema, import_records
 from . import store
-from .tables import HostedTable, Lobby
+from .lobby import Lobby
+from .tables import HostedTable
 
 log = logging.getLogger(__name__)
 

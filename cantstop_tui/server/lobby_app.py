@@ -15,7 +15,8 @@ from textual.widgets import Input, Static
 from ..engine import GameConfig
 from ..play.names import is_usable_name, sanitize_name
 from ..ui.screens.lobby import LobbyChoice, LobbyScreen, TableSummary
-from .tables import COMPUTER_LEVELS, Lobby, Visitor
+from .lobby import Lobby
+from .tables import COMPUTER_LEVELS, Visitor
 
 
 def use_terminal_palette(app: App[Any]) -> None:

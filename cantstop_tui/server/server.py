@@ -15,11 +15,12 @@ from ..play.names import clean_text
 from .heap import HeapKeeper
 from .identity import Identities, Login, Names
 from .limits import Gate, Limits
+from .lobby import Lobby
 from .logs import Limited, loop_exception_handler
 from .session import GameSession
 from .settings import Settings
 from .table_app import TableApp
-from .tables import HostedTable, Lobby, Visitor
+from .tables import HostedTable, Visitor
 
 log = logging.getLogger(__name__)
 

@@ -22,10 +22,11 @@ from .driver import ChannelDriver
 from .heap import HeapKeeper
 from .identity import Identities, Login
 from .limits import Gate, Limits, TokenBucket
+from .lobby import Lobby
 from .lobby_app import LobbyApp
 from .logs import Limited
 from .settings import Settings
-from .tables import HostedTable, Lobby, Visitor
+from .tables import HostedTable, Visitor
 
 log = logging.getLogger(__name__)
 

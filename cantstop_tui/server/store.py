@@ -26,8 +26,9 @@ from ..play.names import clean_text, sanitize_name, sanitize_text
 from ..storage import SaveError, game_id, match_from_record, record_to_dict, write_game
 from ..storage.atomic import atomic_write
 from ..storage.reading import read_json
+from .lobby import Lobby
 from .shared_table import SharedTable
-from .tables import CHAT_LENGTH, TABLE_NAME_LENGTH, HostedTable, Lobby, Visitor
+from .tables import CHAT_LENGTH, TABLE_NAME_LENGTH, HostedTable, Visitor
 
 log = logging.getLogger(__name__)
 VERSION = 1

@@ -16,9 +16,10 @@ from cantstop_tui.play.table import Table
 from cantstop_tui.server.auth import Auth
 from cantstop_tui.server.identity import Names
 from cantstop_tui.server.limits import Limits
+from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.server import GameServer, Settings
 from cantstop_tui.server.shared_table import SharedTable
-from cantstop_tui.server.tables import HostedTable, Lobby
+from cantstop_tui.server.tables import HostedTable
 
 WAIT_SECONDS = 20.0  # a deadline for progress, not a speed check
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cantstop_tui.server import store
 from cantstop_tui.server.journal import TableJournal, keep_tables
-from cantstop_tui.server.tables import Lobby
+from cantstop_tui.server.lobby import Lobby
 
 from .conftest import make_server, play_one_step, start_table
 

@@ -15,10 +15,11 @@ from textual.pilot import Pilot
 from textual.widgets import Select
 
 from cantstop_tui.engine import GameConfig
-from cantstop_tui.server import tables as tables_module
+from cantstop_tui.server import lobby as lobby_module
+from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.lobby_app import LobbyApp, NameScreen
 from cantstop_tui.server.session import fit_console
-from cantstop_tui.server.tables import COMPUTER_LEVELS, HostedTable, Lobby, Visitor
+from cantstop_tui.server.tables import COMPUTER_LEVELS, HostedTable, Visitor
 from cantstop_tui.ui.screens.lobby import CreateTableScreen, LobbyChoice, LobbyScreen
 
 SIZE = (80, 24)
@@ -296,7 +297,7 @@ async def test_cancelling_the_form_makes_no_table() -> None:
 async def test_a_full_server_refuses_a_new_table_with_a_sentence(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(tables_module, "MAX_TABLES", 3)
+    monkeypatch.setattr(lobby_module, "MAX_TABLES", 3)
     lobby = new_lobby()
     three_tables(lobby)
     app = LobbyApp(lobby, Visitor("dave"))

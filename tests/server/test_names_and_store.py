@@ -17,7 +17,8 @@ from cantstop_tui.play.names import is_usable_name, sanitize_name, sanitize_text
 from cantstop_tui.server import store
 from cantstop_tui.server.cli import main as serve_main
 from cantstop_tui.server.hostkey import load_or_create_host_key
-from cantstop_tui.server.tables import Lobby, Visitor
+from cantstop_tui.server.lobby import Lobby
+from cantstop_tui.server.tables import Visitor
 
 HOSTILE = [
     ("\x1b[2J\x1b[Hana", "ana"),

@@ -15,8 +15,9 @@ from textual.widgets import Button, Static
 from cantstop_tui.play.match import HUMAN, Match
 from cantstop_tui.server import store
 from cantstop_tui.server.cli import main as serve_main
+from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.table_app import TableApp
-from cantstop_tui.server.tables import HostedTable, Lobby
+from cantstop_tui.server.tables import HostedTable
 from cantstop_tui.storage import game_id
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen

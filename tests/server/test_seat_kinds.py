@@ -10,7 +10,8 @@ from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import HUMAN, Handover, Match, Seat
 from cantstop_tui.play.table import Table
 from cantstop_tui.server import store
-from cantstop_tui.server.tables import Lobby, Visitor
+from cantstop_tui.server.lobby import Lobby
+from cantstop_tui.server.tables import Visitor
 from cantstop_tui.ui.screens.table_over import handover_lines
 
 from .rematch_helpers import finish

@@ -10,7 +10,7 @@ import pytest
 
 from cantstop_tui.play.match import Match
 from cantstop_tui.server.journal import TableJournal, keep_tables
-from cantstop_tui.server.tables import Lobby
+from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.storage import game_id, load_records, record_game, records_path
 from cantstop_tui.storage.paths import server_database
 from cantstop_tui.storage.records_cli import main as records_main

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from cantstop_tui.engine import GameConfig
-from cantstop_tui.server.tables import Lobby, Visitor
+from cantstop_tui.server.lobby import Lobby
+from cantstop_tui.server.tables import Visitor
 
 
 def test_a_name_already_taken_gets_a_number() -> None:

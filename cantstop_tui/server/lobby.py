@@ -1,0 +1,147 @@
+"""The lobby: every table of the server, and the lobby screens watching them."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Iterable
+
+from ..ai import level_name
+from ..engine import GameConfig
+from ..play.match import HUMAN, Match
+from ..play.names import sanitize_text
+from ..ui.screens.lobby import LobbyError, TableSummary
+from .tables import COMPUTER_LEVELS, TABLE_NAME_LENGTH, HostedTable, Listener, Visitor
+
+log = logging.getLogger(__name__)
+MAX_TABLES = 200
+"""Tables a server holds at once (each can run a computer player and its timers)."""
+
+
+class Lobby:
+    """Every table of the server, and the lobby screens watching them."""
+
+    def __init__(
+        self,
+        *,
+        seat_timeout: float = 600.0,
+        turn_timeout: float | None = None,
+        bot_delay: float = 0.6,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        self.seat_timeout = seat_timeout
+        self.turn_timeout = turn_timeout
+        self.bot_delay = bot_delay
+        self._seeds = seeds or (lambda: secrets.randbelow(2**31))
+        self.tables: dict[int, HostedTable] = {}
+        self._next_id = 1
+        self._listeners: list[Listener] = []
+        self.on_save: Callable[[], None] | None = None
+        """Store every table (after seating, chat and other lobby changes)."""
+        self.on_step: Callable[[HostedTable], None] | None = None
+        """Store one table at once: called at each step before the visitors are told."""
+        self.on_finished: Callable[[Match], None] | None = None
+        """Called with every game that ends (the server archives and counts it)."""
+        self.closing = False
+        """The server is stopping: people's sessions end, but their seats stay as they are
+        (to be saved and held after the restart)."""
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def changed(self, save: bool = False) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:
+                log.exception("A lobby listener failed; it is unsubscribed.")
+                self._listeners.remove(listener)
+        if save:
+            self.request_save()
+
+    def new_seed(self) -> int:
+        return self._seeds()
+
+    def game_finished(self, match: Match) -> None:
+        if self.on_finished is not None:
+            try:
+                self.on_finished(match)
+            except Exception:
+                log.exception("A finished game could not be kept.")
+
+    def request_save(self) -> None:
+        if self.on_save is not None:
+            self.on_save()
+
+    def summaries(self) -> list[TableSummary]:
+        return [hosted.summary() for hosted in self.tables.values()]
+
+    def get(self, table_id: int) -> HostedTable:
+        try:
+            return self.tables[table_id]
+        except KeyError:
+            raise LobbyError("That table has closed.") from None
+
+    def create(
+        self, visitor: Visitor, name: str, config: GameConfig, others: Iterable[str]
+    ) -> HostedTable:
+        """A new table with the visitor in seat 1; ``others`` are the other seats' kinds."""
+        kinds = [HUMAN, *(level_name(kind) for kind in others)]
+        if len(kinds) != config.num_players:
+            raise LobbyError(
+                f"The game is set for {config.num_players} players but has {len(kinds)} seats."
+            )
+        for kind in kinds:
+            if kind != HUMAN and kind not in COMPUTER_LEVELS:
+                raise LobbyError(f"Unknown computer level {kind!r}.")
+        if len(self.tables) >= MAX_TABLES:
+            raise LobbyError("The server has as many tables as it can hold: join or watch one.")
+        table_name = self._unused_name(sanitize_text(name) or f"{visitor.name}'s table")
+        hosted = HostedTable(self, self._next_id, table_name, config, kinds, self._seeds())
+        self._next_id += 1
+        self.tables[hosted.id] = hosted
+        log.info("Table %d %r created by %s (%s).", hosted.id, table_name, visitor.name, kinds)
+        hosted.sit(visitor, 0)
+        return hosted
+
+    def _unused_name(self, name: str) -> str:
+        """``name`` cut to fit the list, numbered if another table has it: "ana's table (2)"."""
+        taken = {hosted.name for hosted in self.tables.values()}
+        candidate, number = name[:TABLE_NAME_LENGTH], 1
+        while candidate in taken:
+            number += 1
+            suffix = f" ({number})"
+            candidate = name[: TABLE_NAME_LENGTH - len(suffix)].rstrip() + suffix
+        return candidate
+
+    def held_seat(self, visitor: Visitor) -> tuple[HostedTable, int] | None:
+        """A game seat this visitor left and may take back (also at a finished game's table,
+        held since a restart)."""
+        for hosted in self.tables.values():
+            if hosted.table is None:
+                continue
+            for index, slot in enumerate(hosted.slots):
+                if (
+                    slot.occupant is not None
+                    and slot.occupant.name == visitor.name
+                    and slot.occupant.key == visitor.key
+                    and not slot.connected
+                ):
+                    return hosted, index
+        return None
+
+    def reserve_id(self, table_id: int) -> None:
+        self._next_id = max(self._next_id, table_id + 1)
+
+    def forget_if_empty(self, hosted: HostedTable) -> None:
+        if self.closing:
+            return
+        if hosted.empty and (hosted.table is None or hosted.table.match.state.is_over):
+            self.tables.pop(hosted.id, None)
+            self.changed(save=True)
