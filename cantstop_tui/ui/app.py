@@ -29,7 +29,9 @@ from ..ai import STRONGEST, Bot, make_bot
 from ..engine import Event
 from ..play.match import Match
 from ..play.table import Table
-from ..storage import Autosaver, Resumable, SaveError, crash, plan_startup
+from ..storage import Autosaver, crash, plan_startup
+from .app_files import FileActions
+from .app_saving import Autosaving
 from .glyphs import glyphs_for
 from .messages import GameEnded, LoadRequested, NextGameBegan, QuitRequested
 from .screens.game import GameScreen
@@ -41,7 +43,7 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 # The other screens are imported when first shown: the first frame comes sooner.
 
 
-class CantStopApp(App[None]):
+class CantStopApp(Autosaving, FileActions, App[None]):
     TITLE = "Can't Stop"
     QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit (y)")
     """What ``q`` asks, and its yes button (a server table asks about leaving instead)."""
@@ -112,9 +114,6 @@ class CantStopApp(App[None]):
         self._stop_saving: Callable[[], None] | None = None
         self._unsaved: list[tuple[Match, tuple[Event, ...]]] = []
 
-    def _save_failed(self, error: SaveError) -> None:
-        self.notify(f"{error} The game goes on.", severity="warning", markup=False)
-
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
         self._check_size(self.size.width, self.size.height)
@@ -149,30 +148,6 @@ class CantStopApp(App[None]):
             self._save_now()
             self.saver.close()
 
-    def _offer_resume(self) -> None:
-        assert self.saver is not None
-        plan = plan_startup(self.saver)
-        if plan.problem:
-            self.notify(plan.problem, severity="warning", markup=False, timeout=10)
-        if plan.offer:
-            from .screens.resume import ResumeScreen
-
-            self.push_screen(ResumeScreen(plan.offer), self._resume_chosen)
-        else:
-            self.action_new_game()
-
-    def _resume_chosen(self, game: Resumable | Match | None) -> None:
-        if isinstance(game, Match):  # played on from a finished game's replay
-            self.start_match(game)
-            return
-        if game is not None and self.saver is not None:
-            try:
-                self.start_match(self.saver.resume(game))
-                return
-            except SaveError as error:
-                self.notify(str(error), severity="error", markup=False, timeout=10)
-        self.action_new_game()
-
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
@@ -203,33 +178,6 @@ class CantStopApp(App[None]):
         else:
             self.table.replace_match(match)
         self._show_table(self.table)
-
-    def _autosave(self, table: Table) -> None:
-        """Save ``table``'s game now and after every change, once the screen shows the change
-        (a save takes about a millisecond: the player should not wait for it)."""
-        if self._stop_saving is not None:
-            self._stop_saving()
-            self._stop_saving = None
-        self._flush_saves()
-        if self.saver is None:
-            return
-        self.saver.detach()
-        self._stop_saving = table.subscribe(self._save_later)
-        self.saver(table.match, ())
-
-    def _save_later(self, match: Match, events: tuple[Event, ...]) -> None:
-        self._unsaved.append((match, events))
-        self.call_after_refresh(self._flush_saves)
-
-    def _flush_saves(self) -> None:
-        while self._unsaved and self.saver is not None:
-            self.saver(*self._unsaved.pop(0))
-
-    def _save_now(self) -> None:
-        """Save what is waiting and the game again (on SIGHUP, SIGTERM and exit)."""
-        self._flush_saves()
-        if self.saver is not None and self.saver.path is not None:  # a game not yet begun has none
-            self.saver.save_now()
 
     def _bots_for(self, match: Match) -> dict[int, Bot]:
         """The computer players; a ``module:Class`` the player did not give is not imported.
@@ -380,80 +328,6 @@ class CantStopApp(App[None]):
         return bool(match.history) and not match.state.is_over
 
     # --- saved games, records, replays, hints -------------------------------------
-
-    def _local_only(self) -> bool:
-        """Files are this computer's: a shared table's guests neither save nor load them."""
-        if not self.owns_table:
-            self.notify("Saved games and records are kept by the table's host.",
-                        severity="warning")
-        return self.owns_table
-
-    def action_save_as(self) -> None:
-        from .screens.save_as import SaveAsScreen
-
-        if self.table is None or isinstance(self.screen, SaveAsScreen) or not self._local_only():
-            return
-        self.push_screen(SaveAsScreen(self.table.match), self._saved)
-
-    def _saved(self, path: Path | None) -> None:
-        if path is not None:
-            self.notify(f"Saved as {path}", markup=False)
-
-    def action_load_game(self) -> None:
-        from .screens.saved_games import SavedGamesScreen
-
-        if isinstance(self.screen, SavedGamesScreen) or not self._local_only():
-            return
-        self.push_screen(SavedGamesScreen(), self._loaded)
-
-    def action_finished_games(self) -> None:
-        from ..storage.paths import finished_dir
-        from .screens.saved_games import SavedGamesScreen
-
-        if isinstance(self.screen, SavedGamesScreen) or not self._local_only():
-            return
-        self.push_screen(SavedGamesScreen(finished_dir(), "Finished games"), self._loaded)
-
-    def _loaded(self, match: Match | None) -> None:
-        if match is not None:
-            self._close_dialogs()
-            self.start_match(match)
-
-    def _close_dialogs(self) -> None:
-        """Close the new-game or game-over screen a loaded or replayed game replaces."""
-        from .screens.closing import close
-        from .screens.new_game import NewGameScreen
-
-        self.hide_game_over()
-        if isinstance(self.screen, NewGameScreen):
-            close(self.screen, None)
-
-    def action_records(self) -> None:
-        from .screens.records import RecordsScreen
-
-        if not isinstance(self.screen, RecordsScreen) and self._local_only():
-            self.push_screen(RecordsScreen())
-
-    def action_replay(self) -> None:
-        from ..storage.replay import Replay
-        from .screens.replay import ReplayScreen
-
-        if self.table is None or isinstance(self.screen, ReplayScreen):
-            return
-        replay = Replay(self.table.match)
-        self.push_screen(ReplayScreen(replay, "this game", self.glyphs), self._play_on)
-
-    def _play_on(self, choice: object) -> None:
-        from .screens.replay import PlayOn
-
-        if not isinstance(choice, PlayOn):
-            return
-        if not self.can_restart:
-            self._host_only()
-            return
-        self._close_dialogs()
-        self.start_match(choice.match)
-        self.notify(choice.notice)
 
     def action_toggle_hints(self) -> None:
         self.hints = not self.hints
