@@ -14,7 +14,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Mapping
 
-from ..ai import Bot, make_bot
+from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot
 from ..engine import Event, IllegalMoveError, Move
 from .bot_step import next_step
 from .match import HUMAN, Match
@@ -32,31 +32,46 @@ class Table:
     ) -> None:
         self._match = match
         self._listeners: list[Listener] = []
-        self._bots: dict[int, Bot] = dict(bots) if bots is not None else self._make_bots(match)
+        self._given: dict[int, Bot] = dict(bots or {})
+        """Computer players handed in for seats (tests, benchmarks), used while the seat's
+        own kind plays it."""
+        self._made: dict[tuple[int, str], Bot] = {}
         self.bot_delay = bot_delay
         self._hurry = False
+        self._closed = False
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
-
-    @staticmethod
-    def _make_bots(match: Match) -> dict[int, Bot]:
-        """A computer player for every seat the match says one plays now (hand-overs too)."""
-        return {
-            index: make_bot(match.kind_of(index), seed=match.seed + index)
-            for index in range(len(match.seats))
-            if match.kind_of(index) != HUMAN
-        }
 
     @property
     def match(self) -> Match:
         return self._match
 
     def is_bot(self, seat: int) -> bool:
-        return seat in self._bots
+        """The match says who plays each seat (its own kind, or its last hand-over)."""
+        return self._match.kind_of(seat) != HUMAN
+
+    def _bot(self, seat: int) -> Bot:
+        """The computer player of the seat's kind now. The table builds built-in levels
+        only: a ``module:Class`` player is handed in by whoever trusts it (``bots``), and
+        one named by a record (a hand-over read from a file) is played by the strongest
+        level instead, never imported."""
+        kind = self._match.kind_of(seat)
+        if seat in self._given and kind == self._match.seats[seat].kind:
+            return self._given[seat]
+        if level_name(kind) not in LEVELS:
+            kind = STRONGEST
+        key = (seat, kind)
+        if key not in self._made:
+            self._made[key] = make_bot(kind, seed=self._match.seed + seat)
+        return self._made[key]
 
     @property
     def bot_to_move(self) -> bool:
-        return not self._match.state.is_over and self.is_bot(self._match.state.current_player)
+        return (
+            not self._closed
+            and not self._match.state.is_over
+            and self.is_bot(self._match.state.current_player)
+        )
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(match, events)`` after every change; returns the unsubscribe function."""
@@ -79,6 +94,8 @@ class Table:
             raise IllegalMoveError(f"It is {name}'s turn, not yours.")
         if self.is_bot(seat):
             raise IllegalMoveError("The computer is playing this seat.")
+        if self._closed:
+            raise IllegalMoveError("This table is closed.")
 
     def roll(self, seat: int) -> tuple[Event, ...]:
         self._check_turn(seat)
@@ -95,25 +112,28 @@ class Table:
     def replace_match(self, match: Match, bots: Mapping[int, Bot] | None = None) -> None:
         """Start over with another match (rematch, new game, a loaded save)."""
         self._match = match
-        self._bots = dict(bots) if bots is not None else self._make_bots(match)
+        self._given = dict(bots or {})
+        self._made.clear()
         self._hurry = False
         self._publish(match, ())
 
     def set_seat_kind(self, seat: int, spec: str | None) -> None:
-        """Hand a seat to a computer player of level ``spec`` (see ``make_bot``), or give it
-        back (None): to its person, or for a computer seat to nobody (the table is dropped).
+        """Seat ``seat`` is played by ``spec`` (``human`` or a computer level, see
+        ``make_bot``; None: the seat's own kind again) from the next step on.
 
-        The match records the hand-over (``Match.handovers``), so ``is_bot`` and
-        ``match.kind_of`` agree for every person's seat. Nothing is published; the next
-        step carries the new record.
+        The match records the hand-over (``Match.handovers``): it is the one record of who
+        plays a seat. Nothing is published; the next step carries the new record.
         """
-        if spec is None:
-            self._bots.pop(seat, None)
-            spec = self._match.seats[seat].kind
-        else:
-            self._bots[seat] = make_bot(spec, seed=self._match.seed + seat)
-        self._match = self._match.with_seat_kind(seat, spec)
+        kind = self._match.seats[seat].kind if spec is None else spec
+        self._match = self._match.with_seat_kind(seat, kind)
         self._kick()
+
+    def close(self) -> None:
+        """No more steps: the computer seats stop playing (the table is dropped)."""
+        self._closed = True
+        self._wake.set()
+        if self._driver is not None:
+            self._driver.cancel()
 
     # --- computer seats -------------------------------------------------------
 
@@ -122,7 +142,7 @@ class Table:
         if not self.bot_to_move:
             raise IllegalMoveError("No computer player is to move.")
         match = self._match
-        step = next_step(self._bots[match.state.current_player], match.state)
+        step = next_step(self._bot(match.state.current_player), match.state)
         if step.kind == "choose":
             assert step.move is not None
             return self._publish(*match.choose(step.move))

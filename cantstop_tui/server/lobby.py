@@ -8,9 +8,11 @@ from collections.abc import Callable, Iterable
 
 from ..ai import level_name
 from ..engine import GameConfig
+from ..play import seating
 from ..play.match import HUMAN, Match
 from ..play.names import sanitize_text
-from ..ui.screens.lobby import LobbyError, TableSummary
+from ..play.seating import LobbyError
+from ..ui.screens.lobby import TableSummary
 from .tables import COMPUTER_LEVELS, TABLE_NAME_LENGTH, HostedTable, Listener, Visitor
 
 log = logging.getLogger(__name__)
@@ -126,14 +128,9 @@ class Lobby:
         for hosted in self.tables.values():
             if hosted.table is None:
                 continue
-            for index, slot in enumerate(hosted.slots):
-                if (
-                    slot.occupant is not None
-                    and slot.occupant.name == visitor.name
-                    and slot.occupant.key == visitor.key
-                    and not slot.connected
-                ):
-                    return hosted, index
+            index = seating.held_for(hosted.seats, visitor)
+            if index is not None:
+                return hosted, index
         return None
 
     def reserve_id(self, table_id: int) -> None:

@@ -16,7 +16,8 @@ from rich.console import Console
 from textual.app import App
 
 from ..play.names import clean_text, is_usable_name, sanitize_name
-from ..ui.screens.lobby import LobbyChoice, LobbyError
+from ..play.seating import LobbyError
+from ..ui.screens.lobby import LobbyChoice
 from ..ui.terminal import RESTORE_TERMINAL
 from .driver import ChannelDriver
 from .heap import HeapKeeper

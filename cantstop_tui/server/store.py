@@ -16,6 +16,7 @@ import json
 import logging
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from ..ai import LEVELS, level_name
 from ..engine import GameConfig
 from ..play.match import HUMAN, Match
 from ..play.names import clean_text, sanitize_name, sanitize_text
+from ..play.seating import AWAY
 from ..storage import SaveError, game_id, match_from_record, record_to_dict, write_game
 from ..storage.atomic import atomic_write
 from ..storage.reading import read_json
@@ -46,12 +48,12 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         },
         "slots": [
             {
-                "kind": slot.kind,
-                "name": slot.occupant.name if slot.occupant else None,
-                "key": slot.occupant.key if slot.occupant else None,
-                "computer": slot.computer_took_over,
+                "kind": seat.level,
+                "name": seat.person.name if seat.person else None,
+                "key": seat.person.key if seat.person else None,
+                "computer": seat.stand_in == AWAY,
             }
-            for slot in hosted.slots
+            for seat in hosted.seats
         ],
         "game": record_to_dict(hosted.table.match) if hosted.table else None,
         "chat": list(hosted.chat),
@@ -62,7 +64,7 @@ def saved(hosted: HostedTable) -> bool:
     """A game in progress, or a finished one with people at its seats (awaiting the rematch)."""
     if hosted.table is None:
         return False
-    return not hosted.finished or any(slot.occupant is not None for slot in hosted.slots)
+    return not hosted.finished or any(seat.person is not None for seat in hosted.seats)
 
 
 def snapshot(lobby: Lobby) -> bytes:
@@ -117,13 +119,17 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     table_name = sanitize_text(str(record["name"]))[:TABLE_NAME_LENGTH] or "a table"
     hosted = HostedTable(lobby, int(record["id"]), table_name, config, kinds, int(record["seed"]))
     match = match_from_record(record["game"])
-    for slot, saved in zip(hosted.slots, record["slots"], strict=True):
+    seats = []
+    for seat, saved in zip(hosted.seats, record["slots"], strict=True):
+        person = None
         if saved["name"] is not None:
             key = saved["key"]
             if key is not None and (not isinstance(key, str) or clean_text(key) != key):
                 raise ValueError("a seat's key fingerprint is not one")
-            slot.occupant = Visitor(sanitize_name(str(saved["name"])), key)
-        slot.computer_took_over = bool(saved["computer"])
+            person = Visitor(sanitize_name(str(saved["name"])), key)
+        stand_in = AWAY if saved["computer"] and person is not None else None
+        seats.append(replace(seat, person=person, stand_in=stand_in))
+    hosted.seats = tuple(seats)
     chat = record.get("chat", [])
     if not isinstance(chat, list):
         raise TypeError("'chat' is not a list")

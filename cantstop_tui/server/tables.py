@@ -19,51 +19,26 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..ai import LEVELS, STRONGEST
+from ..ai import LEVELS
 from ..engine import GameConfig, GameWon, TurnPassed
+from ..play import seating
 from ..play.match import HUMAN, Match, Seat
 from ..play.names import sanitize_text
 from ..play.narration import join_columns
-from ..ui.screens.lobby import LobbyError, SeatInfo, TableSummary
+from ..play.seating import AWAY, SLOW, STAND_IN, Person, Seats
+from ..ui.screens.lobby import SeatInfo, TableSummary
 from .shared_table import SharedTable
 
 log = logging.getLogger(__name__)
-COMPUTER = STRONGEST
-"""The level that plays a seat for a person who dropped or stalls."""
 COMPUTER_LEVELS: tuple[str, ...] = LEVELS
 CHAT_LINES = 50
 CHAT_LENGTH = 120
 TABLE_NAME_LENGTH = 24
 
-
-@dataclass(frozen=True, slots=True)
-class Visitor:
-    """Who is on the other end: a sanitized name and, with key logins, the key's fingerprint."""
-
-    name: str
-    key: str | None = None
-
-
-@dataclass
-class SeatSlot:
-    kind: str = HUMAN  # HUMAN: open for a person; otherwise a computer level
-    occupant: Visitor | None = None
-    connected: bool = False
-    computer_took_over: bool = False
-    hold: asyncio.TimerHandle | None = field(default=None, repr=False)
-
-    @property
-    def free(self) -> bool:
-        return self.kind == HUMAN and self.occupant is None
-
-    def player_name(self, index: int) -> str:
-        if self.kind != HUMAN:
-            return f"Computer {index + 1} ({self.kind})"
-        return self.occupant.name if self.occupant else "(free)"
-
+Visitor = Person
+"""Who is on the other end of a session: the person who sits down."""
 
 Listener = Callable[[], None]
 
@@ -85,7 +60,10 @@ class HostedTable:
         self.name = name
         self.config = config
         self.seed = seed
-        self.slots = [SeatSlot(kind=kind) for kind in kinds]
+        self.seats: Seats = seating.open_seats(kinds)
+        """Who sits where, and who plays each seat: the one record of it (``play.seating``)."""
+        self.holds: dict[int, asyncio.TimerHandle] = {}
+        """Seats kept for people who left, until the clock runs out."""
         self.table: SharedTable | None = None
         self.watchers = 0
         self.chat: deque[str] = deque(maxlen=CHAT_LINES)
@@ -94,14 +72,13 @@ class HostedTable:
         """Seats whose person asked for a rematch of the finished game."""
         self._vote_listeners: list[Listener] = []
         self._turn_timer: asyncio.TimerHandle | None = None
-        self._hurried_seat: int | None = None
         self._shown_status = self.status
 
     # --- what the lobby shows -------------------------------------------------------
 
     @property
     def status(self) -> str:
-        if self.table is None or (self.finished and any(slot.free for slot in self.slots)):
+        if self.table is None or (self.finished and seating.free_seats(self.seats)):
             return "waiting"  # for players: to begin, or for a free seat of the rematch
         return "finished" if self.finished else "in progress"
 
@@ -113,13 +90,13 @@ class HostedTable:
     def summary(self) -> TableSummary:
         seats = tuple(
             SeatInfo(
-                name=slot.player_name(index),
-                free=slot.free,
-                human=slot.kind == HUMAN and not slot.computer_took_over,
-                away=slot.occupant is not None and not slot.connected,
-                computer_playing=slot.occupant is not None and slot.computer_took_over,
+                name=seat.player_name(index),
+                free=seat.free,
+                human=seat.level == HUMAN and seat.stand_in != AWAY,
+                away=seat.held,
+                computer_playing=seat.person is not None and seat.stand_in == AWAY,
             )
-            for index, slot in enumerate(self.slots)
+            for index, seat in enumerate(self.seats)
         )
         return TableSummary(
             table_id=self.id,
@@ -132,28 +109,32 @@ class HostedTable:
         )
 
     def seats_of(self, visitor: Visitor) -> frozenset[int]:
-        return frozenset(
-            index
-            for index, slot in enumerate(self.slots)
-            if slot.occupant is not None
-            and slot.occupant.name == visitor.name
-            and not slot.computer_took_over
-        )
+        return seating.seats_of(self.seats, visitor.name)
+
+    def _set(self, seats: Seats) -> None:
+        """The new seating; the game's record of who plays each seat follows it."""
+        self.seats = seats
+        table = self.table
+        if table is None or table.match.state.is_over:
+            return
+        for index, seat in enumerate(seats):
+            if table.match.kind_of(index) != seat.plays():
+                table.set_seat_kind(index, seat.plays())
 
     # --- the game -------------------------------------------------------------------
 
-    def _seats(self) -> tuple[Seat, ...]:
+    def _players(self) -> tuple[Seat, ...]:
         return tuple(
-            Seat(slot.player_name(index), slot.kind) for index, slot in enumerate(self.slots)
+            Seat(seat.player_name(index), seat.level) for index, seat in enumerate(self.seats)
         )
 
     def _start_if_full(self) -> None:
-        if self.table is not None or any(slot.free for slot in self.slots):
+        if self.table is not None or seating.free_seats(self.seats):
             return
-        log.info("Table %d %r starts: %s.", self.id, self.name, self._names(range(len(self.slots))))
+        log.info("Table %d %r starts: %s.", self.id, self.name, self._names(range(len(self.seats))))
         self.attach(
             SharedTable(
-                Match.start(self._seats(), self.config, self.seed), bot_delay=self.lobby.bot_delay
+                Match.start(self._players(), self.config, self.seed), bot_delay=self.lobby.bot_delay
             )
         )
 
@@ -170,8 +151,8 @@ class HostedTable:
         # First of the table's listeners: the step is stored before any visitor sees it.
         if self.lobby.on_step is not None:
             self.lobby.on_step(self)
-        if self._hurried_seat is not None and any(isinstance(e, TurnPassed) for e in events):
-            self._give_back(self._hurried_seat)
+        if any(isinstance(e, TurnPassed) for e in events):
+            self._give_back_slow_turns()
         if any(isinstance(event, GameWon) for event in events):
             self._game_over(match)
         self._arm_turn_timer()
@@ -184,16 +165,11 @@ class HostedTable:
         """The computer plays the seats it took over (older saves lack their hand-over), and
         finishes a turn it played for a stalling person when the server stopped; any other
         hand-over in the record is given back to the seat's person."""
-        match = table.match
-        for index, slot in enumerate(self.slots):
-            if slot.kind != HUMAN:
-                continue
-            if slot.computer_took_over:
-                table.set_seat_kind(index, COMPUTER)
-            elif table.is_bot(index) and index == match.state.current_player:
-                self._hurried_seat = index
-            elif table.is_bot(index):
-                table.set_seat_kind(index, None)
+        seats = self.seats
+        current = table.match.state.current_player
+        if seats[current].level == HUMAN and not seats[current].stand_in and table.is_bot(current):
+            seats = seating.hand_over(seats, current, SLOW)
+        self._set(seats)
 
     def _arm_turn_timer(self) -> None:
         if self._turn_timer is not None:
@@ -212,39 +188,31 @@ class HostedTable:
         if table is None or table.match.state.is_over or table.bot_to_move:
             return
         seat = table.match.state.current_player
-        self._hurried_seat = seat
         self._post(
-            f"* {self.slots[seat].player_name(seat)} took too long: the computer plays this turn."
+            f"* {self.seats[seat].player_name(seat)} took too long: the computer plays this turn."
         )
-        table.set_seat_kind(seat, COMPUTER)
+        self._set(seating.hand_over(self.seats, seat, SLOW))
 
-    def _give_back(self, seat: int) -> None:
-        self._hurried_seat = None
-        if self.table is not None and not self.slots[seat].computer_took_over:
-            self.table.set_seat_kind(seat, None)
+    def _give_back_slow_turns(self) -> None:
+        seats = self.seats
+        for index, seat in enumerate(seats):
+            if seat.stand_in == SLOW:
+                seats = seating.give_back(seats, index)
+        if seats != self.seats:
+            self._set(seats)
 
     # --- people coming and going ----------------------------------------------------
 
     def sit(self, visitor: Visitor, seat: int | None, *, quiet: bool = False) -> int:
-        for index, slot in enumerate(self.slots):
-            if slot.occupant is not None and slot.occupant.name == visitor.name:
-                if slot.connected:
-                    raise LobbyError(f"{visitor.name} already sits at {self.name}.")
-                if slot.occupant.key != visitor.key:
-                    raise LobbyError(
-                        "That seat is held for the player who left it (a different key)."
-                    )
-                self._reclaim(index, visitor, quiet=quiet)
-                return index
-        free = [index for index, slot in enumerate(self.slots) if slot.free]
-        if (self.table is not None and not self.finished) or not free:
-            raise LobbyError(f"{self.name} has no free seat: you can watch it.")
-        if seat is None:
-            seat = free[0]
-        elif seat not in free:
-            raise LobbyError(f"Seat {seat + 1} at {self.name} is not free.")
-        self.slots[seat].occupant = visitor
-        self.slots[seat].connected = True
+        index = seating.returning_to(self.seats, visitor, self.name)
+        if index is not None:
+            self._reclaim(index, visitor, quiet=quiet)
+            return index
+        game_on = self.table is not None and not self.finished
+        seats, seat = seating.take_seat(
+            self.seats, visitor, seat, game_on=game_on, table_name=self.name
+        )
+        self._set(seats)
         if self.finished:  # joining a finished game's table is asking for the next game
             self.rematch_votes.add(seat)
             self._post(f"* {visitor.name} sits down for the next game.")
@@ -256,16 +224,8 @@ class HostedTable:
         return seat
 
     def _reclaim(self, index: int, visitor: Visitor, *, quiet: bool = False) -> None:
-        slot = self.slots[index]
-        if slot.hold is not None:
-            slot.hold.cancel()
-            slot.hold = None
-        slot.connected = True
-        slot.occupant = visitor
-        if slot.computer_took_over:
-            slot.computer_took_over = False
-            if self.table is not None:
-                self.table.set_seat_kind(index, None)
+        self._unhold(index)
+        self._set(seating.come_back(self.seats, index, visitor))
         if not quiet:  # quiet: the same player signed in again elsewhere, nobody left
             self._post(f"* {visitor.name} is back.")
         if self.finished:
@@ -275,15 +235,16 @@ class HostedTable:
     def left(self, visitor: Visitor, *, quiet: bool = False) -> None:
         """The visitor's session ended or they went back to the lobby: hold their seats
         (``quiet``: for the same player's newer session, with no notice)."""
-        for index, slot in enumerate(self.slots):
-            if slot.occupant is None or slot.occupant.name != visitor.name or not slot.connected:
+        for index in seating.seats_of(self.seats, visitor.name):
+            if not self.seats[index].connected:
                 continue
-            slot.connected = False
-            if self.lobby.closing:  # the server stops: the seat is saved as it is
+            started = self.table is not None or self.lobby.closing
+            # Nothing to hold before the game starts; when the server stops, the seat is
+            # saved as it is.
+            self._set(seating.step_away(self.seats, index, game_started=started))
+            if self.lobby.closing or self.table is None:
                 continue
-            if self.table is None:  # nothing to hold before the game starts
-                slot.occupant = None
-            elif self.finished:
+            if self.finished:
                 self._free(index, f"* {visitor.name} left the table: seat {index + 1} is free.")
                 self._votes_changed()
             else:
@@ -293,32 +254,37 @@ class HostedTable:
         self.lobby.changed(save=True)
         self.lobby.forget_if_empty(self)
 
-    def _free(self, index: int, notice: str | None = None) -> None:
-        """After a game: the seat is open for whoever sits down next."""
-        slot = self.slots[index]
-        if slot.hold is not None:
-            slot.hold.cancel()
-        slot.hold, slot.occupant, slot.connected, slot.computer_took_over = None, None, False, False
+    def _free(self, index: int, notice: str | None = None, level: str | None = None) -> None:
+        """After a game: the seat is open for whoever sits down next (``level``: the
+        computer plays it from now)."""
+        self._unhold(index)
+        self._set(seating.vacate(self.seats, index, level))
         self.rematch_votes.discard(index)
         if notice is not None:
             self._post(notice)
 
     def _hold(self, index: int) -> None:
-        self.slots[index].hold = _loop_call_later(
+        self._unhold(index)
+        self.holds[index] = _loop_call_later(
             self.lobby.seat_timeout, lambda: self._hold_expired(index)
         )
+
+    def _unhold(self, index: int) -> None:
+        hold = self.holds.pop(index, None)
+        if hold is not None:
+            hold.cancel()
 
     def _hold_expired(self, index: int) -> None:
         """Nobody came back for the seat: during a game the computer takes it; after a game
         (held since a restart) it is freed for a newcomer."""
-        slot = self.slots[index]
+        self.holds.pop(index, None)
+        seat = self.seats[index]
         if not self.finished:
             self.hand_to_computer(index)
             return
-        if slot.connected or slot.occupant is None:
-            slot.hold = None
+        if seat.person is None or seat.connected:
             return
-        self._free(index, f"* {slot.occupant.name} did not come back: seat {index + 1} is free.")
+        self._free(index, f"* {seat.person.name} did not come back: seat {index + 1} is free.")
         self._votes_changed()
         self.lobby.changed(save=True)
         self.lobby.forget_if_empty(self)
@@ -326,19 +292,17 @@ class HostedTable:
     def hold_absent_seats(self) -> None:
         """After a restart nobody is connected: hold every seat as if its player had just left
         (also at a table whose game is over: its people come back to the rematch)."""
-        for index, slot in enumerate(self.slots):
-            if slot.occupant is not None and not slot.connected and not slot.computer_took_over:
+        for index in seating.away(self.seats):
+            if self.seats[index].stand_in != AWAY:
                 self._hold(index)
 
     def hand_to_computer(self, index: int) -> None:
-        slot = self.slots[index]
-        slot.hold = None
-        if slot.connected or slot.computer_took_over:
+        self._unhold(index)
+        seat = self.seats[index]
+        if seat.connected or seat.stand_in == AWAY:
             return
-        slot.computer_took_over = True
-        self._post(f"* The computer plays for {slot.player_name(index)} now.")
-        if self.table is not None:
-            self.table.set_seat_kind(index, COMPUTER)
+        self._set(seating.hand_over(self.seats, index, AWAY))
+        self._post(f"* The computer plays for {seat.player_name(index)} now.")
         self.lobby.changed(save=True)
 
     def say(self, visitor: Visitor, text: str) -> None:
@@ -364,9 +328,9 @@ class HostedTable:
         log.info("Table %d %r finished: %s won.", self.id, self.name, winner)
         self.lobby.game_finished(match)
         self.rematch_votes.clear()
-        for index, slot in enumerate(self.slots):
-            if slot.occupant is not None and not slot.connected:
-                self._free(index, f"* Seat {index + 1} is free for the next game.")
+        self._give_back_slow_turns()
+        for index in seating.away(self.seats):
+            self._free(index, f"* Seat {index + 1} is free for the next game.")
         self._votes_changed()
         self.lobby.forget_if_empty(self)
 
@@ -384,12 +348,11 @@ class HostedTable:
         """Rather than wait for a newcomer, or for someone away since a restart: the computer
         plays those seats (and the visitor asks for the rematch)."""
         seats = self.seats_of(visitor)
-        free = sorted([*(i for i, slot in enumerate(self.slots) if slot.free), *self._away()])
+        free = sorted([*seating.free_seats(self.seats), *seating.away(self.seats)])
         if not self.finished or not seats or not free:
             return
         for index in free:
-            self._free(index)
-            self.slots[index].kind = COMPUTER
+            self._free(index, level=STAND_IN)
         self.rematch_votes |= seats
         self._post(f"* {visitor.name} gives {_seat_numbers(free)} to the computer.")
         self.lobby.changed(save=True)
@@ -400,19 +363,16 @@ class HostedTable:
         table = self.table
         if table is None or not self.finished:
             return
-        for index, slot in enumerate(self.slots):
-            if slot.kind == HUMAN and (
-                slot.occupant is None or not slot.connected or index not in self.rematch_votes
-            ):
+        for index, seat in enumerate(self.seats):
+            if seat.level == HUMAN and (not seat.connected or index not in self.rematch_votes):
                 return
         seed = self.lobby.new_seed()
         if seed == table.match.seed:
             seed = (seed + 1) & 0x7FFFFFFF
         self.seed = seed
         self.rematch_votes.clear()
-        self._hurried_seat = None
         self._post("* Everyone is in: the rematch begins.")
-        table.replace_match(Match.start(self._seats(), self.config, seed))
+        table.replace_match(Match.start(self._players(), self.config, seed))
 
     def rematch_status(self, visitor: Visitor) -> str:
         """One sentence for this visitor on who the rematch waits for ("" during a game)."""
@@ -420,8 +380,8 @@ class HostedTable:
             return ""
         mine = self.seats_of(visitor)
         asked = [index for index in sorted(self.rematch_votes) if index not in mine]
-        free = [index for index, slot in enumerate(self.slots) if slot.free]
-        away = self._away()
+        free = seating.free_seats(self.seats)
+        away = seating.away(self.seats)
         parts = []
         if mine and not mine <= self.rematch_votes:
             parts.append(
@@ -432,10 +392,8 @@ class HostedTable:
         else:
             waiting = [
                 index
-                for index, slot in enumerate(self.slots)
-                if slot.occupant is not None
-                and index not in self.rematch_votes
-                and index not in away
+                for index, seat in enumerate(self.seats)
+                if seat.person is not None and index not in self.rematch_votes and index not in away
             ]
             if asked and not mine:
                 parts.append(f"{self._names(asked)} asked for a rematch.")
@@ -455,16 +413,8 @@ class HostedTable:
             )
         return " ".join(parts)
 
-    def _away(self) -> list[int]:
-        """Seats of a finished game held for people not back since the server restarted."""
-        return [
-            index
-            for index, slot in enumerate(self.slots)
-            if slot.occupant is not None and not slot.connected
-        ]
-
     def _names(self, seats: Iterable[int]) -> str:
-        names = [self.slots[index].player_name(index) for index in seats]
+        names = [self.seats[index].player_name(index) for index in seats]
         return join_columns(names)  # type: ignore[arg-type]  # it joins any words
 
     def subscribe_votes(self, listener: Listener) -> Callable[[], None]:
@@ -478,7 +428,9 @@ class HostedTable:
 
     @property
     def empty(self) -> bool:
-        return self.watchers == 0 and not any(slot.connected or slot.hold for slot in self.slots)
+        return (
+            self.watchers == 0 and not self.holds and not any(s.connected for s in self.seats)
+        )
 
 
 class TableRegistry(Protocol):

@@ -217,8 +217,7 @@ class CantStopApp(Autosaving, FileActions, App[None]):
     def _release_table(self) -> None:
         """Stop our old table's computer players before dropping it."""
         if self.table is not None and self.owns_table:
-            for seat in range(len(self.table.match.seats)):
-                self.table.set_seat_kind(seat, None)
+            self.table.close()
 
     @property
     def watching(self) -> bool:

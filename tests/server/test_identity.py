@@ -117,8 +117,8 @@ async def test_signing_in_again_moves_the_seat_without_anyone_leaving(
         await again.wait_for("Who starts?")  # straight back at the game
         again.press("\r")
         await again.wait_for("Stop")
-        seat = hosted.slots[1]
-        assert seat.connected and not seat.computer_took_over
+        seat = hosted.seats[1]
+        assert seat.connected and seat.stand_in is None
         assert not any("left" in line or "is back" in line for line in hosted.chat)
         await ana.close()
         await again.close()
@@ -134,8 +134,8 @@ async def test_a_frozen_client_is_dropped_and_its_seat_held(host_key, tmp_path: 
         ana, bob, hosted = await start_table(server)
         await bob.wait_for("Stop")
         bob.conn._transport.pause_reading()  # the lid closes: nothing is answered any more
-        await until(lambda: not hosted.slots[1].connected, "the frozen client to be dropped")
-        assert hosted.slots[1].occupant is not None  # held for bob
+        await until(lambda: not hosted.seats[1].connected, "the frozen client to be dropped")
+        assert hosted.seats[1].person is not None  # held for bob
         back = await Player.connect(server.port, "bob")
         await back.wait_for("Who starts?")  # back at the held seat
         back.press("\r")

@@ -44,7 +44,7 @@ async def test_every_step_is_stored_before_the_visitors_see_it(host_key, tmp_pat
         assert store.restore_all(again, TableJournal(tmp_path / "server.db").records()) == 1
         [restored] = again.tables.values()
         assert restored.table is not None and restored.table.match.history == shown.history
-        assert [s.occupant.name for s in restored.slots if s.occupant] == ["ana", "bob"]
+        assert [s.person.name for s in restored.seats if s.person] == ["ana", "bob"]
         await ana.close()
         await bob.close()
     finally:

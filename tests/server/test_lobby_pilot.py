@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Select
 
 from cantstop_tui.engine import GameConfig
+from cantstop_tui.play import seating
 from cantstop_tui.server import lobby as lobby_module
 from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.lobby_app import LobbyApp, NameScreen
@@ -221,8 +222,8 @@ async def test_a_table_made_with_the_form_has_the_seats_and_rules_chosen() -> No
         hosted = lobby.tables[1]
         assert hosted.name == "Sunday"
         assert hosted.config == GameConfig(num_players=4, win_columns=3, variant="forced")
-        assert [slot.kind for slot in hosted.slots] == ["human", "human", "easy", "human"]
-        assert hosted.slots[0].occupant == Visitor("dave") and hosted.table is None
+        assert [slot.level for slot in hosted.seats] == ["human", "human", "easy", "human"]
+        assert hosted.seats[0].person == Visitor("dave") and hosted.table is None
         assert said(app) == "Waiting at Sunday for 2 more players… x leaves the table."
         assert "Computer 3 (easy)" in shown(app)
 
@@ -256,7 +257,7 @@ async def test_the_columns_to_win_offered_are_those_the_rules_allow() -> None:
     hosted = lobby.tables[1]
     assert hosted.config == GameConfig(num_players=4, win_columns=3)
     assert hosted.name == "dave's table"
-    assert [slot.kind for slot in hosted.slots] == ["human", "human", "expert", "human"]
+    assert [slot.level for slot in hosted.seats] == ["human", "human", "expert", "human"]
 
 
 async def test_a_table_of_one_person_and_a_computer_starts_at_once() -> None:
@@ -322,7 +323,7 @@ async def test_enter_takes_the_free_seat_and_the_game_begins() -> None:
         await pilot.press("enter")  # the cursor starts on the first table
         await pilot.pause()
     assert app.return_value == LobbyChoice(friday.id, 1)
-    assert friday.slots[1].occupant == Visitor("dave")
+    assert friday.seats[1].person == Visitor("dave")
     assert friday.table is not None and friday.status == "in progress"
 
 
@@ -335,7 +336,7 @@ async def test_the_last_free_seat_beside_computers_starts_their_game() -> None:
         await pilot.press("down", "j")
         await pilot.pause()
     assert app.return_value == LobbyChoice(forced.id, 1)
-    assert forced.slots[1].occupant == Visitor("dave")
+    assert forced.seats[1].person == Visitor("dave")
     assert forced.table is not None
     assert [seat.kind for seat in forced.table.match.seats] == ["human", "human", "easy", "expert"]
 
@@ -357,7 +358,7 @@ async def test_leaving_the_table_you_wait_at_frees_the_seat() -> None:
         assert said(app) == "You are waiting at a table: x leaves it first."
         await pilot.press("x")
         await pilot.pause()
-        assert hosted.slots[1].occupant is None
+        assert hosted.seats[1].person is None
         assert "dave" not in shown(app).replace("you are dave", "")
 
         await pilot.press("j")  # sit again, then a third visitor fills the table
@@ -392,7 +393,7 @@ async def test_w_watches_a_game_in_progress() -> None:
         await pilot.press("down", "down", "w")
         await pilot.pause()
     assert app.return_value == LobbyChoice(jump.id, None)
-    assert all(slot.occupant != Visitor("dave") for slot in jump.slots)
+    assert all(slot.person != Visitor("dave") for slot in jump.seats)
 
 
 async def test_a_table_not_started_is_watched_from_when_it_starts() -> None:
@@ -411,7 +412,7 @@ async def test_a_table_not_started_is_watched_from_when_it_starts() -> None:
         assert said(app) == "You are waiting at a table: x leaves it first."
         await pilot.press("x")  # stops watching; nobody's seat is touched
         await pilot.pause()
-        assert friday.slots[0].occupant == Visitor("ana")
+        assert friday.seats[0].person == Visitor("ana")
         assert said(app).startswith("Arrows choose a table")
         await pilot.press("w")
         await pilot.pause()
@@ -419,13 +420,13 @@ async def test_a_table_not_started_is_watched_from_when_it_starts() -> None:
         await pilot.pause()
         await pilot.pause()
     assert app.return_value == LobbyChoice(friday.id, None)
-    assert [slot.occupant.name for slot in friday.slots if slot.occupant] == ["ana", "erin"]
+    assert [slot.person.name for slot in friday.seats if slot.person] == ["ana", "erin"]
 
 
 async def test_a_full_table_is_refused_with_a_sentence() -> None:
     lobby = new_lobby()
     _friday, _forced, jump = three_tables(lobby)
-    seats_before = [slot.occupant for slot in jump.slots]
+    seats_before = [slot.person for slot in jump.seats]
     app = LobbyApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -433,7 +434,7 @@ async def test_a_full_table_is_refused_with_a_sentence() -> None:
         await pilot.pause()
         assert said(app) == "the longest name allowed has no free seat: you can watch it."
         assert isinstance(app.screen, LobbyScreen)
-    assert [slot.occupant for slot in jump.slots] == seats_before
+    assert [slot.person for slot in jump.seats] == seats_before
 
 
 async def test_a_table_gone_before_the_list_redrew_is_refused_with_a_sentence() -> None:
@@ -456,14 +457,14 @@ async def test_a_table_gone_before_the_list_redrew_is_refused_with_a_sentence() 
 async def test_q_quits_and_gives_back_the_seat_you_wait_at() -> None:
     lobby = new_lobby()
     friday, _forced, _jump = three_tables(lobby)
-    friday.slots[0].occupant = None  # ana went away before the lobby redrew
-    friday.slots[0].connected = False
+    # ana went away before the lobby redrew
+    friday.seats = seating.step_away(friday.seats, 0, game_started=False)
     app = LobbyApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("j")
         await pilot.pause()
-        assert friday.slots[0].occupant == Visitor("dave")
+        assert friday.seats[0].person == Visitor("dave")
         await pilot.press("q")
         await pilot.pause()
     assert app.return_value is None
@@ -495,11 +496,11 @@ async def test_a_click_chooses_a_row_and_a_second_click_sits_there() -> None:
         column, line = row_of(app, "bob's table")
         await pilot.click(offset=(column + 2, line))
         await pilot.pause()
-        assert forced.slots[1].occupant is None  # the first click only chooses
+        assert forced.seats[1].person is None  # the first click only chooses
         await pilot.click(offset=(column + 2, line))
         await pilot.pause()
     assert app.return_value == LobbyChoice(forced.id, 1)
-    assert forced.slots[1].occupant == Visitor("dave")
+    assert forced.seats[1].person == Visitor("dave")
 
 
 async def test_the_footer_keys_can_be_clicked() -> None:
@@ -514,7 +515,7 @@ async def test_the_footer_keys_can_be_clicked() -> None:
         await pilot.click("#create")
         await pilot.pause()
         assert said(app) == "Waiting at dave's table for 1 more player… x leaves the table."
-    assert lobby.tables[1].slots[0].occupant == Visitor("dave")
+    assert lobby.tables[1].seats[0].person == Visitor("dave")
 
 
 # --- the name asked for ---------------------------------------------------------------
@@ -551,8 +552,9 @@ def lobby_app_with_tables() -> LobbyApp:
     lobby = new_lobby()
     three_tables(lobby)
     hosted = lobby.tables[2]
-    hosted.slots[1].occupant = Visitor("Bartholomew-Jnr")
-    hosted.slots[1].connected = True
+    hosted.seats, _ = seating.take_seat(
+        hosted.seats, Visitor("Bartholomew-Jnr"), 1, game_on=False, table_name=hosted.name
+    )
     return LobbyApp(lobby, Visitor("dave"))
 
 

@@ -94,12 +94,12 @@ async def test_a_game_in_progress_survives_a_restart_with_seats_held(tmp_path: P
     assert store.load(restarted, path) == 1
     again = restarted.tables[hosted.id]
     assert again.table is not None and again.table.match == table.match
-    assert again.name == "friday" and [s.kind for s in again.slots] == [HUMAN, HUMAN, "easy"]
-    assert all(slot.hold is not None for slot in again.slots[:2])
+    assert again.name == "friday" and [s.level for s in again.seats] == [HUMAN, HUMAN, "easy"]
+    assert set(again.holds) == {0, 1}
     assert restarted.held_seat(Visitor("bob")) is None  # the key must match too
     held = restarted.held_seat(bob)
     assert held is not None and held[1] == 1
-    assert again.sit(bob, None) == 1 and again.slots[1].connected
+    assert again.sit(bob, None) == 1 and again.seats[1].connected
     new = restarted.create(ana, "", GameConfig(), [HUMAN])
     assert new.id > hosted.id
 

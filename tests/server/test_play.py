@@ -54,13 +54,13 @@ async def test_a_dropped_player_reconnects_into_their_seat(server: GameServer) -
     await ana.wait_for("your turn")
     await play_one_step(table, {0: ana, 1: bob})
     await bob.close()
-    await until(lambda: not hosted.slots[1].connected, "the server to notice bob left")
-    assert hosted.slots[1].hold is not None and not table.is_bot(1)
+    await until(lambda: not hosted.seats[1].connected, "the server to notice bob left")
+    assert 1 in hosted.holds and not table.is_bot(1)
 
     bob = await Player.connect(server.port, "bob")
     await bob.wait_for("Roll")  # straight back to the board, no lobby
     assert "lobby" not in bob.text()
-    assert hosted.slots[1].connected and hosted.slots[1].hold is None
+    assert hosted.seats[1].connected and 1 not in hosted.holds
     while table.match.state.current_player != 1:
         await play_one_step(table, {0: ana, 1: bob})
     await play_one_step(table, {0: ana, 1: bob})  # bob's keys play his seat again
@@ -98,7 +98,7 @@ async def test_a_hostile_name_reaches_other_screens_harmless(server: GameServer)
     eve.press("\x1b[200~\x1b]0;pwned\x07\x1b[2Jma\x9b31m\x00l\x1b[5mory\x1b[201~\r")
     await eve.wait_for("you are ")
     await create_table(eve)
-    name = next(iter(server.lobby.tables.values())).slots[0].occupant.name  # type: ignore[union-attr]
+    name = next(iter(server.lobby.tables.values())).seats[0].person.name  # type: ignore[union-attr]
     assert name and all(char.isalnum() or char in " -_.'" for char in name)
     ana = await Player.connect(server.port, "ana")
     await ana.wait_for(  # in the table's name and in its first seat, above the free one

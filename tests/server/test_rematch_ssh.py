@@ -54,7 +54,7 @@ async def test_two_players_play_a_rematch_while_a_spectator_stays(server: GameSe
     assert [seat.name for seat in second.seats] == ["ana", "bob"]
     assert second.config == first.config and not second.state.is_over
     await dave.wait_for("in progress")
-    assert hosted.watchers == 1 and hosted.seats_of(hosted.slots[0].occupant)  # type: ignore[arg-type]
+    assert hosted.watchers == 1 and hosted.seats_of(hosted.seats[0].person)  # type: ignore[arg-type]
 
     for viewer in (ana, bob):
         viewer.press("\r")

@@ -11,6 +11,7 @@ from pathlib import Path
 from textual.widgets import Button, Input, Static
 
 from cantstop_tui.engine import GameConfig
+from cantstop_tui.play import seating
 from cantstop_tui.play.match import HUMAN, Handover, Match
 from cantstop_tui.play.table import Table
 from cantstop_tui.server import store
@@ -107,7 +108,7 @@ async def test_who_leaves_frees_the_seat_and_a_newcomer_sitting_down_asks_too() 
     first = table.match
     hosted.ask_rematch(ANA)
     hosted.left(BOB)
-    assert hosted.slots[1].free and hosted.status == "waiting"
+    assert hosted.seats[1].free and hosted.status == "waiting"
     assert hosted.summary().seats[1].free
     assert hosted.rematch_status(ANA) == (
         "Seat 2 is free: waiting for someone to sit down (c: the computer plays it)."
@@ -153,11 +154,11 @@ async def test_a_seat_whose_player_is_gone_when_the_game_ends_is_freed() -> None
     table = hosted.table
     assert table is not None
     hosted.left(BOB)  # mid-game: held for bob
-    assert hosted.slots[1].hold is not None
+    assert 1 in hosted.holds
     hosted.hand_to_computer(1)  # as after --seat-timeout
     assert table.match.handovers == (Handover(len(table.match.history), 1, "expert"),)
     finish(table)
-    assert hosted.slots[1].free and hosted.slots[1].hold is None
+    assert hosted.seats[1].free and 1 not in hosted.holds
     assert hosted.status == "waiting"
     # The finished game says who really played bob's seat.
     assert table.match.kind_of(1) == "expert" and table.match.seats[1].kind == HUMAN
@@ -377,16 +378,12 @@ async def test_at_a_table_in_play_the_footer_says_q_goes_to_the_lobby() -> None:
 async def test_a_seat_given_to_the_computer_keeps_nothing_of_its_person() -> None:
     lobby, _ = lobby_with_games()
     hosted = finished_table(lobby, HUMAN)
-    slot = hosted.slots[1]
     # bob's seat as a save can hold it after a restart: away, once played by the computer
-    slot.connected, slot.computer_took_over = False, True
-    hosted.computer_takes_free_seats(ANA)
-    assert (slot.kind, slot.occupant, slot.connected, slot.computer_took_over) == (
-        "expert",
-        None,
-        False,
-        False,
+    hosted.seats = seating.hand_over(
+        seating.step_away(hosted.seats, 1, game_started=True), 1, seating.AWAY
     )
+    hosted.computer_takes_free_seats(ANA)
+    assert hosted.seats[1] == seating.SeatRecord(level="expert")
     assert store.table_to_json(hosted)["slots"][1]["computer"] is False
 
 

@@ -31,9 +31,9 @@ def stop_server(lobby: Lobby) -> None:
     """The server stops: every session ends (as ``GameServer.close`` makes them)."""
     lobby.closing = True
     for hosted in list(lobby.tables.values()):
-        for slot in hosted.slots:
-            if slot.occupant is not None:
-                hosted.left(slot.occupant)
+        for seat in hosted.seats:
+            if seat.person is not None:
+                hosted.left(seat.person)
 
 
 def restart(lobby: Lobby, path: Path, seat_timeout: float = 600) -> tuple[Lobby, list[Match]]:
@@ -63,7 +63,7 @@ async def test_a_finished_table_comes_back_with_its_seats_held_and_no_votes(
     table = hosted.table
     assert table is not None and table.match == game and hosted.finished
     assert hosted.name == "ana's table" and hosted.status == "finished"
-    assert all(slot.hold is not None and not slot.connected for slot in hosted.slots)
+    assert set(hosted.holds) == {0, 1} and not any(s.connected for s in hosted.seats)
     assert hosted.rematch_votes == set()  # ana asks again once she is back
     assert hosted.rematch_status(CAROL) == (
         "Seats 1 and 2 are kept for ana and bob until they reconnect."
@@ -71,7 +71,7 @@ async def test_a_finished_table_comes_back_with_its_seats_held_and_no_votes(
     assert hosted.lobby.held_seat(ANA) == (hosted, 0)
 
     assert hosted.sit(ANA, None) == 0  # what logging in again does
-    assert hosted.slots[0].hold is None and hosted.slots[0].connected
+    assert 0 not in hosted.holds and hosted.seats[0].connected
     assert hosted.rematch_status(ANA) == (
         "r asks for a rematch; l goes back to the lobby. "
         "Seat 2 is kept for bob until they reconnect (c: the computer plays it)."
@@ -89,7 +89,7 @@ async def test_a_finished_table_comes_back_with_its_seats_held_and_no_votes(
 async def test_a_seat_nobody_comes_back_to_is_freed_for_a_newcomer(tmp_path: Path) -> None:
     _, hosted = restored_finished_table(tmp_path, seat_timeout=0)
     hosted.sit(ANA, None)  # back before the timeout; bob is not
-    await until(lambda: hosted.slots[1].free, "bob's seat to be freed")
+    await until(lambda: hosted.seats[1].free, "bob's seat to be freed")
     assert hosted.status == "waiting" and hosted.id in hosted.lobby.tables
     assert "* bob did not come back: seat 2 is free." in hosted.chat
     assert hosted.lobby.held_seat(BOB) is None
@@ -110,7 +110,7 @@ async def test_c_gives_a_seat_kept_for_someone_away_to_the_computer(tmp_path: Pa
     hosted.computer_takes_free_seats(ANA)
     table = hosted.table
     assert table is not None and table.match != game and table.is_bot(1)
-    assert hosted.slots[1].hold is None and hosted.slots[1].kind == "expert"
+    assert 1 not in hosted.holds and hosted.seats[1].level == "expert"
     assert hosted.lobby.held_seat(BOB) is None  # bob's seat was given away for good
 
 

@@ -22,7 +22,7 @@ async def test_chat_lines_stay_in_a_pane_and_come_back_after_a_reconnect(
     await ana.wait_for(lambda: "say something" not in ana.text(), "the talk line to close")
     await ana.wait_for("ana: good luck bob")  # the sayer's own pane too
     await bob.close()
-    await until(lambda: not hosted.slots[1].connected, "bob's seat held")
+    await until(lambda: not hosted.seats[1].connected, "bob's seat held")
     bob = await Player.connect(server.port, "bob")  # straight back to his held seat
     await bob.wait_for("Who starts?")  # (no step played yet: who starts is shown again)
     bob.press("\r")

@@ -116,3 +116,20 @@ def test_bad_hand_overs_are_refused_with_a_sentence(handovers: object, problem: 
     data["handovers"] = handovers
     with pytest.raises(ValueError, match=problem.replace("[", r"\[").replace("]", r"\]")):
         match_from_record(data)
+
+
+def test_a_hand_over_to_a_module_named_in_a_file_is_played_by_a_built_in_level(
+    tmp_path: Path,
+) -> None:
+    """A record could name any ``module:Class``: the table never imports it."""
+    import sys
+
+    from cantstop_tui.ai import STRONGEST, make_bot
+
+    table = two_humans()
+    table.set_seat_kind(1, "cantstop_evil_module:Player")
+    write_game(tmp_path / "game.json", table.match)
+    loaded = Table(load_game(tmp_path / "game.json").match, bot_delay=0)
+    assert loaded.is_bot(1) and loaded.match.kind_of(1) == "cantstop_evil_module:Player"
+    assert type(loaded._bot(1)) is type(make_bot(STRONGEST))
+    assert "cantstop_evil_module" not in sys.modules

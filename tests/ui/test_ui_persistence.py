@@ -228,7 +228,7 @@ async def test_a_bot_the_player_chose_is_played_by_that_bot(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.table is not None
-        assert type(app.table._bots[1]).__name__ == "Sneaky"
+        assert type(app.table._bot(1)).__name__ == "Sneaky"
     sys.modules.pop(BOT_MODULE, None)
 
 

@@ -21,10 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
 from ...engine import VARIANTS, GameConfig, allowed_win_columns
-
-
-class LobbyError(Exception):
-    """A lobby request that cannot be done; the message is a sentence for the visitor."""
+from ...play.seating import LobbyError
 
 
 @dataclass(frozen=True, slots=True)
