@@ -13,8 +13,8 @@ from ..engine import Busted, ColumnWon, Event, GameWon, Moved, Rolled, Stopped, 
 from .match import Match
 
 
-def join_columns(columns: Sequence[int]) -> str:
-    """``[6]`` -> ``6``; ``[3, 6, 8]`` -> ``3, 6 and 8``."""
+def join_columns(columns: Sequence[int | str]) -> str:
+    """``[6]`` -> ``6``; ``[3, 6, 8]`` -> ``3, 6 and 8`` (names too: ``ana and bob``)."""
     names = [str(c) for c in columns]
     if len(names) <= 1:
         return "".join(names)

@@ -136,8 +136,10 @@ class Lobby:
     def reserve_id(self, table_id: int) -> None:
         self._next_id = max(self._next_id, table_id + 1)
 
-    def forget_if_empty(self, hosted: HostedTable) -> None:
-        if self.closing:
+    def forget_if_empty(self, table_id: int) -> None:
+        """Close the table if nobody is at it, or waits for it, and it has no game to finish."""
+        hosted = self.tables.get(table_id)
+        if self.closing or hosted is None:
             return
         if hosted.empty and (hosted.table is None or hosted.table.match.state.is_over):
             self.tables.pop(hosted.id, None)

@@ -397,7 +397,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             if watching:
                 hosted.watchers -= 1
                 self.server.lobby.changed()
-                self.server.lobby.forget_if_empty(hosted)
+                self.server.lobby.forget_if_empty(hosted.id)
             else:
                 hosted.left(self.visitor, quiet=self.taken_over)
 

@@ -30,7 +30,7 @@ from ..storage.atomic import atomic_write
 from ..storage.reading import read_json
 from .lobby import Lobby
 from .shared_table import SharedTable
-from .tables import CHAT_LENGTH, TABLE_NAME_LENGTH, HostedTable, Visitor
+from .tables import TABLE_NAME_LENGTH, HostedTable, Visitor
 
 log = logging.getLogger(__name__)
 VERSION = 1
@@ -56,7 +56,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
             for seat in hosted.seats
         ],
         "game": record_to_dict(hosted.table.match) if hosted.table else None,
-        "chat": list(hosted.chat),
+        "chat": list(hosted.chat.lines),
     }
 
 
@@ -133,7 +133,7 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     chat = record.get("chat", [])
     if not isinstance(chat, list):
         raise TypeError("'chat' is not a list")
-    hosted.chat.extend(sanitize_text(str(line))[:CHAT_LENGTH] for line in chat)
+    hosted.chat.restore(chat)
     hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
     hosted.hold_absent_seats()
     return hosted

@@ -21,8 +21,9 @@ from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
 from ..ui.widgets.chat_pane import ChatPane
+from .chat import CHAT_LINES
 from .lobby_app import use_terminal_palette
-from .tables import CHAT_LINES, HostedTable, Visitor
+from .tables import HostedTable, Visitor
 
 
 class TalkScreen(ModalScreen[str]):
@@ -77,7 +78,7 @@ class TableScreen(GameScreen):
             )
 
     def below_log(self) -> ComposeResult:
-        yield ChatPane(self.hosted.chat, CHAT_LINES, id="chat")
+        yield ChatPane(self.hosted.chat.lines, CHAT_LINES, id="chat")
 
 
 class TableApp(CantStopApp):
@@ -118,7 +119,7 @@ class TableApp(CantStopApp):
         def voted() -> None:
             app.call_later(app._show_votes)
 
-        self._unsubscribe = [self.hosted.subscribe_chat(said), self.hosted.subscribe_votes(voted)]
+        self._unsubscribe = [self.hosted.chat.subscribe(said), self.hosted.subscribe_votes(voted)]
 
     def on_unmount(self) -> None:
         for unsubscribe in self._unsubscribe:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
@@ -25,26 +24,23 @@ from ..ai import LEVELS
 from ..engine import GameConfig, GameWon, TurnPassed
 from ..play import seating
 from ..play.match import HUMAN, Match, Seat
-from ..play.names import sanitize_text
-from ..play.narration import join_columns
-from ..play.seating import AWAY, SLOW, STAND_IN, Person, Seats
+from ..play.seating import AWAY, SLOW, Person, Seats
 from ..ui.screens.lobby import SeatInfo, TableSummary
+from .chat import TableChat
+from .next_game import GameRegistry, Listener, NextGame
 from .shared_table import SharedTable
 
 log = logging.getLogger(__name__)
 COMPUTER_LEVELS: tuple[str, ...] = LEVELS
-CHAT_LINES = 50
-CHAT_LENGTH = 120
 TABLE_NAME_LENGTH = 24
 
 Visitor = Person
 """Who is on the other end of a session: the person who sits down."""
 
-Listener = Callable[[], None]
-
-
-class HostedTable:
+class HostedTable(NextGame):
     """One table of the lobby: its seats, and its game once every seat is filled."""
+
+    lobby: TableRegistry
 
     def __init__(
         self,
@@ -66,8 +62,7 @@ class HostedTable:
         """Seats kept for people who left, until the clock runs out."""
         self.table: SharedTable | None = None
         self.watchers = 0
-        self.chat: deque[str] = deque(maxlen=CHAT_LINES)
-        self._chat_listeners: list[Callable[[str], None]] = []
+        self.chat = TableChat()
         self.rematch_votes: set[int] = set()
         """Seats whose person asked for a rematch of the finished game."""
         self._vote_listeners: list[Listener] = []
@@ -252,7 +247,7 @@ class HostedTable:
                     self._post(f"* {visitor.name} left; the seat is held for them.")
                 self._hold(index)
         self.lobby.changed(save=True)
-        self.lobby.forget_if_empty(self)
+        self.lobby.forget_if_empty(self.id)
 
     def _free(self, index: int, notice: str | None = None, level: str | None = None) -> None:
         """After a game: the seat is open for whoever sits down next (``level``: the
@@ -287,7 +282,7 @@ class HostedTable:
         self._free(index, f"* {seat.person.name} did not come back: seat {index + 1} is free.")
         self._votes_changed()
         self.lobby.changed(save=True)
-        self.lobby.forget_if_empty(self)
+        self.lobby.forget_if_empty(self.id)
 
     def hold_absent_seats(self) -> None:
         """After a restart nobody is connected: hold every seat as if its player had just left
@@ -306,125 +301,10 @@ class HostedTable:
         self.lobby.changed(save=True)
 
     def say(self, visitor: Visitor, text: str) -> None:
-        line = sanitize_text(text)[:CHAT_LENGTH]
-        if line:
-            self._post(f"{visitor.name}: {line}")
+        self.chat.say(visitor, text)
 
     def _post(self, line: str) -> None:
-        """A chat line or a notice, to everyone at the table."""
-        self.chat.append(line)
-        for listener in list(self._chat_listeners):
-            listener(line)
-
-    def subscribe_chat(self, listener: Callable[[str], None]) -> Callable[[], None]:
-        self._chat_listeners.append(listener)
-        return lambda: self._chat_listeners.remove(listener)
-
-    # --- the next game --------------------------------------------------------------
-
-    def _game_over(self, match: Match) -> None:
-        """Keep the game, and free the seats of those who are gone: the table awaits a rematch."""
-        winner = match.seats[match.state.winner].name if match.state.winner is not None else "?"
-        log.info("Table %d %r finished: %s won.", self.id, self.name, winner)
-        self.lobby.game_finished(match)
-        self.rematch_votes.clear()
-        self._give_back_slow_turns()
-        for index in seating.away(self.seats):
-            self._free(index, f"* Seat {index + 1} is free for the next game.")
-        self._votes_changed()
-        self.lobby.forget_if_empty(self)
-
-    def ask_rematch(self, visitor: Visitor) -> None:
-        """The visitor wants the same seats and rules again; it starts when everyone does."""
-        seats = self.seats_of(visitor)
-        if not self.finished or not seats or seats <= self.rematch_votes:
-            return
-        self.rematch_votes |= seats
-        self._post(f"* {visitor.name} asks for a rematch.")
-        self._votes_changed()
-        self._rematch_if_ready()
-
-    def computer_takes_free_seats(self, visitor: Visitor) -> None:
-        """Rather than wait for a newcomer, or for someone away since a restart: the computer
-        plays those seats (and the visitor asks for the rematch)."""
-        seats = self.seats_of(visitor)
-        free = sorted([*seating.free_seats(self.seats), *seating.away(self.seats)])
-        if not self.finished or not seats or not free:
-            return
-        for index in free:
-            self._free(index, level=STAND_IN)
-        self.rematch_votes |= seats
-        self._post(f"* {visitor.name} gives {_seat_numbers(free)} to the computer.")
-        self.lobby.changed(save=True)
-        self._votes_changed()
-        self._rematch_if_ready()
-
-    def _rematch_if_ready(self) -> None:
-        table = self.table
-        if table is None or not self.finished:
-            return
-        for index, seat in enumerate(self.seats):
-            if seat.level == HUMAN and (not seat.connected or index not in self.rematch_votes):
-                return
-        seed = self.lobby.new_seed()
-        if seed == table.match.seed:
-            seed = (seed + 1) & 0x7FFFFFFF
-        self.seed = seed
-        self.rematch_votes.clear()
-        self._post("* Everyone is in: the rematch begins.")
-        table.replace_match(Match.start(self._players(), self.config, seed))
-
-    def rematch_status(self, visitor: Visitor) -> str:
-        """One sentence for this visitor on who the rematch waits for ("" during a game)."""
-        if not self.finished:
-            return ""
-        mine = self.seats_of(visitor)
-        asked = [index for index in sorted(self.rematch_votes) if index not in mine]
-        free = seating.free_seats(self.seats)
-        away = seating.away(self.seats)
-        parts = []
-        if mine and not mine <= self.rematch_votes:
-            parts.append(
-                f"{self._names(asked)} asked for a rematch: r to play again."
-                if asked
-                else "r asks for a rematch; l goes back to the lobby."
-            )
-        else:
-            waiting = [
-                index
-                for index, seat in enumerate(self.seats)
-                if seat.person is not None and index not in self.rematch_votes and index not in away
-            ]
-            if asked and not mine:
-                parts.append(f"{self._names(asked)} asked for a rematch.")
-            if waiting:
-                parts.append(f"Waiting for {self._names(waiting)}.")
-        if free:
-            parts.append(
-                f"{_seat_numbers(free).capitalize()} {'is' if len(free) == 1 else 'are'} free: "
-                "waiting for someone to sit down"
-                + (" (c: the computer plays it)." if mine else ".")
-            )
-        if away:
-            parts.append(
-                f"{_seat_numbers(away).capitalize()} {'is' if len(away) == 1 else 'are'} "
-                f"kept for {self._names(away)} until they reconnect"
-                + (" (c: the computer plays it)." if mine else ".")
-            )
-        return " ".join(parts)
-
-    def _names(self, seats: Iterable[int]) -> str:
-        names = [self.seats[index].player_name(index) for index in seats]
-        return join_columns(names)  # type: ignore[arg-type]  # it joins any words
-
-    def subscribe_votes(self, listener: Listener) -> Callable[[], None]:
-        """``listener()`` after every change of who waits for the rematch."""
-        self._vote_listeners.append(listener)
-        return lambda: self._vote_listeners.remove(listener)
-
-    def _votes_changed(self) -> None:
-        for listener in list(self._vote_listeners):
-            listener()
+        self.chat.post(line)
 
     @property
     def empty(self) -> bool:
@@ -433,7 +313,7 @@ class HostedTable:
         )
 
 
-class TableRegistry(Protocol):
+class TableRegistry(GameRegistry, Protocol):
     """What a hosted table needs of the lobby that holds it (``lobby.Lobby``)."""
 
     seat_timeout: float
@@ -441,21 +321,6 @@ class TableRegistry(Protocol):
     bot_delay: float
     closing: bool
     on_step: Callable[[HostedTable], None] | None
-
-    def changed(self, save: bool = False) -> None: ...
-
-    def forget_if_empty(self, hosted: HostedTable) -> None: ...
-
-    def game_finished(self, match: Match) -> None: ...
-
-    def new_seed(self) -> int: ...
-
-
-def _seat_numbers(seats: list[int]) -> str:
-    """``seat 2`` / ``seats 2 and 3``."""
-    if len(seats) == 1:
-        return f"seat {seats[0] + 1}"
-    return f"seats {join_columns([seat + 1 for seat in seats])}"
 
 
 def _loop_call_later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:

@@ -119,7 +119,7 @@ async def test_signing_in_again_moves_the_seat_without_anyone_leaving(
         await again.wait_for("Stop")
         seat = hosted.seats[1]
         assert seat.connected and seat.stand_in is None
-        assert not any("left" in line or "is back" in line for line in hosted.chat)
+        assert not any("left" in line or "is back" in line for line in hosted.chat.lines)
         await ana.close()
         await again.close()
     finally:

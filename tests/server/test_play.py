@@ -151,7 +151,7 @@ async def test_a_player_who_stalls_gets_one_turn_played_by_the_computer(host_key
             lambda: table.match.state.current_player != first, "the computer to end the turn"
         )
         assert not table.is_bot(first)  # the seat is the person's again
-        assert any("took too long" in line for line in hosted.chat)
+        assert any("took too long" in line for line in hosted.chat.lines)
     finally:
         await server.close()
 
@@ -163,5 +163,5 @@ async def test_a_chat_line_reaches_everyone_at_the_table(server: GameServer) -> 
     await ana.wait_for("say something")
     ana.press("good luck [b]bob\r")
     await bob.wait_for("ana: good luck [b]bob")
-    assert list(hosted.chat)[-1] == "ana: good luck [b]bob"
+    assert list(hosted.chat.lines)[-1] == "ana: good luck [b]bob"
     assert hosted.table is not None and not hosted.table.match.history  # talking is no move

@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.widgets import Button, Input, Static
 
 from cantstop_tui.engine import GameConfig
-from cantstop_tui.play import seating
+from cantstop_tui.play import rematch, seating
 from cantstop_tui.play.match import HUMAN, Handover, Match
 from cantstop_tui.play.table import Table
 from cantstop_tui.server import store
@@ -113,7 +113,7 @@ async def test_who_leaves_frees_the_seat_and_a_newcomer_sitting_down_asks_too() 
     assert hosted.rematch_status(ANA) == (
         "Seat 2 is free: waiting for someone to sit down (c: the computer plays it)."
     )
-    assert any("bob left the table: seat 2 is free" in line for line in hosted.chat)
+    assert any("bob left the table: seat 2 is free" in line for line in hosted.chat.lines)
     assert table.match is first
 
     assert hosted.sit(CAROL, None) == 1
@@ -278,7 +278,7 @@ async def test_a_talk_line_being_typed_when_the_rematch_begins_stays_open_with_i
         assert not any(isinstance(s, TableOverScreen) for s in app.screen_stack)
         await pilot.press("!", "enter")
         await pilot.pause()
-        assert hosted.chat[-1] == "ana: gg!" and isinstance(app.screen, RolloffScreen)
+        assert hosted.chat.lines[-1] == "ana: gg!" and isinstance(app.screen, RolloffScreen)
 
 
 async def test_a_dialog_over_the_game_over_box_closes_with_it_when_the_host_starts_anew() -> None:
@@ -391,5 +391,6 @@ def test_names_and_seat_numbers_read_as_a_sentence() -> None:
     lobby, _ = lobby_with_games()
     hosted = lobby.create(ANA, "t", GameConfig(num_players=3), [HUMAN, HUMAN])
     hosted.sit(BOB, None)
-    assert hosted._names([]) == "" and hosted._names([0]) == "ana"
-    assert hosted._names([0, 1, 2]) == "ana, bob and (free)"
+    assert rematch.names(hosted.seats, []) == ""
+    assert rematch.names(hosted.seats, [0]) == "ana"
+    assert rematch.names(hosted.seats, [0, 1, 2]) == "ana, bob and (free)"

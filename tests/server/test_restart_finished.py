@@ -91,7 +91,7 @@ async def test_a_seat_nobody_comes_back_to_is_freed_for_a_newcomer(tmp_path: Pat
     hosted.sit(ANA, None)  # back before the timeout; bob is not
     await until(lambda: hosted.seats[1].free, "bob's seat to be freed")
     assert hosted.status == "waiting" and hosted.id in hosted.lobby.tables
-    assert "* bob did not come back: seat 2 is free." in hosted.chat
+    assert "* bob did not come back: seat 2 is free." in hosted.chat.lines
     assert hosted.lobby.held_seat(BOB) is None
     hosted.sit(CAROL, None)  # sitting down asks for the rematch
     hosted.ask_rematch(ANA)

@@ -1,0 +1,38 @@
+"""A table's chat: its last lines (people's words and the table's notices) and who listens."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from ..play.names import sanitize_text
+from ..play.seating import Person
+
+CHAT_LINES = 50
+CHAT_LENGTH = 120
+
+
+class TableChat:
+    def __init__(self) -> None:
+        self.lines: deque[str] = deque(maxlen=CHAT_LINES)
+        self._listeners: list[Callable[[str], None]] = []
+
+    def say(self, person: Person, text: str) -> None:
+        """What a person typed, sanitized and cut to ``CHAT_LENGTH``; nothing if empty."""
+        line = sanitize_text(text)[:CHAT_LENGTH]
+        if line:
+            self.post(f"{person.name}: {line}")
+
+    def post(self, line: str) -> None:
+        """A chat line or a notice, to everyone at the table."""
+        self.lines.append(line)
+        for listener in list(self._listeners):
+            listener(line)
+
+    def restore(self, lines: list[object]) -> None:
+        """Lines read back from the server's store (hostile until cleaned)."""
+        self.lines.extend(sanitize_text(str(line))[:CHAT_LENGTH] for line in lines)
+
+    def subscribe(self, listener: Callable[[str], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
