@@ -12,6 +12,7 @@ import asyncssh
 from textual.app import App
 
 from ..play.names import clean_text
+from ..ui.textual_compat import lighten_strips
 from .heap import HeapKeeper
 from .identity import Identities, Login, Names
 from .limits import Gate, Limits
@@ -172,6 +173,7 @@ class GameServer:
         limits: Limits | None = None,
         names: Names | None = None,
     ) -> None:
+        lighten_strips()  # fifty apps share this process's garbage collector
         self.settings = settings
         self.host_key = host_key
         self.lobby = lobby or Lobby(

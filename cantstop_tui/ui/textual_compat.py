@@ -1,9 +1,11 @@
 """The one place that touches Textual's private parts (textual is pinned to an exact version;
 tests/ui/test_textual_compat.py names each use and fails loudly when an upgrade moves it):
 
+- a cache that kept every closed dialog's lines alive (``StylesCache.get_inner_outer``),
+  fixed on import, for every app;
 - work-arounds for Textual behaviour that costs time (``Strip``'s caches, below), applied
-  once on import;
-- a cache that kept every closed dialog's lines alive (``StylesCache.get_inner_outer``);
+  by the SSH server only (``lighten_strips``): there fifty apps share one process and one
+  garbage collector, while a local game has a process of its own and never notices;
 - crash reports instead of Textual's traceback (``report_fatal_errors``);
 - a ``Log`` that lays out less and starts no thread per line (``QuietLog``);
 - the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``) and the current
@@ -193,8 +195,15 @@ UPSTREAM_GET_INNER_OUTER = StylesCache.get_inner_outer
 """Textual's own (kept for the test that checks its problem is still there)."""
 
 
-def apply() -> None:
+def fix_styles_cache() -> None:
     StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[assignment]
+
+
+def lighten_strips() -> None:
+    """Strips without self-references and with caches made on first use (for the SSH
+    server's process; applying it again changes nothing)."""
+    if Strip.__init__ is _init_without_caches:
+        return
     Strip.divide = _divide_without_self_reference  # type: ignore[method-assign]
     Strip.crop_extend = _crop_extend_without_self_reference  # type: ignore[method-assign]
     for name, (slot, size) in CACHE_SIZES.items():
@@ -202,4 +211,8 @@ def apply() -> None:
     Strip.__init__ = _init_without_caches  # type: ignore[method-assign]
 
 
-apply()
+def strips_lightened() -> bool:
+    return Strip.__init__ is _init_without_caches
+
+
+fix_styles_cache()

@@ -27,6 +27,33 @@ from .ui_helpers import SIZE, humans, start_playing
 RED = Style(color="red")
 
 
+@pytest.fixture(autouse=True)
+def server_strips() -> None:
+    """The strips as the SSH server's apps have them (``cantstop serve`` lightens them)."""
+    textual_compat.lighten_strips()
+
+
+def test_a_local_game_keeps_textuals_own_strips_and_the_ssh_server_lightens_them() -> None:
+    import subprocess
+    import sys
+
+    check = (
+        "import cantstop_tui.cli, cantstop_tui.ui.app\n"
+        "from cantstop_tui.ui import textual_compat\n"
+        "assert not textual_compat.strips_lightened()\n"
+        "from cantstop_tui.server.server import GameServer\n"
+        "assert not textual_compat.strips_lightened()\n"
+        "import asyncssh\n"
+        "from cantstop_tui.server.auth import Auth\n"
+        "from cantstop_tui.server.settings import Settings\n"
+        "GameServer(Settings(Auth('open')), asyncssh.generate_private_key('ssh-ed25519'))\n"
+        "assert textual_compat.strips_lightened()\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     gc.collect()
