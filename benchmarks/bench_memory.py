@@ -54,7 +54,10 @@ async def games(people: list[ssh.Person], count: int) -> None:
             await person.wait_for("Who starts?")
 
 
-async def measure() -> dict[str, float]:
+async def measure(
+    dialog_count: int = DIALOGS, trip_count: int = TRIPS, game_count: int = GAMES
+) -> dict[str, float]:
+    """The server's RSS (MiB) at the start and the end, and its growth over each part."""
     ssh.THINK_SECONDS = 0.0  # a scripted player: as fast as the screens come
     with tempfile.TemporaryDirectory() as home:
         server, port = ssh.start_server(home)
@@ -64,15 +67,15 @@ async def measure() -> dict[str, float]:
             start = ssh.rss_kib(server.pid)
             await dialogs(host, 50)  # warm-up: caches fill once
             warm = ssh.rss_kib(server.pid)
-            await dialogs(host, DIALOGS)
+            await dialogs(host, dialog_count)
             after_dialogs = ssh.rss_kib(server.pid)
             await round_trips(host, 10)
             warm_trips = ssh.rss_kib(server.pid)
-            await round_trips(host, TRIPS)
+            await round_trips(host, trip_count)
             after_trips = ssh.rss_kib(server.pid)
             await games([host, guest], 2)
             warm_games = ssh.rss_kib(server.pid)
-            await games([host, guest], GAMES)
+            await games([host, guest], game_count)
             after_games = ssh.rss_kib(server.pid)
             host_conn.close()
             guest_conn.close()
