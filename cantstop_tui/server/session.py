@@ -7,7 +7,6 @@ import contextlib
 import contextvars
 import logging
 import time
-from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
@@ -15,19 +14,16 @@ import asyncssh
 from rich.console import Console
 from textual.app import App
 
-from ..play.names import clean_text, is_usable_name, sanitize_name
-from ..play.seating import LobbyError
-from ..ui.screens.lobby import LobbyChoice
+from ..play.names import clean_text
 from ..ui.terminal import RESTORE_TERMINAL
 from .driver import ChannelDriver
 from .heap import HeapKeeper
-from .identity import Identities, Login
+from .identity import Login
 from .limits import Gate, Limits, TokenBucket
-from .lobby import Lobby
-from .lobby_app import LobbyApp
 from .logs import Limited
 from .settings import Settings
-from .tables import HostedTable, Visitor
+from .tables import Visitor
+from .visit import VisitHost, Visiting
 
 log = logging.getLogger(__name__)
 
@@ -63,27 +59,18 @@ def fit_console(app: App[Any], color_system: str) -> None:
 
 
 
-
-
 QUICK_SESSION = 5.0
 """Seconds: a session that ends sooner counts as one failed login for its address."""
 
 
-class Refused(Exception):
-    """This login may not play; the message says why."""
-
-
-class Host(Protocol):
+class Host(VisitHost, Protocol):
     """What a session needs of the server that accepted it (``server.GameServer``)."""
 
     settings: Settings
-    lobby: Lobby
     limits: Limits
     gate: Gate
-    identities: Identities
     limited: Limited
     heap: HeapKeeper
-    make_game_app: Callable[[HostedTable, frozenset[int], Visitor], App[Any]]
 
     def admit(self, session: GameSession) -> bool: ...
 
@@ -92,7 +79,9 @@ class Host(Protocol):
     def session_as(self, name: str) -> GameSession | None: ...
 
 
-class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
+class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
+    server: Host
+
     def __init__(self, server: Host, username: str, login: Login) -> None:
         self.server = server
         self.username = username
@@ -285,121 +274,6 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[misc]
             if not self.closed and self._chan is not None:
                 self.closed = True
                 self._chan.exit(0)
-
-    def _leave_tables(self) -> None:
-        """Gone from the lobby too: a table waiting for its players must not keep a ghost.
-
-        (Seats in a game were already left, and are held, when its app ended.)
-        """
-        if self.visitor is None:
-            return
-        for hosted in list(self.server.lobby.tables.values()):
-            if hosted.seats_of(self.visitor):
-                hosted.left(self.visitor)
-
-    def _first_name(self) -> tuple[str, str | None]:
-        """The name to use, or the question to ask when the SSH user name won't do.
-
-        Raises ``Refused`` with a sentence when this login may not play at all (a name that
-        belongs to another identity, or a player's own password with an unusable name)."""
-        identities, login = self.server.identities, self.login
-        name = sanitize_name(self.username)
-        if identities.fixed_name(login, self.username):
-            if not is_usable_name(self.username):
-                raise Refused(f"The login name {name!r} cannot be shown; ask the host for another.")
-            return name, None
-        if not is_usable_name(name):
-            return name, "Your SSH user name cannot be shown to other players. Your name?"
-        refusal = identities.refusal(login, name)
-        if refusal is not None:
-            raise Refused(refusal)
-        other = self.server.session_as(name)
-        if other is not None and (other.visitor is None or other.visitor.key != login.identity):
-            return name, f"{name} is already playing here. Your name?"
-        return name, None
-
-    def name_taken(self, name: str) -> bool:
-        """For the name prompt: a name another identity owns or plays under."""
-        if self.server.identities.refusal(self.login, name) is not None:
-            return True
-        other = self.server.session_as(name)
-        return other is not None and other is not self
-
-    async def _take_over(self, name: str) -> None:
-        """The newest login wins: the same player's older session ends, its seat moves here."""
-        old = self.server.session_as(name)
-        if old is None or old is self or old.visitor is None:
-            return
-        if old.visitor.key != self.login.identity:
-            return
-        log.info("%s signed in again from %s: the older session ends.", name, self.address)
-        old.taken_over = self.returning = True
-        old.end("Signed in from another connection.")
-        if old._task is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(old._task), 10)
-
-    async def _visit(self) -> None:
-        try:
-            name, question = self._first_name()
-        except Refused as refusal:
-            self.end(str(refusal), code=1)
-            return
-        if question is None:
-            self.server.identities.claim(self.login, name)
-            await self._take_over(name)
-        self.visitor = Visitor(name, self.login.identity)
-        choice = self._held_seat() if question is None else None
-        while not self.closed:
-            if choice is None:
-                lobby_app = LobbyApp(
-                    self.server.lobby,
-                    self.visitor,
-                    ask_name=question,
-                    taken=self.name_taken,
-                )
-                choice = await self.run_app(lobby_app)
-                if question is not None:  # the name the visitor chose is theirs from now on
-                    self.server.identities.claim(self.login, lobby_app.visitor.name)
-                self.visitor, question = lobby_app.visitor, None
-                if choice is None:
-                    return
-            await self._play(choice)
-            choice = None
-
-    def _held_seat(self) -> LobbyChoice | None:
-        assert self.visitor is not None
-        held = self.server.lobby.held_seat(self.visitor)
-        if held is None:
-            return None
-        hosted, _seat = held
-        try:
-            return LobbyChoice(hosted.id, hosted.sit(self.visitor, None, quiet=self.returning))
-        except LobbyError:
-            return None
-
-    async def _play(self, choice: LobbyChoice) -> None:
-        assert self.visitor is not None
-        hosted: HostedTable | None = self.server.lobby.tables.get(choice.table_id)
-        if hosted is None or hosted.table is None:
-            return
-        table = hosted.table
-        watching = choice.seat is None
-        seats = frozenset() if watching else hosted.seats_of(self.visitor)
-        if watching:
-            hosted.watchers += 1
-            self.server.lobby.changed()
-        app = self.server.make_game_app(hosted, seats, self.visitor)
-        try:
-            await self.run_app(app)
-        finally:
-            table.forget(app)
-            if watching:
-                hosted.watchers -= 1
-                self.server.lobby.changed()
-                self.server.lobby.forget_if_empty(hosted.id)
-            else:
-                hosted.left(self.visitor, quiet=self.taken_over)
 
     async def run_app(self, app: App[Any]) -> Any:
         """Run one app on this channel until it exits (or the visitor goes away)."""

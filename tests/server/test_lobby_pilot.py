@@ -21,7 +21,8 @@ from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.lobby_app import LobbyApp, NameScreen
 from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.tables import COMPUTER_LEVELS, HostedTable, Visitor
-from cantstop_tui.ui.screens.lobby import CreateTableScreen, LobbyChoice, LobbyScreen
+from cantstop_tui.ui.screens.create_table import CreateTableScreen
+from cantstop_tui.ui.screens.lobby import LobbyChoice, LobbyScreen
 
 SIZE = (80, 24)
 Snap = Callable[..., bool]

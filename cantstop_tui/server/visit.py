@@ -1,0 +1,174 @@
+"""Where a visitor goes once signed in: the name they play under, the seat they left (taken
+back at once), the lobby, a table, the lobby again; and the newest login of the same
+player taking over from the older one.
+
+A mixin of ``session.GameSession``, which owns the channel and runs each app on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual.app import App
+
+from ..play.names import is_usable_name, sanitize_name
+from ..play.seating import LobbyError
+from ..ui.screens.lobby import LobbyChoice
+from .identity import Identities, Login
+from .lobby import Lobby
+from .lobby_app import LobbyApp
+from .tables import HostedTable, Visitor
+
+log = logging.getLogger(__name__)
+
+
+class VisitHost(Protocol):
+    """What a visit needs of the server (``server.GameServer``)."""
+
+    lobby: Lobby
+    identities: Identities
+    make_game_app: Callable[[HostedTable, frozenset[int], Visitor], App[Any]]
+
+    def session_as(self, name: str) -> Visiting | None: ...
+
+
+class Refused(Exception):
+    """This login may not play; the message says why."""
+
+
+class Visiting:
+    server: VisitHost
+    username: str
+    login: Login
+    address: str
+    visitor: Visitor | None
+    closed: bool
+    taken_over: bool
+    """Ended by a newer login of the same player: their seat moves, silently."""
+    returning: bool
+    """Took over an older session of the same player: back at the seat, silently."""
+    _task: asyncio.Task[None] | None
+
+    if TYPE_CHECKING:  # given by the session
+
+        def end(self, reason: str, code: int = 0) -> None: ...
+        async def run_app(self, app: App[Any]) -> Any: ...
+
+    def _leave_tables(self) -> None:
+        """Gone from the lobby too: a table waiting for its players must not keep a ghost.
+
+        (Seats in a game were already left, and are held, when its app ended.)
+        """
+        if self.visitor is None:
+            return
+        for hosted in list(self.server.lobby.tables.values()):
+            if hosted.seats_of(self.visitor):
+                hosted.left(self.visitor)
+
+    def _first_name(self) -> tuple[str, str | None]:
+        """The name to use, or the question to ask when the SSH user name won't do.
+
+        Raises ``Refused`` with a sentence when this login may not play at all (a name that
+        belongs to another identity, or a player's own password with an unusable name)."""
+        identities, login = self.server.identities, self.login
+        name = sanitize_name(self.username)
+        if identities.fixed_name(login, self.username):
+            if not is_usable_name(self.username):
+                raise Refused(f"The login name {name!r} cannot be shown; ask the host for another.")
+            return name, None
+        if not is_usable_name(name):
+            return name, "Your SSH user name cannot be shown to other players. Your name?"
+        refusal = identities.refusal(login, name)
+        if refusal is not None:
+            raise Refused(refusal)
+        other = self.server.session_as(name)
+        if other is not None and (other.visitor is None or other.visitor.key != login.identity):
+            return name, f"{name} is already playing here. Your name?"
+        return name, None
+
+    def name_taken(self, name: str) -> bool:
+        """For the name prompt: a name another identity owns or plays under."""
+        if self.server.identities.refusal(self.login, name) is not None:
+            return True
+        other = self.server.session_as(name)
+        return other is not None and other is not self
+
+    async def _take_over(self, name: str) -> None:
+        """The newest login wins: the same player's older session ends, its seat moves here."""
+        old = self.server.session_as(name)
+        if old is None or old is self or old.visitor is None:
+            return
+        if old.visitor.key != self.login.identity:
+            return
+        log.info("%s signed in again from %s: the older session ends.", name, self.address)
+        old.taken_over = self.returning = True
+        old.end("Signed in from another connection.")
+        if old._task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(old._task), 10)
+
+    async def _visit(self) -> None:
+        try:
+            name, question = self._first_name()
+        except Refused as refusal:
+            self.end(str(refusal), code=1)
+            return
+        if question is None:
+            self.server.identities.claim(self.login, name)
+            await self._take_over(name)
+        self.visitor = Visitor(name, self.login.identity)
+        choice = self._held_seat() if question is None else None
+        while not self.closed:
+            if choice is None:
+                lobby_app = LobbyApp(
+                    self.server.lobby,
+                    self.visitor,
+                    ask_name=question,
+                    taken=self.name_taken,
+                )
+                choice = await self.run_app(lobby_app)
+                if question is not None:  # the name the visitor chose is theirs from now on
+                    self.server.identities.claim(self.login, lobby_app.visitor.name)
+                self.visitor, question = lobby_app.visitor, None
+                if choice is None:
+                    return
+            await self._play(choice)
+            choice = None
+
+    def _held_seat(self) -> LobbyChoice | None:
+        assert self.visitor is not None
+        held = self.server.lobby.held_seat(self.visitor)
+        if held is None:
+            return None
+        hosted, _seat = held
+        try:
+            return LobbyChoice(hosted.id, hosted.sit(self.visitor, None, quiet=self.returning))
+        except LobbyError:
+            return None
+
+    async def _play(self, choice: LobbyChoice) -> None:
+        assert self.visitor is not None
+        hosted: HostedTable | None = self.server.lobby.tables.get(choice.table_id)
+        if hosted is None or hosted.table is None:
+            return
+        table = hosted.table
+        watching = choice.seat is None
+        seats = frozenset() if watching else hosted.seats_of(self.visitor)
+        if watching:
+            hosted.watchers += 1
+            self.server.lobby.changed()
+        app = self.server.make_game_app(hosted, seats, self.visitor)
+        try:
+            await self.run_app(app)
+        finally:
+            table.forget(app)
+            if watching:
+                hosted.watchers -= 1
+                self.server.lobby.changed()
+                self.server.lobby.forget_if_empty(hosted.id)
+            else:
+                hosted.left(self.visitor, quiet=self.taken_over)

@@ -1,0 +1,129 @@
+"""The form for a new table on a shared server: name, who plays seats 2 to 4, the rules.
+
+The visitor who opens it takes seat 1; it dismisses with ``(name, config, others)`` or
+``None`` when cancelled.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from ...engine import VARIANTS, GameConfig, allowed_win_columns
+
+PERSON = "human"
+NOBODY = "-"
+
+
+class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
+    """The form for a new table: the visitor takes seat 1."""
+
+    DEFAULT_CSS = """
+    CreateTableScreen { align: center middle; }
+    CreateTableScreen > Vertical {
+        width: 60; height: auto; max-height: 100%; border: round $accent; padding: 0 1;
+        background: $surface;
+    }
+    CreateTableScreen Horizontal { height: auto; }
+    CreateTableScreen Label { width: 16; }
+    CreateTableScreen Select { width: 1fr; }
+    CreateTableScreen #create-error { color: $error; height: auto; }
+    CreateTableScreen #cancel { margin-left: 2; }
+    CreateTableScreen Select:focus > SelectCurrent { background: $block-cursor-background; }
+    CreateTableScreen Select:focus > SelectCurrent > * {
+        color: $block-cursor-foreground; text-style: $block-cursor-text-style;
+    }
+    CreateTableScreen:ansi Select:focus > SelectCurrent { background: ansi_default; }
+    CreateTableScreen:ansi Select:focus > SelectCurrent > * {
+        color: ansi_default; text-style: bold reverse;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("ctrl+g", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, levels: tuple[str, ...]) -> None:
+        super().__init__()
+        self.levels = levels
+
+    def _kinds(self, optional: bool) -> list[tuple[str, str]]:
+        options = [("a person", PERSON)] + [(f"computer: {level}", level) for level in self.levels]
+        return ([("nobody", NOBODY)] if optional else []) + options
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("[b]New table[/b]  (you take seat 1; Enter creates)")
+            yield Input(placeholder="table name", id="table-name", max_length=24, compact=True)
+            for seat in (2, 3, 4):
+                with Horizontal():
+                    yield Label(f"Seat {seat}")
+                    yield Select(
+                        self._kinds(seat > 2),
+                        value=PERSON if seat == 2 else NOBODY,
+                        allow_blank=False,
+                        id=f"seat-{seat}",
+                        classes="seat-kind",
+                        compact=True,
+                    )
+            with Horizontal():
+                yield Label("Variant")
+                yield Select(
+                    [(v, v) for v in VARIANTS],
+                    value="standard",
+                    allow_blank=False,
+                    id="variant",
+                    compact=True,
+                )
+            with Horizontal():
+                yield Label("Columns to win")
+                yield Select(
+                    [(str(n), n) for n in allowed_win_columns(2)],
+                    value=3,
+                    allow_blank=False,
+                    id="win-columns",
+                    compact=True,
+                )
+            yield Static("", id="create-error")
+            with Horizontal():
+                yield Button("Create", variant="primary", id="create", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def _others(self) -> list[str]:
+        kinds = [str(self.query_one(f"#seat-{seat}", Select).value) for seat in (2, 3, 4)]
+        return [kind for kind in kinds if kind != NOBODY]
+
+    @on(Select.Changed, ".seat-kind")
+    def offer_allowed_columns(self) -> None:
+        """Only the columns-to-win counts the rules allow for the seats chosen."""
+        allowed = allowed_win_columns(1 + len(self._others()))
+        columns = self.query_one("#win-columns", Select)
+        chosen = columns.value
+        columns.set_options([(str(n), n) for n in allowed])
+        columns.value = chosen if chosen in allowed else allowed[-1]
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#create")
+    def submit(self) -> None:
+        others = self._others()
+        try:
+            config = GameConfig(
+                num_players=1 + len(others),
+                win_columns=int(str(self.query_one("#win-columns", Select).value)),
+                variant=str(self.query_one("#variant", Select).value),  # type: ignore[arg-type]
+            )
+        except ValueError as error:
+            self.query_one("#create-error", Static).update(Text(str(error)))
+            return
+        self.dismiss((self.query_one("#table-name", Input).value, config, others))
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
