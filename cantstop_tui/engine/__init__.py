@@ -25,19 +25,15 @@ from .events import (
     Stopped,
     TurnPassed,
 )
+from .moves import legal_moves, move_pairings, moves_for_dice
+from .odds import BUST_CHANCE, bust_probability, usable_columns_mask
 from .rolloff import Rolloff, RolloffRound, first_player_rolloff
 from .rules import (
-    BUST_CHANCE,
-    bust_probability,
     can_stop,
     choose,
-    legal_moves,
-    move_pairings,
-    moves_for_dice,
     new_game,
     roll,
     stop,
-    usable_columns_mask,
     why_cannot_stop,
 )
 from .serialization import state_from_dict, state_to_dict

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from fractions import Fraction
+from collections.abc import Sequence
 from typing import Final
 
-from .board import COLUMNS, MAX_RUNNERS, TOPS
+from .board import COLUMNS, TOPS
 from .config import GameConfig
-from .dice import ALL_ROLLS, PAIR_SUMS, Pairing, Roll, _pairings_of
 from .errors import IllegalMoveError
 from .events import (
     Busted,
@@ -22,6 +19,7 @@ from .events import (
     make_moved,
     make_rolled,
 )
+from .moves import _as_move, _check_dice, _jump_step, _moves, legal_moves
 from .state import GameState, Phase, make_state
 
 # Enum members as module constants: looked up on every transition.
@@ -30,14 +28,6 @@ _CHOOSE: Final = Phase.CHOOSE
 _OVER: Final = Phase.OVER
 _EMPTY: Final = (0,) * 13
 _UNCLAIMED: Final = (None,) * 13
-_COLUMN_BIT: Final = {c: 1 << (c - 2) for c in COLUMNS}
-_CANONICAL_ROLLS: Final[dict[Roll, Roll]] = {dice: dice for dice in ALL_ROLLS}
-# ALL_ROLLS lives as long as the program, so these ids name exactly its tuples.
-_ROLL_IDS: Final = frozenset(id(dice) for dice in ALL_ROLLS)
-# For each roll: the distinct columns it names, and its pairs of sums.
-_ROLL_PLANS: Final = {
-    dice: (tuple({c for pair in sums for c in pair}), sums) for dice, sums in PAIR_SUMS.items()
-}
 
 Transition = tuple[GameState, tuple[Event, ...]]
 
@@ -64,117 +54,6 @@ def new_game(config: GameConfig | None = None, first_player: int = 0) -> GameSta
         current_player=first_player,
         phase=_ROLL,
     )
-
-
-# --- moves -------------------------------------------------------------------
-
-
-def _jump_step(state: GameState, column: int, height: int) -> int:
-    """Jump variant: the next space above ``height`` without another player's square."""
-    height += 1
-    player = state.current_player
-    taken = {sq[column] for p, sq in enumerate(state.squares) if p != player}
-    # The top space of an open column never holds a square, so this stops there.
-    while height in taken:
-        height += 1
-    return height
-
-
-def _jump_capacity(state: GameState, column: int) -> int:
-    """Jump variant: how many steps (0, 1 or 2) fit in the open ``column``."""
-    height = state.runners[column] or state.squares[state.current_player][column]
-    top = TOPS[column]
-    steps = 0
-    while steps < 2 and height < top:
-        height = _jump_step(state, column, height)
-        steps += 1
-    return steps
-
-
-def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
-    """Each pairing gives its two sums together if both fit, else each sum that fits alone."""
-    runners = state.runners
-    claimed = state.claimed
-    own = state.squares[state.current_player]
-    jump = state.config.variant == "jump"
-    free = runners.count(0) - (13 - MAX_RUNNERS)  # runners not yet on the board
-    # How many steps fit in each column rolled: 0 when closed, or no runner can go there.
-    columns, pairs = _ROLL_PLANS[dice]
-    steps: dict[int, int] = {}
-    for column in columns:
-        height = runners[column]
-        if claimed[column] is not None or not (height or free):
-            steps[column] = 0
-        elif jump:
-            steps[column] = _jump_capacity(state, column)
-        else:
-            room = TOPS[column] - (height or own[column])
-            steps[column] = room if room < 2 else 2
-    # Pairings have distinct sums, so only single-column moves can repeat.
-    found: list[Move] = []
-    for a, b in pairs:
-        steps_a = steps[a]
-        steps_b = steps[b]
-        if a == b:
-            if steps_a == 2:
-                found.append((a, a))
-            elif steps_a and (a,) not in found:
-                found.append((a,))
-        elif steps_a and steps_b and (runners[a] or runners[b] or free >= 2):
-            found.append((a, b))
-        else:
-            if steps_a and (a,) not in found:
-                found.append((a,))
-            if steps_b and (b,) not in found:
-                found.append((b,))
-    if len(found) > 1:
-        found.sort()
-    return tuple(found)
-
-
-def _check_dice(dice: Iterable[int]) -> Roll:
-    # Rolls from ``Dice`` are the very tuples of ALL_ROLLS: no need to look inside.
-    if id(dice) in _ROLL_IDS:
-        return dice  # type: ignore[return-value]
-    try:
-        values = tuple(dice)
-    except TypeError:
-        values = ()
-    if len(values) != 4 or any(type(v) is not int or not 1 <= v <= 6 for v in values):
-        raise IllegalMoveError(f"A roll is four dice from 1 to 6, not {dice!r}.")
-    return _CANONICAL_ROLLS[values]
-
-
-def moves_for_dice(state: GameState, dice: Sequence[int]) -> tuple[Move, ...]:
-    """The moves ``dice`` would allow the current player now (empty: a bust).
-
-    >>> moves_for_dice(new_game(), (1, 5, 4, 6))
-    ((5, 11), (6, 10), (7, 9))
-    """
-    return _moves(state, _check_dice(dice))
-
-
-def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """The moves open for the dice on the table; empty when no choice is pending."""
-    if state.phase is not _CHOOSE or state.dice is None:
-        return ()
-    if state.cached_moves is None:
-        return _moves(state, state.dice)
-    return state.cached_moves
-
-
-def move_pairings(dice: Sequence[int], move: Sequence[int]) -> tuple[Pairing, ...]:
-    """The pairings of ``dice`` that can make ``move`` (for showing which dice were used).
-
-    >>> move_pairings((1, 5, 4, 6), (6, 10))
-    (Pairing(first=(1, 5), second=(4, 6)),)
-    """
-    candidates = _pairings_of(_check_dice(dice))
-    columns = _as_move(move)
-    if not columns:
-        return ()
-    wanted = Counter(columns)
-    return tuple(pairing for pairing in candidates if not wanted - Counter(pairing.sums))
 
 
 # --- transitions -------------------------------------------------------------
@@ -248,15 +127,6 @@ def _not_a_move(move: Sequence[int], moves: tuple[Move, ...]) -> IllegalMoveErro
         asked = f"Columns {_format_move(wanted)} are"
     options = "; ".join(_format_move(m) for m in moves)
     return IllegalMoveError(f"{asked} not a move this roll allows. You can play: {options}.")
-
-
-def _as_move(move: Sequence[int]) -> Move | None:
-    """``move`` as ascending whole column numbers, or None if it is not that shape."""
-    try:
-        columns = tuple(sorted(move))
-    except TypeError:
-        return None
-    return columns if all(type(c) is int for c in columns) else None
 
 
 def choose(state: GameState, move: Sequence[int]) -> Transition:
@@ -379,61 +249,3 @@ def stop(state: GameState) -> Transition:
         ),
         tuple(events),
     )
-
-
-# --- odds --------------------------------------------------------------------
-
-
-def _rolls_by_sums() -> dict[int, int]:
-    """How many of the 1,296 rolls make each set of sums (bit c-2 for column c)."""
-    counts: dict[int, int] = {}
-    for dice in ALL_ROLLS:
-        mask = 0
-        for a, b in PAIR_SUMS[dice]:
-            mask |= _COLUMN_BIT[a] | _COLUMN_BIT[b]
-        counts[mask] = counts.get(mask, 0) + 1
-    return counts
-
-
-class _BustChances:
-    """The exact bust chance for each mask of usable columns, worked out on first use."""
-
-    __slots__ = ("_chances", "_rolls_by_sums")
-
-    def __init__(self) -> None:
-        self._rolls_by_sums = tuple(_rolls_by_sums().items())
-        self._chances: dict[int, Fraction] = {}
-
-    def __getitem__(self, usable: int) -> Fraction:
-        chance = self._chances.get(usable)
-        if chance is None:
-            # A roll busts when none of its sums is usable.
-            busting = sum(n for sums, n in self._rolls_by_sums if not sums & usable)
-            chance = self._chances[usable] = Fraction(busting, 1296)
-        return chance
-
-
-BUST_CHANCE: Final = _BustChances()
-"""``BUST_CHANCE[mask]``: chance a roll busts when the columns in mask (bit c-2) can take a step."""
-
-
-def usable_columns_mask(state: GameState) -> int:
-    """Bit c-2 set when column c could take a step for the current player now."""
-    runners = state.runners
-    claimed = state.claimed
-    has_free_runner = runners.count(0) > 13 - MAX_RUNNERS
-    mask = 0
-    for column in COLUMNS:
-        runner = runners[column]
-        if claimed[column] is None and runner != TOPS[column] and (has_free_runner or runner):
-            mask |= _COLUMN_BIT[column]
-    return mask
-
-
-def bust_probability(state: GameState) -> Fraction:
-    """Exact chance that the current player's next roll busts.
-
-    >>> bust_probability(new_game())
-    Fraction(0, 1)
-    """
-    return BUST_CHANCE[usable_columns_mask(state)]

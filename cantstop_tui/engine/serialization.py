@@ -6,7 +6,8 @@ from typing import Any, Final
 
 from .board import COLUMNS, MAX_RUNNERS, TOPS
 from .config import GameConfig
-from .rules import _moves, _shares_a_space
+from .moves import _moves
+from .rules import _shares_a_space
 from .state import GameState, Phase
 
 FORMAT_VERSION: Final = 1

@@ -6,7 +6,7 @@ from enum import StrEnum
 
 from .board import COLUMNS, TOPS
 from .events import Busted
-from .rules import usable_columns_mask
+from .odds import usable_columns_mask
 from .state import GameState, Phase
 
 
