@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot
 from ..engine import Event, IllegalMoveError, Move
 from .bot_step import next_step
+from .listeners import subscribe
 from .match import HUMAN, Match
 
 Listener = Callable[[Match, tuple[Event, ...]], None]
@@ -75,13 +76,7 @@ class Table:
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(match, events)`` after every change; returns the unsubscribe function."""
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
+        return subscribe(self._listeners, listener)
 
     # --- intents from people --------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+from ..play.listeners import subscribe
 from ..play.names import sanitize_text
 from ..play.seating import Person
 
@@ -34,5 +35,4 @@ class TableChat:
         self.lines.extend(sanitize_text(str(line))[:CHAT_LENGTH] for line in lines)
 
     def subscribe(self, listener: Callable[[str], None]) -> Callable[[], None]:
-        self._listeners.append(listener)
-        return lambda: self._listeners.remove(listener)
+        return subscribe(self._listeners, listener)

@@ -1,18 +1,19 @@
-"""Short garbage-collector pauses for a process that hosts many apps at once.
+"""The garbage collector of a process that hosts many apps.
 
-Python's cyclic collector now and then walks every object that has lived a while. Fifty
-visitors' apps are about a million such objects, and a walk over them stops every session
-for a second or more. Almost all of them live as long as their session does, so the keeper
-freezes them every few seconds (``gc.freeze``: the collector stops walking them), and the
-collector's regular passes only look at what was made since.
+- A young generation of 20,000 objects: a frame makes and drops thousands of objects, and
+  they die by reference counting before the collector looks (measured: 7 young collections
+  of about 8 ms per 1,200 redraws, against 1,500 of up to 7 ms with Python's default 700).
+- An app that ends (a visitor goes from the lobby to a table, or leaves) is garbage in
+  reference cycles as big as a live app, which only a full collection frees, and Python
+  runs those rarely: 30 lobby-table round trips left 26 MiB behind. Once the apps ended
+  since the last collection reach a quarter of those running, the keeper collects
+  everything (about 0.2 s per 10 sessions): as often as visitors come and go.
 
-Frozen objects that later die in a reference cycle are not reclaimed until they are
-unfrozen: an app that ended (a visitor left the lobby for a table, or left) is such
-garbage, as big as a live app. So once the apps ended since the last sweep reach a quarter
-of the apps still running, the keeper sweeps: unfreeze, collect everything, freeze again.
-Smaller garbage (a closed dialog) is swept when the frozen heap has doubled. A sweep walks
-every object (about a second with fifty sessions), so it is the one long pause left, and
-it comes as often as visitors come and go, not as often as objects are made.
+Nothing is frozen. An earlier keeper froze the heap every 2 s (``gc.freeze``) to keep the
+collector's passes short; once strips stopped referring to themselves the 50-session bench
+was as fast without it (key-to-screen p95 58 ms against 55 ms), and whatever was alive at
+a freeze and died later (every dialog open at that moment) stayed frozen until a sweep:
++22 MiB over 1,000 dialog open/close cycles, against +2 MiB now.
 """
 
 from __future__ import annotations
@@ -24,76 +25,52 @@ import time
 
 log = logging.getLogger(__name__)
 
-FREEZE_SECONDS = 2.0
-SWEEP_CHECK_TICKS = 15
-"""Counting the frozen objects walks them all (a few ms), so growth is checked every 30 s."""
-ENDED_APPS_BEFORE_SWEEP = 0.25
-"""Sweep once the apps ended since the last sweep are this share of the running ones."""
-GROWTH_BEFORE_SWEEP = 1.0
 THRESHOLDS = (20_000, 20, 100)
-"""A frame makes and drops thousands of objects; a young generation of 20,000 lets them
-die by reference counting before the collector looks (measured: 7 young collections of
-about 8 ms per 1,200 redraws, against 1,500 of up to 7 ms with Python's default 700)."""
-MIN_SWEEP_OBJECTS = 200_000
-"""Below this many frozen objects (a handful of sessions) sweeps are too short to matter."""
+"""The collector's generations: a large young one (see above), Python's others."""
+ENDED_APPS_BEFORE_COLLECTING = 0.25
+"""Collect once the apps ended since the last collection are this share of the running."""
 
 
 class HeapKeeper:
-    def __init__(self, freeze_seconds: float = FREEZE_SECONDS) -> None:
-        self.freeze_seconds = freeze_seconds
-        self.swept_size = 0
-        self.sweeps = 0
+    def __init__(self) -> None:
         self.running_apps = 0
         self.ended_apps = 0
-        """Apps that ended since the last sweep."""
-        self._ticks = 0
-        self._handle: asyncio.TimerHandle | None = None
+        """Apps that ended since the last collection."""
+        self.collections = 0
+        self._pending: asyncio.Handle | None = None
+        self._thresholds: tuple[int, int, int] | None = None
 
     def start(self) -> None:
+        self._thresholds = gc.get_threshold()
         gc.set_threshold(*THRESHOLDS)
-        gc.collect()
-        gc.freeze()
-        self.swept_size = gc.get_freeze_count()
-        self._schedule()
 
     def stop(self) -> None:
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-
-    def _schedule(self) -> None:
-        loop = asyncio.get_running_loop()
-        self._handle = loop.call_later(self.freeze_seconds, self.tick)
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+        if self._thresholds is not None:
+            gc.set_threshold(*self._thresholds)
+            self._thresholds = None
 
     def app_started(self) -> None:
         self.running_apps += 1
 
     def app_ended(self) -> None:
+        """Counted; the collection, when due, runs once the ending app's task is done."""
         self.running_apps -= 1
         self.ended_apps += 1
+        due = self.ended_apps >= ENDED_APPS_BEFORE_COLLECTING * self.running_apps
+        if due and self._pending is None:
+            self._pending = asyncio.get_running_loop().call_soon(self.collect)
 
-    def tick(self) -> None:
-        gc.freeze()
-        self._ticks += 1
-        if self.ended_apps and self.ended_apps >= ENDED_APPS_BEFORE_SWEEP * self.running_apps:
-            self.sweep()
-        elif self._ticks % SWEEP_CHECK_TICKS == 0:
-            frozen = gc.get_freeze_count()
-            if frozen > max(MIN_SWEEP_OBJECTS, self.swept_size * (1 + GROWTH_BEFORE_SWEEP)):
-                self.sweep()
-        self._schedule()
-
-    def sweep(self) -> None:
+    def collect(self) -> None:
+        self._pending = None
         start = time.perf_counter()
-        gc.unfreeze()
         freed = gc.collect()
-        gc.freeze()
-        self.swept_size = gc.get_freeze_count()
-        self.sweeps += 1
+        self.collections += 1
         self.ended_apps = 0
         log.info(
-            "swept the heap: %d objects freed, %d kept, %.0f ms",
+            "collected the garbage of ended apps: %d objects freed, %.0f ms",
             freed,
-            self.swept_size,
             1000 * (time.perf_counter() - start),
         )

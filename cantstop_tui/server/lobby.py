@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from ..ai import level_name
 from ..engine import GameConfig
 from ..play import seating
+from ..play.listeners import subscribe
 from ..play.match import HUMAN, Match
 from ..play.names import sanitize_text
 from ..play.seating import LobbyError
@@ -49,13 +50,7 @@ class Lobby:
         (to be saved and held after the restart)."""
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return unsubscribe
+        return subscribe(self._listeners, listener)
 
     def changed(self, save: bool = False) -> None:
         for listener in list(self._listeners):

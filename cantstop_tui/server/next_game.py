@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..engine import GameConfig
 from ..play import rematch, seating
+from ..play.listeners import subscribe
 from ..play.match import Match, Seat
 from ..play.seating import STAND_IN, Person, Seats
 
@@ -120,8 +121,7 @@ class NextGame:
 
     def subscribe_votes(self, listener: Listener) -> Callable[[], None]:
         """``listener()`` after every change of who waits for the rematch."""
-        self._vote_listeners.append(listener)
-        return lambda: self._vote_listeners.remove(listener)
+        return subscribe(self._vote_listeners, listener)
 
     def _votes_changed(self) -> None:
         for listener in list(self._vote_listeners):

@@ -1,7 +1,9 @@
-"""The server's heap keeper: collector passes stay small, and frozen garbage is swept."""
+"""The server's heap keeper: a large young generation, nothing frozen, and the garbage of
+ended apps collected once enough of them have ended."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import weakref
 from collections.abc import Iterator
@@ -22,78 +24,41 @@ class Node:
 @pytest.fixture
 def keeper() -> Iterator[HeapKeeper]:
     thresholds = gc.get_threshold()
-    keeper = HeapKeeper(freeze_seconds=3600)
+    keeper = HeapKeeper()
     yield keeper
     keeper.stop()
-    gc.unfreeze()
-    gc.set_threshold(*thresholds)
+    assert gc.get_threshold() == thresholds  # stop puts Python's back
     gc.collect()
 
 
-async def test_start_freezes_what_lives_and_sets_a_large_young_generation(
+async def test_start_sets_a_large_young_generation_and_freezes_nothing(
     keeper: HeapKeeper,
 ) -> None:
+    frozen = gc.get_freeze_count()
     keeper.start()
     assert gc.get_threshold() == heap.THRESHOLDS
-    assert gc.get_freeze_count() == keeper.swept_size > 0
+    assert gc.get_freeze_count() == frozen
 
 
-async def test_each_tick_freezes_what_was_made_since(keeper: HeapKeeper) -> None:
-    keeper.start()
-    before = gc.get_freeze_count()
-    kept = [Node() for _ in range(1000)]
-    keeper.tick()
-    assert gc.get_freeze_count() >= before + len(kept)
-
-
-async def test_frozen_garbage_lives_until_a_sweep(keeper: HeapKeeper) -> None:
-    keeper.start()
-    node = Node()
-    alive = weakref.ref(node)
-    keeper.tick()
-    del node
-    gc.collect()
-    assert alive() is not None  # frozen: the collector does not look at it
-    keeper.sweep()
-    assert alive() is None
-    assert keeper.sweeps == 1
-    assert gc.get_freeze_count() == keeper.swept_size
-
-
-async def test_a_sweep_comes_when_the_frozen_heap_has_doubled(
-    keeper: HeapKeeper, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(heap, "MIN_SWEEP_OBJECTS", 0)
-    keeper.start()
-    for _ in range(heap.SWEEP_CHECK_TICKS):
-        keeper.tick()
-    assert keeper.sweeps == 0  # nothing new lives
-    node = Node()
-    alive = weakref.ref(node)
-    grown = [Node() for _ in range(keeper.swept_size + 1000)]
-    del node
-    for _ in range(heap.SWEEP_CHECK_TICKS):
-        keeper.tick()
-    assert keeper.sweeps == 1
-    assert alive() is None
-    assert len(grown) > 0
-
-
-async def test_a_sweep_comes_once_a_quarter_of_the_running_apps_have_ended(
+async def test_a_collection_comes_once_a_quarter_of_the_running_apps_have_ended(
     keeper: HeapKeeper,
 ) -> None:
     keeper.start()
-    for _ in range(8):
-        keeper.app_started()
-    node = Node()
-    alive = weakref.ref(node)
-    keeper.tick()
-    del node
-    keeper.app_ended()
-    keeper.tick()
-    assert keeper.sweeps == 0  # one of seven still running is too little garbage to walk for
-    keeper.app_ended()
-    keeper.tick()
-    assert keeper.sweeps == 1
-    assert alive() is None
-    assert (keeper.running_apps, keeper.ended_apps) == (6, 0)
+    gc.disable()  # only the keeper collects here
+    try:
+        for _ in range(8):
+            keeper.app_started()
+        node = Node()
+        alive = weakref.ref(node)
+        del node
+        keeper.app_ended()
+        await asyncio.sleep(0)
+        # one of seven still running is too little garbage to walk every object for
+        assert keeper.collections == 0 and alive() is not None
+        keeper.app_ended()
+        keeper.app_ended()  # ended together: one collection
+        await asyncio.sleep(0)
+        assert keeper.collections == 1 and alive() is None
+        assert (keeper.running_apps, keeper.ended_apps) == (5, 0)
+    finally:
+        gc.enable()
