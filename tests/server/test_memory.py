@@ -5,8 +5,13 @@ full run: 1,000 dialogs, 100 round trips, 20 games)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 
 from benchmarks import bench_memory
+from cantstop_tui.server.server import GameServer
+from cantstop_tui.server.tables import HostedTable
+
+from .conftest import Player, play_one_step, start_table, until
 
 BOUND_MIB = 20.0
 """Growth allowed over each part after its warm-up: a leak of the size found before (about
@@ -18,3 +23,47 @@ def test_the_servers_memory_stays_flat_over_dialogs_round_trips_and_games() -> N
     assert figures["start"] > 0
     for part in ("dialogs", "trips", "games"):
         assert figures[part] < BOUND_MIB, (part, figures)
+
+
+def live_objects() -> int:
+    """Objects the collector tracks, once every unreachable one is freed."""
+    gc.collect()
+    return len(gc.get_objects())
+
+
+async def finish_and_rematch(ana: Player, bob: Player, hosted: HostedTable) -> None:
+    """Both players play the game to its end by keys, ask for the rematch and start it."""
+    table = hosted.table
+    assert table is not None
+    while not table.match.state.is_over:
+        await play_one_step(table, {0: ana, 1: bob})
+    for player in (ana, bob):
+        await player.wait_for("Rematch")
+        player.press("r")
+    await until(lambda: not table.match.state.is_over, "the rematch to begin")
+    for player in (ana, bob):
+        await player.wait_for("Who starts?")
+        player.press("\r")
+        await player.wait_for(lambda p=player: "Who starts?" not in p.text())  # type: ignore[misc]
+        player.view.raw.clear()  # the test client's own record of bytes, not the server's
+
+
+async def test_live_objects_stay_flat_over_whole_games_and_dialogs(server: GameServer) -> None:
+    ana, bob, hosted = await start_table(server)
+    for _ in range(3):  # warm-up: bounded caches fill (styles, strips, bust chances)
+        await finish_and_rematch(ana, bob, hosted)
+    before = live_objects()
+    for _ in range(6):
+        await finish_and_rematch(ana, bob, hosted)
+    after_games = live_objects()
+    for _ in range(60):
+        ana.press("?")
+        await ana.wait_for("Can't Stop in brief")
+        ana.press("\x1b")
+        await ana.wait_for(lambda: "Can't Stop in brief" not in ana.text())
+    ana.view.raw.clear()
+    after_dialogs = live_objects()
+    # A screen kept per game would be thousands of objects a game; the footer leak found
+    # before was about 1,000 objects per dialog.
+    assert (after_games - before) / 6 < 1_500, (before, after_games)
+    assert (after_dialogs - after_games) / 60 < 100, (after_games, after_dialogs)
