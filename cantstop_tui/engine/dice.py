@@ -6,6 +6,7 @@ The rules functions never draw random numbers; callers pass the dice in.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
@@ -64,13 +65,21 @@ def pairings(dice: Roll) -> tuple[Pairing, ...]:
     >>> [p.sums for p in pairings((1, 5, 4, 6))]
     [(6, 10), (5, 11), (7, 9)]
     """
-    try:
-        values = tuple(dice)
-    except TypeError:
-        values = ()
-    if len(values) != 4 or any(type(v) is not int or not 1 <= v <= 6 for v in values):
+    values = roll_values(dice)
+    if values is None:
         raise ValueError(f"A roll is four dice from 1 to 6, not {dice!r}.")
     return _pairings_of(values)
+
+
+def roll_values(dice: Iterable[int]) -> Roll | None:
+    """``dice`` as a roll (four whole numbers from 1 to 6), or None if it is not one."""
+    try:
+        values: tuple[object, ...] = tuple(dice)
+    except TypeError:
+        return None
+    if len(values) != 4 or any(type(v) is not int or not 1 <= v <= 6 for v in values):
+        return None
+    return values  # type: ignore[return-value]  # four ints, checked above
 
 
 class DiceSource(Protocol):

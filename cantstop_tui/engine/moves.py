@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from .board import MAX_RUNNERS, TOPS
-from .dice import ALL_ROLLS, PAIR_SUMS, Pairing, Roll, _pairings_of
+from .dice import ALL_ROLLS, PAIR_SUMS, Pairing, Roll, _pairings_of, roll_values
 from .errors import IllegalMoveError
 from .events import Move
 from .state import GameState, Phase
@@ -90,11 +90,8 @@ def _check_dice(dice: Iterable[int]) -> Roll:
     # Rolls from ``Dice`` are the very tuples of ALL_ROLLS: no need to look inside.
     if id(dice) in _ROLL_IDS:
         return dice  # type: ignore[return-value]
-    try:
-        values = tuple(dice)
-    except TypeError:
-        values = ()
-    if len(values) != 4 or any(type(v) is not int or not 1 <= v <= 6 for v in values):
+    values = roll_values(dice)
+    if values is None:
         raise IllegalMoveError(f"A roll is four dice from 1 to 6, not {dice!r}.")
     return _CANONICAL_ROLLS[values]
 

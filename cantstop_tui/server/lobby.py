@@ -6,7 +6,7 @@ import logging
 import secrets
 from collections.abc import Callable, Iterable
 
-from ..ai import level_name
+from ..ai import LEVELS, level_name
 from ..engine import GameConfig
 from ..play import seating
 from ..play.listeners import subscribe
@@ -14,7 +14,7 @@ from ..play.match import HUMAN, Match
 from ..play.names import sanitize_text
 from ..play.seating import LobbyError
 from ..ui.screens.lobby import TableSummary
-from .tables import COMPUTER_LEVELS, TABLE_NAME_LENGTH, HostedTable, Listener, Visitor
+from .tables import TABLE_NAME_LENGTH, HostedTable, Listener, Visitor
 
 log = logging.getLogger(__name__)
 MAX_TABLES = 200
@@ -95,7 +95,7 @@ class Lobby:
                 f"The game is set for {config.num_players} players but has {len(kinds)} seats."
             )
         for kind in kinds:
-            if kind != HUMAN and kind not in COMPUTER_LEVELS:
+            if kind != HUMAN and kind not in LEVELS:
                 raise LobbyError(f"Unknown computer level {kind!r}.")
         if len(self.tables) >= MAX_TABLES:
             raise LobbyError("The server has as many tables as it can hold: join or watch one.")

@@ -12,11 +12,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
+from ..ai import LEVELS
 from ..engine import GameConfig
 from ..play.names import is_usable_name, sanitize_name
 from ..ui.screens.lobby import LobbyChoice, LobbyScreen, TableSummary
 from .lobby import Lobby
-from .tables import COMPUTER_LEVELS, Visitor
+from .tables import Visitor
 
 
 def use_terminal_palette(app: App[Any]) -> None:
@@ -33,7 +34,7 @@ def use_terminal_palette(app: App[Any]) -> None:
 class VisitorLobby:
     """The lobby service of one visitor (see ``LobbyService``)."""
 
-    levels = COMPUTER_LEVELS
+    levels = LEVELS
 
     def __init__(self, lobby: Lobby, visitor: Visitor) -> None:
         self.lobby = lobby

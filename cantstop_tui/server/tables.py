@@ -20,7 +20,6 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from ..ai import LEVELS
 from ..engine import GameConfig, GameWon, TurnPassed
 from ..play import seating
 from ..play.match import HUMAN, Match, Seat
@@ -31,7 +30,6 @@ from .next_game import GameRegistry, Listener, NextGame
 from .shared_table import SharedTable
 
 log = logging.getLogger(__name__)
-COMPUTER_LEVELS: tuple[str, ...] = LEVELS
 TABLE_NAME_LENGTH = 24
 
 Visitor = Person

@@ -202,7 +202,7 @@ def fix_styles_cache() -> None:
 def lighten_strips() -> None:
     """Strips without self-references and with caches made on first use (for the SSH
     server's process; applying it again changes nothing)."""
-    if Strip.__init__ is _init_without_caches:
+    if strips_lightened():
         return
     Strip.divide = _divide_without_self_reference  # type: ignore[method-assign]
     Strip.crop_extend = _crop_extend_without_self_reference  # type: ignore[method-assign]

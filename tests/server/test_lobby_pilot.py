@@ -14,13 +14,14 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select
 
+from cantstop_tui.ai import LEVELS
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play import seating
 from cantstop_tui.server import lobby as lobby_module
 from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.lobby_app import LobbyApp, NameScreen
 from cantstop_tui.server.session import fit_console
-from cantstop_tui.server.tables import COMPUTER_LEVELS, HostedTable, Visitor
+from cantstop_tui.server.tables import HostedTable, Visitor
 from cantstop_tui.ui.screens.create_table import CreateTableScreen
 from cantstop_tui.ui.screens.lobby import LobbyChoice, LobbyScreen
 
@@ -28,7 +29,7 @@ SIZE = (80, 24)
 Snap = Callable[..., bool]
 Options = list[tuple[str, object]]
 
-KINDS: Options = [("a person", "human"), *((f"computer: {lvl}", lvl) for lvl in COMPUTER_LEVELS)]
+KINDS: Options = [("a person", "human"), *((f"computer: {lvl}", lvl) for lvl in LEVELS)]
 OPTIONAL_KINDS: Options = [("nobody", "-"), *KINDS]
 VARIANT_OPTIONS: Options = [(name, name) for name in ("standard", "jump", "forced")]
 
