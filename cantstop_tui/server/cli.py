@@ -22,6 +22,7 @@ from ..storage.paths import server_database
 from . import logs, store
 from .auth import AuthError
 from .cli_args import auth_from, parser
+from .collector import hosting_many_apps
 from .hostkey import data_dir, load_or_create_host_key
 from .identity import Names
 from .journal import TableJournal, keep_tables
@@ -204,16 +205,15 @@ async def _run(
         file=out,
         flush=True,
     )  # type: ignore[call-overload]
-    server.heap.start()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     loop.add_signal_handler(signal.SIGHUP, reloader(server, args))
     try:
-        await stop.wait()
+        with hosting_many_apps():
+            await stop.wait()
     finally:
-        server.heap.stop()
         await server.close()
         journal.write_all(lobby)
         journal.close()

@@ -9,29 +9,20 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-from textual.app import App
 
 from ..play.names import clean_text
 from ..ui.textual_compat import lighten_strips
-from .heap import HeapKeeper
 from .identity import Identities, Login, Names
 from .limits import Gate, Limits
 from .lobby import Lobby
 from .logs import Limited, loop_exception_handler
 from .session import GameSession
 from .settings import Settings
-from .table_app import TableApp
-from .tables import HostedTable, Visitor
 
 log = logging.getLogger(__name__)
 
 SESSION_END_WAIT = 5.0
 """Seconds a stopping server gives its visitors' apps to finish."""
-
-
-def make_game_app(hosted: HostedTable, seats: frozenset[int], visitor: Visitor) -> App[Any]:
-    """The local game's app, showing the shared table and playing only the visitor's seats."""
-    return TableApp(hosted, seats, visitor)
 
 
 class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
@@ -189,9 +180,6 @@ class GameServer:
         self.gate = Gate(self.limits)
         self.limited = Limited(log)
         """Logs what clients cause: one line a minute per address and kind of event."""
-        self.heap = HeapKeeper()
-        """Counts the apps that run and end; ``cantstop serve`` starts it."""
-        self.make_game_app = make_game_app
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     async def start(self) -> None:

@@ -1,4 +1,4 @@
-"""One SSH channel: the visitor's terminal, hosting their lobby and game apps in turn."""
+"""One SSH channel: the visitor's terminal, and their one app on it for the whole visit."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ from textual.app import App
 from ..play.names import clean_text
 from ..ui.terminal import RESTORE_TERMINAL
 from .driver import ChannelDriver
-from .heap import HeapKeeper
 from .identity import Login
 from .limits import Gate, Limits, TokenBucket
 from .logs import Limited
@@ -70,7 +69,6 @@ class Host(VisitHost, Protocol):
     limits: Limits
     gate: Gate
     limited: Limited
-    heap: HeapKeeper
 
     def admit(self, session: GameSession) -> bool: ...
 
@@ -112,7 +110,7 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
 
     @property
     def task(self) -> asyncio.Task[None] | None:
-        """The visitor's apps, run in turn (None before the session starts)."""
+        """The visitor's app, running (None before the session starts)."""
         return self._task
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:
@@ -253,7 +251,7 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
             return
         self._idle_handle = asyncio.get_running_loop().call_later(remaining, self._arm_idle_check)
 
-    # --- the visitor's apps ----------------------------------------------------------
+    # --- the visitor's app -----------------------------------------------------------
 
     async def _run(self) -> None:
         try:
@@ -276,17 +274,15 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
                 self._chan.exit(0)
 
     async def run_app(self, app: App[Any]) -> Any:
-        """Run one app on this channel until it exits (or the visitor goes away)."""
+        """Run the visitor's app on this channel until it exits (or the visitor goes away)."""
         if self.closed:
             return None
         app.driver_class = partial(ChannelDriver, terminal=self)  # type: ignore[assignment]
         fit_console(app, self.server.settings.color_system)
         self._app = app
-        self.server.heap.app_started()
         try:
             await app.run_async(size=self.size)
         finally:
-            self.server.heap.app_ended()
             self._app = None
             self._driver = None
         return app.return_value

@@ -1,8 +1,9 @@
-"""Where a visitor goes once signed in: the name they play under, the seat they left (taken
-back at once), the lobby, a table, the lobby again; and the newest login of the same
-player taking over from the older one.
+"""Who a visitor is once signed in: the name they play under, the seat they left (taken
+back at once, or else the lobby first), and the newest login of the same player taking over
+from the older one.
 
-A mixin of ``session.GameSession``, which owns the channel and runs each app on it.
+A mixin of ``session.GameSession``, which owns the channel and runs the visitor's one app
+on it (``visit_app.VisitApp``: the lobby, the tables, the lobby again).
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import App
@@ -18,10 +18,11 @@ from textual.app import App
 from ..play.names import is_usable_name, sanitize_name
 from ..play.seating import LobbyError
 from ..ui.screens.lobby import LobbyChoice
+from .collector import collect_soon
 from .identity import Identities, Login
 from .lobby import Lobby
-from .lobby_app import LobbyApp
-from .tables import HostedTable, Visitor
+from .tables import Visitor
+from .visit_app import VisitApp
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +32,6 @@ class VisitHost(Protocol):
 
     lobby: Lobby
     identities: Identities
-    make_game_app: Callable[[HostedTable, frozenset[int], Visitor], App[Any]]
 
     def session_as(self, name: str) -> Visiting | None: ...
 
@@ -61,7 +61,7 @@ class Visiting:
     def _leave_tables(self) -> None:
         """Gone from the lobby too: a table waiting for its players must not keep a ghost.
 
-        (Seats in a game were already left, and are held, when its app ended.)
+        (Seats in a game were already left, and are held, when the app ended.)
         """
         if self.visitor is None:
             return
@@ -121,23 +121,25 @@ class Visiting:
             self.server.identities.claim(self.login, name)
             await self._take_over(name)
         self.visitor = Visitor(name, self.login.identity)
-        choice = self._held_seat() if question is None else None
-        while not self.closed:
-            if choice is None:
-                lobby_app = LobbyApp(
-                    self.server.lobby,
-                    self.visitor,
-                    ask_name=question,
-                    taken=self.name_taken,
-                )
-                choice = await self.run_app(lobby_app)
-                if question is not None:  # the name the visitor chose is theirs from now on
-                    self.server.identities.claim(self.login, lobby_app.visitor.name)
-                self.visitor, question = lobby_app.visitor, None
-                if choice is None:
-                    return
-            await self._play(choice)
-            choice = None
+        app = VisitApp(
+            self.server.lobby,
+            self.visitor,
+            ask_name=question,
+            taken=self.name_taken,
+            named=self._named,
+            first=self._held_seat() if question is None else None,
+            quiet=lambda: self.taken_over,
+        )
+        try:
+            await self.run_app(app)
+        finally:
+            app.leave_table(quiet=self.taken_over)  # if the app failed before its unmount
+            collect_soon()  # the ended app is garbage in cycles
+
+    def _named(self, visitor: Visitor) -> None:
+        """The name the visitor chose is theirs from now on."""
+        self.server.identities.claim(self.login, visitor.name)
+        self.visitor = visitor
 
     def _held_seat(self) -> LobbyChoice | None:
         assert self.visitor is not None
@@ -149,26 +151,3 @@ class Visiting:
             return LobbyChoice(hosted.id, hosted.sit(self.visitor, None, quiet=self.returning))
         except LobbyError:
             return None
-
-    async def _play(self, choice: LobbyChoice) -> None:
-        assert self.visitor is not None
-        hosted: HostedTable | None = self.server.lobby.tables.get(choice.table_id)
-        if hosted is None or hosted.table is None:
-            return
-        table = hosted.table
-        watching = choice.seat is None
-        seats = frozenset() if watching else hosted.seats_of(self.visitor)
-        if watching:
-            hosted.watchers += 1
-            self.server.lobby.changed()
-        app = self.server.make_game_app(hosted, seats, self.visitor)
-        try:
-            await self.run_app(app)
-        finally:
-            table.forget(app)
-            if watching:
-                hosted.watchers -= 1
-                self.server.lobby.changed()
-                self.server.lobby.forget_if_empty(hosted.id)
-            else:
-                hosted.left(self.visitor, quiet=self.taken_over)

@@ -119,6 +119,10 @@ class CantStopApp(Commands, Autosaving, FileActions, App[None]):
         self._check_size(self.size.width, self.size.height)
         if self._settings_problem:
             self.notify(self._settings_problem, severity="warning", markup=False, timeout=10)
+        self.begin()
+
+    def begin(self) -> None:
+        """The first screen: the table given, a game to resume or load, or a new game."""
         if self.table is not None:
             self._show_table(self.table)
             return
@@ -282,4 +286,9 @@ class CantStopApp(Commands, Autosaving, FileActions, App[None]):
         elif choice == "new":
             self.action_new_game()
         else:
-            self.exit()
+            self.leave()
+
+    def leave(self) -> None:
+        """``q``, confirmed (or the game-over box closed): the app ends. A server's app goes
+        back to its lobby instead."""
+        self.exit()

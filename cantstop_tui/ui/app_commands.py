@@ -16,7 +16,7 @@ from .settings import GameSettings
 class Commands(App[None]):
     """Needs of ``CantStopApp``: ``table``, ``owns_table``, ``can_restart``, ``settings``,
     ``saver``, ``glyphs``, ``hints``, ``HELP_KEYS``, ``QUIT_QUESTION``, ``start_game`` and
-    the file actions."""
+    the file actions and ``leave``."""
 
     def _host_only(self) -> None:
         self.notify("The next game on this table is started by its host.", severity="warning")
@@ -81,17 +81,18 @@ class Commands(App[None]):
         self.push_screen(HelpScreen(self.glyphs, win, keys))
 
     def action_request_quit(self) -> None:
+        from .screens.closing import close
         from .screens.quit import QuitScreen
 
-        if isinstance(self.screen, QuitScreen):
-            self.exit()
+        if isinstance(self.screen, QuitScreen):  # asked twice: yes
+            close(self.screen, True)
             return
         saved = self.saver is not None and self.saver.path is not None
         self.push_screen(QuitScreen(saved, *self.QUIT_QUESTION), self._quit_answered)
 
     def _quit_answered(self, quit_: bool | None) -> None:
         if quit_:
-            self.exit()
+            self.leave()
 
     textual_commands: ClassVar[bool] = True
     """Whether the palette offers Textual's own commands too (theme, screenshot, keys...).

@@ -5,9 +5,18 @@ from __future__ import annotations
 from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.table import Table
+from cantstop_tui.server.tables import HostedTable, Visitor
+from cantstop_tui.server.visit_app import VisitApp
 from cantstop_tui.ui.demo import step_at
+from cantstop_tui.ui.screens.lobby import LobbyChoice
 
 from .conftest import next_key
+
+
+def at_table(hosted: HostedTable, visitor: Visitor) -> VisitApp:
+    """A visitor's app shown straight at ``hosted``: in their seat, or watching without one."""
+    seats = hosted.seats_of(visitor)
+    return VisitApp(hosted.lobby, visitor, first=LobbyChoice(hosted.id, min(seats, default=None)))
 
 
 def finish(table: Table) -> None:

@@ -15,7 +15,7 @@ import pytest
 from cantstop_tui.server.auth import Auth
 from cantstop_tui.server.identity import Names
 from cantstop_tui.server.server import GameServer
-from cantstop_tui.server.table_app import TableApp
+from cantstop_tui.server.visit_app import VisitApp
 
 from .conftest import Player, make_server, start_table, until
 
@@ -153,7 +153,7 @@ async def test_the_served_palette_has_the_game_commands_only(host_key, tmp_path)
         await bob.wait_for("Stop")
         [session] = [s for s in server.sessions if s.visitor and s.visitor.name == "bob"]
         app = session._app
-        assert isinstance(app, TableApp)
+        assert isinstance(app, VisitApp) and app.hosted is not None
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Help", "Quit"} <= titles
         assert not titles & {"Screenshot", "Theme", "Maximize", "Keys", "Change theme"}

@@ -19,9 +19,10 @@ from cantstop_tui.engine import GameConfig
 from cantstop_tui.play import seating
 from cantstop_tui.server import lobby as lobby_module
 from cantstop_tui.server.lobby import Lobby
-from cantstop_tui.server.lobby_app import LobbyApp, NameScreen
 from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.tables import HostedTable, Visitor
+from cantstop_tui.server.visit_app import VisitApp
+from cantstop_tui.server.visitor_lobby import NameScreen
 from cantstop_tui.ui.screens.create_table import CreateTableScreen
 from cantstop_tui.ui.screens.lobby import LobbyChoice, LobbyScreen
 
@@ -61,7 +62,7 @@ def three_tables(lobby: Lobby) -> tuple[HostedTable, HostedTable, HostedTable]:
     return friday, forced, jump
 
 
-def screen_lines(app: LobbyApp) -> list[str]:
+def screen_lines(app: VisitApp) -> list[str]:
     """The screen as plain text, each character in its own column (read from the SVG)."""
     svg = app.export_screenshot()
     width, height = app.size
@@ -78,11 +79,11 @@ def screen_lines(app: LobbyApp) -> list[str]:
     return ["".join(row).rstrip() for row in rows]
 
 
-def shown(app: LobbyApp) -> str:
+def shown(app: VisitApp) -> str:
     return "\n".join(screen_lines(app))
 
 
-def row_of(app: LobbyApp, text: str) -> tuple[int, int]:
+def row_of(app: VisitApp, text: str) -> tuple[int, int]:
     """(column, line) where ``text`` first shows on the screen."""
     for line, row in enumerate(screen_lines(app)):
         if text in row:
@@ -90,7 +91,15 @@ def row_of(app: LobbyApp, text: str) -> tuple[int, int]:
     raise AssertionError(f"{text!r} is not on the screen:\n{shown(app)}")
 
 
-def said(app: LobbyApp) -> str:
+def where(app: VisitApp) -> LobbyChoice | None:
+    """The table the app shows and the visitor's seat there (None: watching), or None in the
+    lobby."""
+    if app.hosted is None:
+        return None
+    return LobbyChoice(app.hosted.id, min(app.my_seats) if app.my_seats else None)
+
+
+def said(app: VisitApp) -> str:
     """The lobby's sentence for the visitor."""
     return str(app.screen.query_one("#lobby-message").render())
 
@@ -120,7 +129,7 @@ async def open_form(pilot: Pilot[object]) -> CreateTableScreen:
 async def test_the_list_shows_each_table_its_seats_rules_and_status() -> None:
     lobby = new_lobby()
     three_tables(lobby)
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = shown(app)
@@ -144,7 +153,7 @@ async def test_the_list_shows_each_table_its_seats_rules_and_status() -> None:
 
 async def test_an_empty_lobby_says_how_to_begin() -> None:
     lobby = new_lobby()
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "No tables yet: press c to create one." in shown(app)
@@ -157,7 +166,7 @@ async def test_an_empty_lobby_says_how_to_begin() -> None:
 
 async def test_the_list_follows_other_visitors_live() -> None:
     lobby = new_lobby()
-    dave = LobbyApp(lobby, Visitor("dave"))
+    dave = VisitApp(lobby, Visitor("dave"))
     async with dave.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "No tables yet" in shown(dave)
@@ -184,7 +193,7 @@ async def test_the_list_follows_other_visitors_live() -> None:
 
 async def test_a_second_visitors_new_table_appears_on_the_first_visitors_screen() -> None:
     lobby = new_lobby()
-    dave, erin = LobbyApp(lobby, Visitor("dave")), LobbyApp(lobby, Visitor("erin"))
+    dave, erin = VisitApp(lobby, Visitor("dave")), VisitApp(lobby, Visitor("erin"))
     async with dave.run_test(size=SIZE) as dave_pilot, erin.run_test(size=SIZE) as erin_pilot:
         await erin_pilot.pause()
         await open_form(erin_pilot)
@@ -207,7 +216,7 @@ async def test_a_second_visitors_new_table_appears_on_the_first_visitors_screen(
 
 async def test_a_table_made_with_the_form_has_the_seats_and_rules_chosen() -> None:
     lobby = new_lobby()
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await open_form(pilot)
@@ -232,7 +241,7 @@ async def test_a_table_made_with_the_form_has_the_seats_and_rules_chosen() -> No
 
 async def test_the_columns_to_win_offered_are_those_the_rules_allow() -> None:
     lobby = new_lobby()
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         form = await open_form(pilot)
@@ -264,7 +273,7 @@ async def test_the_columns_to_win_offered_are_those_the_rules_allow() -> None:
 
 async def test_a_table_of_one_person_and_a_computer_starts_at_once() -> None:
     lobby = new_lobby()
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await open_form(pilot)
@@ -273,8 +282,8 @@ async def test_a_table_of_one_person_and_a_computer_starts_at_once() -> None:
         await pilot.click("#table-name")
         await pilot.press("enter")
         await pilot.pause()
-    hosted = lobby.tables[1]
-    assert app.return_value == LobbyChoice(hosted.id, 0)
+        hosted = lobby.tables[1]
+        assert where(app) == LobbyChoice(hosted.id, 0)
     assert hosted.table is not None and hosted.status == "in progress"
     assert hosted.config.variant == "jump"
     assert hosted.table.match.seats[1].kind == "expert"
@@ -282,7 +291,7 @@ async def test_a_table_of_one_person_and_a_computer_starts_at_once() -> None:
 
 async def test_cancelling_the_form_makes_no_table() -> None:
     lobby = new_lobby()
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await open_form(pilot)
@@ -303,7 +312,7 @@ async def test_a_full_server_refuses_a_new_table_with_a_sentence(
     monkeypatch.setattr(lobby_module, "MAX_TABLES", 3)
     lobby = new_lobby()
     three_tables(lobby)
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await open_form(pilot)
@@ -319,12 +328,12 @@ async def test_a_full_server_refuses_a_new_table_with_a_sentence(
 async def test_enter_takes_the_free_seat_and_the_game_begins() -> None:
     lobby = new_lobby()
     friday, _forced, _jump = three_tables(lobby)
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # the cursor starts on the first table
         await pilot.pause()
-    assert app.return_value == LobbyChoice(friday.id, 1)
+        assert where(app) == LobbyChoice(friday.id, 1)
     assert friday.seats[1].person == Visitor("dave")
     assert friday.table is not None and friday.status == "in progress"
 
@@ -332,12 +341,12 @@ async def test_enter_takes_the_free_seat_and_the_game_begins() -> None:
 async def test_the_last_free_seat_beside_computers_starts_their_game() -> None:
     lobby = new_lobby()
     _friday, forced, _jump = three_tables(lobby)
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("down", "j")
         await pilot.pause()
-    assert app.return_value == LobbyChoice(forced.id, 1)
+        assert where(app) == LobbyChoice(forced.id, 1)
     assert forced.seats[1].person == Visitor("dave")
     assert forced.table is not None
     assert [seat.kind for seat in forced.table.match.seats] == ["human", "human", "easy", "expert"]
@@ -346,7 +355,7 @@ async def test_the_last_free_seat_beside_computers_starts_their_game() -> None:
 async def test_leaving_the_table_you_wait_at_frees_the_seat() -> None:
     lobby = new_lobby()
     hosted = lobby.create(Visitor("ana"), "Three", GameConfig(num_players=3), ["human", "human"])
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("j")
@@ -367,14 +376,14 @@ async def test_leaving_the_table_you_wait_at_frees_the_seat() -> None:
         await pilot.pause()
         hosted.sit(Visitor("erin"), None)
         await pilot.pause()
-    assert app.return_value == LobbyChoice(hosted.id, 1)
+        assert where(app) == LobbyChoice(hosted.id, 1)
     assert hosted.table is not None
 
 
 async def test_a_table_that_closes_while_you_wait_is_said_so() -> None:
     lobby = new_lobby()
     hosted = lobby.create(Visitor("ana"), "Brief", GameConfig(num_players=3), ["human", "human"])
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("j")
@@ -389,19 +398,19 @@ async def test_a_table_that_closes_while_you_wait_is_said_so() -> None:
 async def test_w_watches_a_game_in_progress() -> None:
     lobby = new_lobby()
     _friday, _forced, jump = three_tables(lobby)
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("down", "down", "w")
         await pilot.pause()
-    assert app.return_value == LobbyChoice(jump.id, None)
+        assert where(app) == LobbyChoice(jump.id, None)
     assert all(slot.person != Visitor("dave") for slot in jump.seats)
 
 
 async def test_a_table_not_started_is_watched_from_when_it_starts() -> None:
     lobby = new_lobby()
     friday, _forced, _jump = three_tables(lobby)
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("w")
@@ -421,7 +430,7 @@ async def test_a_table_not_started_is_watched_from_when_it_starts() -> None:
         friday.sit(Visitor("erin"), None)  # the table fills and starts
         await pilot.pause()
         await pilot.pause()
-    assert app.return_value == LobbyChoice(friday.id, None)
+        assert where(app) == LobbyChoice(friday.id, None)
     assert [slot.person.name for slot in friday.seats if slot.person] == ["ana", "erin"]
 
 
@@ -429,7 +438,7 @@ async def test_a_full_table_is_refused_with_a_sentence() -> None:
     lobby = new_lobby()
     _friday, _forced, jump = three_tables(lobby)
     seats_before = [slot.person for slot in jump.seats]
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("down", "down", "enter")
@@ -442,7 +451,7 @@ async def test_a_full_table_is_refused_with_a_sentence() -> None:
 async def test_a_table_gone_before_the_list_redrew_is_refused_with_a_sentence() -> None:
     lobby = new_lobby()
     friday, _forced, _jump = three_tables(lobby)
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         del lobby.tables[friday.id]  # closed in another session, the list not yet redrawn
@@ -461,7 +470,7 @@ async def test_q_quits_and_gives_back_the_seat_you_wait_at() -> None:
     friday, _forced, _jump = three_tables(lobby)
     # ana went away before the lobby redrew
     friday.seats = seating.step_away(friday.seats, 0, game_started=False)
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("j")
@@ -477,7 +486,7 @@ async def test_sixteen_colours_draw_with_the_terminals_own_palette() -> None:
     lobby = new_lobby()
     three_tables(lobby)
     for colours, ansi in (("256", False), ("standard", True)):
-        app = LobbyApp(lobby, Visitor("dave"))
+        app = VisitApp(lobby, Visitor("dave"))
         fit_console(app, colours)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -492,7 +501,7 @@ async def test_sixteen_colours_draw_with_the_terminals_own_palette() -> None:
 async def test_a_click_chooses_a_row_and_a_second_click_sits_there() -> None:
     lobby = new_lobby()
     _friday, forced, _jump = three_tables(lobby)
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         column, line = row_of(app, "bob's table")
@@ -501,13 +510,13 @@ async def test_a_click_chooses_a_row_and_a_second_click_sits_there() -> None:
         assert forced.seats[1].person is None  # the first click only chooses
         await pilot.click(offset=(column + 2, line))
         await pilot.pause()
-    assert app.return_value == LobbyChoice(forced.id, 1)
+        assert where(app) == LobbyChoice(forced.id, 1)
     assert forced.seats[1].person == Visitor("dave")
 
 
 async def test_the_footer_keys_can_be_clicked() -> None:
     lobby = new_lobby()
-    app = LobbyApp(lobby, Visitor("dave"))
+    app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         column, line = row_of(app, "Create table")
@@ -525,7 +534,7 @@ async def test_the_footer_keys_can_be_clicked() -> None:
 
 async def test_a_name_is_asked_for_when_the_ssh_name_cannot_be_shown() -> None:
     lobby = new_lobby()
-    app = LobbyApp(lobby, Visitor("---"), ask_name="Your name?", taken=lambda name: name == "ana")
+    app = VisitApp(lobby, Visitor("---"), ask_name="Your name?", taken=lambda name: name == "ana")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NameScreen) and "Your name?" in shown(app)
@@ -550,14 +559,14 @@ async def test_a_name_is_asked_for_when_the_ssh_name_cannot_be_shown() -> None:
 # --- snapshots ------------------------------------------------------------------------
 
 
-def lobby_app_with_tables() -> LobbyApp:
+def lobby_app_with_tables() -> VisitApp:
     lobby = new_lobby()
     three_tables(lobby)
     hosted = lobby.tables[2]
     hosted.seats, _ = seating.take_seat(
         hosted.seats, Visitor("Bartholomew-Jnr"), 1, game_on=False, table_name=hosted.name
     )
-    return LobbyApp(lobby, Visitor("dave"))
+    return VisitApp(lobby, Visitor("dave"))
 
 
 def test_snapshot_the_lobby_with_tables(snap_compare: Snap) -> None:

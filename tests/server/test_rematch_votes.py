@@ -17,17 +17,18 @@ from cantstop_tui.play.table import Table
 from cantstop_tui.server import store
 from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.session import fit_console
-from cantstop_tui.server.table_app import TableApp, TableScreen, TalkScreen
+from cantstop_tui.server.table_screens import TableScreen, TalkScreen
 from cantstop_tui.server.tables import HostedTable, Visitor
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import HelpScreen
+from cantstop_tui.ui.screens.lobby import LobbyScreen
 from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
 
-from .rematch_helpers import finish, finished_match
+from .rematch_helpers import at_table, finish, finished_match
 
 ANA, BOB, CAROL = Visitor("ana"), Visitor("bob"), Visitor("carol")
 
@@ -197,7 +198,7 @@ async def test_a_hand_over_survives_a_restart_of_the_server(tmp_path: Path) -> N
 async def test_the_game_over_screen_asks_shows_whom_it_waits_for_then_the_roll_off() -> None:
     lobby, _ = lobby_with_games()
     hosted = finished_table(lobby, HUMAN)
-    app = TableApp(hosted, frozenset({0}), ANA)
+    app = at_table(hosted, ANA)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -223,7 +224,7 @@ async def test_the_game_over_screen_asks_shows_whom_it_waits_for_then_the_roll_o
 async def test_a_spectator_has_no_vote_and_sees_the_next_game_begin() -> None:
     lobby, _ = lobby_with_games()
     hosted = finished_table(lobby, HUMAN)
-    app = TableApp(hosted, frozenset(), CAROL)
+    app = at_table(hosted, CAROL)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -247,15 +248,30 @@ async def test_a_spectator_has_no_vote_and_sees_the_next_game_begin() -> None:
         assert "Watching" in str(app.screen.query_one("#watching", Static).render())
 
 
-async def test_lobby_from_the_game_over_screen_ends_the_table_app() -> None:
-    """(The session then runs the lobby app: see test_rematch_ssh.)"""
+async def test_lobby_from_the_game_over_screen_goes_back_to_the_lobby_in_the_same_app() -> None:
     lobby, _ = lobby_with_games()
     hosted = finished_table(lobby, HUMAN)
-    app = TableApp(hosted, frozenset({1}), BOB)
+    app = at_table(hosted, BOB)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TableOverScreen)
+        table = hosted.table
+        assert table is not None
+        listening = table.listener_count  # type: ignore[attr-defined]
         await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen) and app.is_running
+        assert [type(screen) for screen in app.screen_stack[1:]] == [LobbyScreen]
+        assert app.hosted is None and app.table is None
+        assert hosted.seats[1].person is None  # a finished game's seat is given up
+        assert table.listener_count < listening  # type: ignore[attr-defined]
+        await pilot.press("enter")  # back to the table, in the seat still free
+        await pilot.pause()
+        assert app.hosted is hosted and app.my_seats == {1}
+        assert isinstance(app.screen, TableOverScreen)
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("q")  # q in the lobby ends the visit
         await pilot.pause()
     assert app.return_value is None and not app.is_running
 
@@ -263,7 +279,7 @@ async def test_lobby_from_the_game_over_screen_ends_the_table_app() -> None:
 async def test_a_talk_line_being_typed_when_the_rematch_begins_stays_open_with_its_text() -> None:
     lobby, _ = lobby_with_games()
     hosted = finished_table(lobby, HUMAN)
-    app = TableApp(hosted, frozenset({0}), ANA)
+    app = at_table(hosted, ANA)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("r", "t", "g", "g")
@@ -301,7 +317,7 @@ async def test_c_gives_the_free_seat_to_the_computer_and_starts_the_rematch() ->
     lobby, _ = lobby_with_games()
     hosted = finished_table(lobby, HUMAN)
     hosted.left(BOB)
-    app = TableApp(hosted, frozenset({0}), ANA)
+    app = at_table(hosted, ANA)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -324,7 +340,7 @@ async def test_the_game_over_screen_says_whose_seat_the_computer_played() -> Non
     hosted.left(BOB)
     hosted.hand_to_computer(1)
     finish(table)
-    app = TableApp(hosted, frozenset({0}), ANA)
+    app = at_table(hosted, ANA)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         lines = [str(line.render()) for line in app.screen.query(".handover").results(Static)]
@@ -335,7 +351,7 @@ async def test_at_sixteen_colours_the_table_draws_with_the_terminals_own_palette
     lobby, _ = lobby_with_games()
     for color_system, theme in (("standard", "ansi-dark"), ("256", None)):
         hosted = finished_table(lobby, HUMAN)
-        app = TableApp(hosted, frozenset({0}), ANA)
+        app = at_table(hosted, ANA)
         fit_console(app, color_system)  # what `cantstop serve --colors 16` does
         default_theme = app.theme
         async with app.run_test(size=(100, 30)) as pilot:
@@ -345,7 +361,7 @@ async def test_at_sixteen_colours_the_table_draws_with_the_terminals_own_palette
 
 async def test_at_a_table_q_asks_about_leaving_and_help_names_the_table_keys() -> None:
     lobby, _ = lobby_with_games()
-    app = TableApp(finished_table(lobby, HUMAN), frozenset({0}), ANA)
+    app = at_table(finished_table(lobby, HUMAN), ANA)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         app.action_help()
@@ -367,7 +383,7 @@ async def test_at_a_table_in_play_the_footer_says_q_goes_to_the_lobby() -> None:
     lobby, _ = lobby_with_games()
     hosted = lobby.create(ANA, "ana's table", GameConfig(num_players=2), (HUMAN,))
     hosted.sit(BOB, None)
-    app = TableApp(hosted, frozenset({0}), ANA)
+    app = at_table(hosted, ANA)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("enter")  # past the roll-off
         await pilot.pause()

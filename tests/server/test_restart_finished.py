@@ -16,14 +16,13 @@ from cantstop_tui.play.match import HUMAN, Match
 from cantstop_tui.server import store
 from cantstop_tui.server.cli import main as serve_main
 from cantstop_tui.server.lobby import Lobby
-from cantstop_tui.server.table_app import TableApp
 from cantstop_tui.server.tables import HostedTable
 from cantstop_tui.storage import game_id
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
 
 from .conftest import until
-from .rematch_helpers import finished_match
+from .rematch_helpers import at_table, finished_match
 from .test_rematch_votes import ANA, BOB, CAROL, finished_table, lobby_with_games
 
 
@@ -131,7 +130,7 @@ async def test_back_after_a_restart_a_player_sees_the_game_over_and_asks_again(
 ) -> None:
     _, hosted = restored_finished_table(tmp_path)
     hosted.sit(ANA, None)
-    app = TableApp(hosted, hosted.seats_of(ANA), ANA)
+    app = at_table(hosted, ANA)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -19,7 +19,6 @@ from ...engine import (
     Phase,
     can_stop,
     legal_moves,
-    why_cannot_stop,
 )
 from ...play.match import Match
 from ...play.table import Table
@@ -41,6 +40,7 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.pair_choice import PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
+from .game_keys import KEY_ACTIONS, palette, why_not
 
 MAX_MOVES = 6
 SIDE_PANEL = 24
@@ -276,20 +276,9 @@ class GameScreen(Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
-        match = self.table.match
-        state = match.state
-        if self._seat_for(match) is None:
+        if self._seat_for(self.table.match) is None:
             return self._not_your_turn()
-        moves = legal_moves(state)
-        if action == "stop":
-            return why_cannot_stop(state) or ""
-        if action in ("roll", "hint") and state.phase is Phase.CHOOSE:
-            return f"Choose a move first: press 1-{len(moves)} (or click one)."
-        if action == "choose":
-            if state.phase is Phase.ROLL:
-                return "Roll first (r or space): there is no move to choose yet."
-            return f"There is no move {parameters[0]}: choose 1-{len(moves)}."
-        return ""
+        return why_not(self.table.match.state, action, parameters)
 
     def on_click(self, event: events.Click) -> None:
         if self._may_hurry():
@@ -297,33 +286,8 @@ class GameScreen(Screen[None]):
 
     def commands(self) -> list[tuple[str, str, str]]:
         """(title, help, action) for the command palette, filtered like the footer."""
-        found = [
-            ("Roll", "Roll the four dice (r or space)", "roll"),
-            ("Stop", "Stop and keep your progress (s)", "stop"),
-            ("Hint", "What the expert would do now, and why (h)", "hint"),
-        ]
-        moves = legal_moves(self.table.match.state)
-        for number, move in enumerate(moves, start=1):
-            columns = " and ".join(str(c) for c in move)
-            found.append(
-                (f"Choose {number}: {columns}", f"Play columns {columns}", f"choose({number})")
-            )
         return [
-            item for item in found if self.check_action(item[2].split("(")[0], _params(item[2]))
+            (title, help_text, action)
+            for title, help_text, action, parameters in palette(self.table.match.state)
+            if self.check_action(action.split("(")[0], parameters)
         ]
-
-
-KEY_ACTIONS: dict[str, tuple[str, tuple[object, ...]]] = {
-    "r": ("roll", ()),
-    "space": ("roll", ()),
-    "s": ("stop", ()),
-    "h": ("hint", ()),
-    **{str(n): ("choose", (n,)) for n in range(1, 10)},
-}
-"""The game's keys and their actions, to say why one does nothing."""
-
-
-def _params(action: str) -> tuple[object, ...]:
-    if "(" not in action:
-        return ()
-    return (int(action.split("(")[1].rstrip(")")),)

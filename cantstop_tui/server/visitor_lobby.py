@@ -1,34 +1,22 @@
-"""The apps a visitor moves between: the lobby, then a table's game, then the lobby again."""
+"""The lobby as one visitor sees it (their name, their seats), and the name they are asked
+for when their SSH user name will not do."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from collections.abc import Callable
 
 from rich.text import Text
-from textual.app import App, ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
+from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..ai import LEVELS
 from ..engine import GameConfig
 from ..play.names import is_usable_name, sanitize_name
-from ..ui.screens.lobby import LobbyChoice, LobbyScreen, TableSummary
+from ..ui.screens.lobby import LobbyChoice, TableSummary
 from .lobby import Lobby
 from .tables import Visitor
-
-
-def use_terminal_palette(app: App[Any]) -> None:
-    """At 16 colours draw with the terminal's own ANSI palette, not approximations of RGB.
-
-    Rich would map the theme's RGB colours to the nearest of 16: the accent turns red (an
-    error colour) and players' colours drift; the ANSI theme is what the widgets' ``:ansi``
-    rules are written for.
-    """
-    if app.console.color_system == "standard":
-        app.theme = "ansi-dark"
 
 
 class VisitorLobby:
@@ -101,49 +89,3 @@ class NameScreen(ModalScreen[str]):
             self.query_one("#name-error", Static).update(Text(f"{name} is taken: choose another."))
         else:
             self.dismiss(name)
-
-
-class LobbyApp(App[LobbyChoice | None]):
-    """The lobby, alone in an app; exits with where the visitor goes next."""
-
-    TITLE = "Can't Stop"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "quit", "Quit", show=False)]
-
-    def __init__(
-        self,
-        lobby: Lobby,
-        visitor: Visitor,
-        ask_name: str | None = None,
-        taken: Callable[[str], bool] = lambda _name: False,
-    ) -> None:
-        super().__init__()
-        self.lobby = lobby
-        self.visitor = visitor
-        self.ask_name = ask_name
-        self.taken = taken
-
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """The lobby's own commands only: none of Textual's (a screenshot would be written on
-        the host and show its path; theme and quit are not the visitor's to change)."""
-        for binding in screen.active_bindings.values():
-            if binding.binding.show and binding.enabled:
-                action = binding.binding.action
-                yield SystemCommand(
-                    binding.binding.description,
-                    f"{binding.binding.key}",
-                    lambda a=action: screen.run_action(a),  # type: ignore[misc]
-                )
-
-    def on_mount(self) -> None:
-        use_terminal_palette(self)
-        if self.ask_name is not None:
-            self.push_screen(NameScreen(self.taken, self.ask_name), self._named)
-        else:
-            self._show_lobby()
-
-    def _named(self, name: str | None) -> None:
-        self.visitor = Visitor(name or "player", self.visitor.key)
-        self._show_lobby()
-
-    def _show_lobby(self) -> None:
-        self.push_screen(LobbyScreen(VisitorLobby(self.lobby, self.visitor)), self.exit)

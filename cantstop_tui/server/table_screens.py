@@ -1,0 +1,73 @@
+"""The screens of a shared table: the game with the table's chat in a pane under the game
+log and, for a spectator, a banner; and the line a visitor says to the table (``t``)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from ..play.table import Table
+from ..ui.glyphs import Glyphs
+from ..ui.screens.game import GameScreen
+from ..ui.widgets.chat_pane import ChatPane
+from .chat import CHAT_LINES
+from .tables import HostedTable
+
+
+class TalkScreen(ModalScreen[str]):
+    """One line to say to everyone at the table; Enter sends, an empty line cancels."""
+
+    DEFAULT_CSS = """
+    TalkScreen { align: center bottom; }
+    TalkScreen Input { width: 100%; margin: 0 0 1 0; }
+    """
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Input(
+            self.text,
+            placeholder="say something to the table (Enter sends)",
+            max_length=120,
+            select_on_focus=False,  # a line kept from before goes on where it was
+        )
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+
+class TableScreen(GameScreen):
+    """The game screen of a shared table: the chat under the log and, for a spectator, a
+    banner saying that they are watching."""
+
+    DEFAULT_CSS = """
+    TableScreen #watching {
+        height: 1;
+        background: $warning;
+        color: $background;
+        text-style: bold;
+        padding: 0 1;
+    }
+    TableScreen:ansi #watching { background: ansi_yellow; color: ansi_black; }
+    """
+
+    def __init__(
+        self, hosted: HostedTable, table: Table, seats: frozenset[int], glyphs: Glyphs, hints: bool
+    ) -> None:
+        super().__init__(table, seats, glyphs, hints=hints)
+        self.hosted = hosted
+        self.watching = not seats
+
+    def above_players(self) -> ComposeResult:
+        if self.watching:
+            yield Static(
+                Text(f"Watching {self.hosted.name}", overflow="ellipsis", no_wrap=True),
+                id="watching",
+            )
+
+    def below_log(self) -> ComposeResult:
+        yield ChatPane(self.hosted.chat.lines, CHAT_LINES, id="chat")

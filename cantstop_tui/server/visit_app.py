@@ -1,0 +1,270 @@
+"""One visitor's app for the whole of their connection: their name (when the SSH user name
+will not do), the lobby, a table's game with its chat and rematch, the lobby again.
+
+The session runs it once: going from the lobby to a table and back swaps screens, never
+apps. Who sits where is the hosted table's to say (its seat records); this app keeps only
+which table it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
+from textual.app import SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input
+
+from ..play.match import Match
+from ..play.table import Table
+from ..ui.app import CantStopApp
+from ..ui.screens.game import GameScreen
+from ..ui.screens.help import PLAY_KEYS
+from ..ui.screens.lobby import LobbyChoice, LobbyScreen
+from ..ui.screens.rolloff import RolloffScreen
+from ..ui.screens.table_over import RematchWanted, TableOverScreen
+from ..ui.widgets.chat_pane import ChatPane
+from .collector import collect_soon
+from .lobby import Lobby
+from .shared_table import SharedTable
+from .table_screens import TableScreen, TalkScreen
+from .tables import HostedTable, Visitor
+from .visitor_lobby import NameScreen, VisitorLobby
+
+
+class VisitApp(CantStopApp):
+    """The lobby and the tables of a server, as one visitor sees them."""
+
+    QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
+    KEY_LABELS: ClassVar[dict[str, str]] = {"app.request_quit": "Lobby"}
+    HELP_KEYS = (
+        PLAY_KEYS + "  h            a hint                t       talk to the table\n"
+        "  q            back to the lobby     ? or F1 this help\n"
+        "  ctrl+p       command palette\n"
+    )
+
+    textual_commands = False  # nothing that writes on the host or shows its paths
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *CantStopApp.BINDINGS,
+        Binding("t", "talk", "Talk"),
+    ]
+
+    def __init__(
+        self,
+        lobby: Lobby,
+        visitor: Visitor,
+        *,
+        ask_name: str | None = None,
+        taken: Callable[[str], bool] = lambda _name: False,
+        named: Callable[[Visitor], None] = lambda _visitor: None,
+        first: LobbyChoice | None = None,
+        quiet: Callable[[], bool] = lambda: False,
+    ) -> None:
+        """``ask_name``: the question to ask for a name first (``taken`` refuses a name,
+        ``named`` hears the one chosen). ``first``: the seat taken back at once, instead of
+        the lobby. ``quiet``: whether the visitor leaves unseen when the app ends (the same
+        player signed in again elsewhere)."""
+        super().__init__(
+            my_seats=(), remember=False, can_restart=False, autosave=False,
+            ai_delay=lobby.bot_delay,
+        )
+        self.owns_table = False
+        self.lobby = lobby
+        self.visitor = visitor
+        self.ask_name = ask_name
+        self.taken = taken
+        self.named = named
+        self.first = first
+        self.quiet = quiet
+        self.hosted: HostedTable | None = None
+        """The table shown (None in the lobby)."""
+        self._unsubscribe: list[Callable[[], None]] = []
+
+    # --- where the visitor is ---------------------------------------------------------
+
+    def begin(self) -> None:
+        if self.console.color_system == "standard":
+            # At 16 colours draw with the terminal's own palette, not approximations of RGB
+            # (the accent would turn red, an error colour): the widgets' ``:ansi`` rules.
+            self.theme = "ansi-dark"
+        if self.ask_name is not None:
+            self.push_screen(NameScreen(self.taken, self.ask_name), self._named)
+        elif self.first is not None:
+            self.enter(self.first)
+        else:
+            self.show_lobby()
+
+    def _named(self, name: str | None) -> None:
+        self.visitor = Visitor(name or "player", self.visitor.key)
+        self.named(self.visitor)
+        self.show_lobby()
+
+    def show_lobby(self) -> None:
+        self.push_screen(LobbyScreen(VisitorLobby(self.lobby, self.visitor)), self._chosen)
+
+    def _chosen(self, choice: LobbyChoice | None) -> None:
+        if choice is None:
+            self.exit()
+        else:
+            self.enter(choice)
+
+    def enter(self, choice: LobbyChoice) -> None:
+        """To the table chosen in the lobby (back to the lobby if it has closed meanwhile)."""
+        hosted = self.lobby.tables.get(choice.table_id)
+        if hosted is None or hosted.table is None:
+            self.show_lobby()
+            return
+        self.hosted, self.table = hosted, hosted.table
+        self.my_seats = frozenset() if choice.seat is None else hosted.seats_of(self.visitor)
+        if self.watching:
+            hosted.watchers += 1
+            self.lobby.changed()
+        app = self
+
+        # Called from other visitors' sessions: each app redraws in its own task.
+        def said(line: str) -> None:
+            app.call_later(app._said_at_table, line)
+
+        def voted() -> None:
+            app.call_later(app._show_votes)
+
+        self._unsubscribe = [hosted.chat.subscribe(said), hosted.subscribe_votes(voted)]
+        self._show_table(hosted.table)
+
+    def leave_table(self, quiet: bool = False) -> None:
+        """Up from the table: a seat left (and held, in a game) or one spectator fewer.
+        Does nothing in the lobby, so it may be called again when the visit ends."""
+        hosted, table = self.hosted, self.table
+        if hosted is None or table is None:
+            return
+        self.hosted, self.table = None, None
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
+        if isinstance(table, SharedTable):
+            table.forget(self)
+        if self.watching:
+            hosted.watchers -= 1
+            self.lobby.changed()
+            self.lobby.forget_if_empty(hosted.id)
+        else:
+            hosted.left(self.visitor, quiet=quiet)
+        self.my_seats = frozenset()
+
+    def leave(self) -> None:
+        """``q`` at a table, confirmed, or the game-over box's Lobby: back to the lobby."""
+        if self.hosted is None:
+            self.exit()
+            return
+        self.leave_table()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.show_lobby()
+        collect_soon()
+
+    def action_request_quit(self) -> None:
+        if self.hosted is None:  # ctrl+c in the lobby: gone at once, as before any table
+            self.exit()
+        else:
+            super().action_request_quit()
+
+    def on_unmount(self) -> None:
+        self.leave_table(quiet=self.quiet())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("talk", "save_as", "help") and self.hosted is None:
+            return False
+        return super().check_action(action, parameters)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        if isinstance(screen, GameScreen | ModalScreen) and self.hosted is not None:
+            yield from super().get_system_commands(screen)
+            return
+        # The lobby's own commands only: none of Textual's (a screenshot would be written
+        # on the host and show its path; theme and quit are not the visitor's to change).
+        for binding in screen.active_bindings.values():
+            if binding.binding.show and binding.enabled:
+                action = binding.binding.action
+                yield SystemCommand(
+                    binding.binding.description,
+                    f"{binding.binding.key}",
+                    lambda a=action: screen.run_action(a),  # type: ignore[misc]
+                )
+
+    # --- at a table -------------------------------------------------------------------
+
+    def make_game_screen(self, table: Table) -> GameScreen:
+        assert self.hosted is not None and self.my_seats is not None
+        return TableScreen(self.hosted, table, self.my_seats, self.glyphs, self.hints)
+
+    def _said_at_table(self, line: str) -> None:
+        """Into the chat pane; also a notice while a box covers the pane."""
+        panes = [pane for screen in self.screen_stack for pane in screen.query(ChatPane)]
+        for pane in panes:
+            pane.said(line)
+        if not panes or not isinstance(self.screen, TableScreen):
+            self.notify(line, timeout=8, markup=False)
+
+    def action_talk(self) -> None:
+        if self.hosted is None:
+            return
+        if not isinstance(self.screen, ModalScreen) or isinstance(self.screen, TableOverScreen):
+            self.push_screen(TalkScreen(), self._said)
+
+    def _said(self, line: str | None) -> None:
+        if line and self.hosted is not None:
+            self.hosted.say(self.visitor, line)
+
+    def _host_only(self) -> None:
+        self.notify(
+            "At a shared table the next game is a rematch, asked for when this one ends; "
+            "for other rules, create a table in the lobby.",
+            severity="warning",
+        )
+
+    # --- the rematch: every seated visitor asks for it, then it starts for all ---------
+
+    def _asked(self) -> bool:
+        assert self.hosted is not None
+        seats = self.hosted.seats_of(self.visitor)
+        return bool(seats) and seats <= self.hosted.rematch_votes
+
+    def show_game_over(self, match: Match) -> None:
+        assert self.hosted is not None
+        screen = TableOverScreen(
+            match,
+            self.glyphs,
+            seated=bool(self.my_seats),
+            status=self.hosted.rematch_status(self.visitor),
+            asked=self._asked(),
+        )
+        self.push_screen(screen, self._after_game)
+
+    def _show_votes(self) -> None:
+        if self.hosted is None:
+            return
+        for screen in self.screen_stack:
+            if isinstance(screen, TableOverScreen):
+                screen.show_status(self.hosted.rematch_status(self.visitor), self._asked())
+
+    def on_rematch_wanted(self, message: RematchWanted) -> None:
+        if self.hosted is None:
+            return
+        if message.computer:
+            self.hosted.computer_takes_free_seats(self.visitor)
+        else:
+            self.hosted.ask_rematch(self.visitor)
+
+    def hide_game_over(self) -> bool:
+        """The rematch began: show who starts; a line being typed to the table stays open."""
+        talk = next((s for s in self.screen_stack if isinstance(s, TalkScreen)), None)
+        typed = talk.query_one(Input).value if talk is not None else None
+        if self.table is None or not super().hide_game_over():
+            return False
+        if not self.watching:  # a spectator finds who starts in the game log
+            self.push_screen(RolloffScreen(self.table.match))
+        if typed is not None:
+            self.push_screen(TalkScreen(typed), self._said)
+        collect_soon()  # the finished game's screens are garbage in cycles
+        return True

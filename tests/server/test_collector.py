@@ -1,0 +1,43 @@
+"""The server's garbage-collector thresholds: a large young generation while serving."""
+
+from __future__ import annotations
+
+import gc
+
+from cantstop_tui.server.collector import THRESHOLDS, hosting_many_apps
+
+
+def test_serving_uses_a_large_young_generation_and_restores_the_thresholds() -> None:
+    before = gc.get_threshold()
+    with hosting_many_apps():
+        assert gc.get_threshold() == THRESHOLDS
+        assert THRESHOLDS[0] > 10 * before[0]
+    assert gc.get_threshold() == before
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+async def test_leaving_a_table_collects_its_cycles_once_soon_after(monkeypatch) -> None:
+    import asyncio
+    import weakref
+
+    from cantstop_tui.server import collector
+
+    monkeypatch.setattr(collector, "COLLECT_AFTER", 0.05)
+    gc.disable()  # only the scheduled collection may free the cycle
+    try:
+        cycle = _Cycle()
+        gone = weakref.ref(cycle)
+        del cycle
+        collector.collect_soon()
+        collector.collect_soon()  # a second leave before it runs: still one collection
+        assert len(collector._pending) == 1
+        assert gone() is not None
+        await asyncio.sleep(0.2)
+        assert gone() is None
+        assert not collector._pending
+    finally:
+        gc.enable()
