@@ -28,6 +28,11 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m benchmarks
 
+# The win-chance model shipped in cantstop_tui/ai/data (under an hour on 2 cores; docs/ai.md).
+.PHONY: train
+train: $(STAMP)
+	$(PY) -m cantstop_tui.arena.train --seed 1
+
 .PHONY: bench-ssh
 bench-ssh: $(STAMP)
 	$(PY) -m benchmarks ssh memory

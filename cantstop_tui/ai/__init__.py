@@ -1,8 +1,10 @@
 """Computer players. ``make_bot(spec)`` turns a level name or ``module:Class`` into a bot.
 
 Levels, weakest first: ``easy`` (a careful beginner), ``rule28`` (Keller's Rule
-of 28) and ``expert`` (plans each turn exactly). ``ai``, an older name for the strongest,
-is still read from files and accepted on the command line, and never offered.
+of 28) and ``expert`` (plans each turn exactly against a learned value). ``ai``, an older
+name for the strongest, is still read from files and accepted on the command line, and
+never offered. ``expert-classic`` (the expert before the learned value) is accepted by the
+arena and ``--players``, to measure progress against, and never offered either.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Final
 
 from .base import Bot
 from .easy import EasyBot
-from .expert import ExpertBot
+from .expert import ClassicExpertBot, ExpertBot
 from .rule28 import Rule28Bot
 
 _LEVEL_CLASSES: Final[dict[str, Callable[[int], Bot]]] = {
@@ -27,6 +29,8 @@ _LEVEL_CLASSES: Final[dict[str, Callable[[int], Bot]]] = {
 LEVELS: Final[tuple[str, ...]] = tuple(_LEVEL_CLASSES)
 """Built-in levels, weakest first: the one name of each."""
 STRONGEST: Final = LEVELS[-1]
+MEASURING_LEVELS: Final[dict[str, Callable[[int], Bot]]] = {"expert-classic": ClassicExpertBot}
+"""Levels kept to measure progress against: accepted by name, never offered."""
 OLD_NAMES: Final[dict[str, str]] = {"ai": STRONGEST}
 """Names levels had before, still read from saved games and settings."""
 
@@ -71,17 +75,21 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     level = level_name(spec)
     if level in _LEVEL_CLASSES:
         return _LEVEL_CLASSES[level](seed)
+    if level in MEASURING_LEVELS:
+        return MEASURING_LEVELS[level](seed)
     if ":" in spec:
         return _load(spec, seed)
-    levels = ", ".join(LEVELS)
+    levels = ", ".join([*LEVELS, *MEASURING_LEVELS])
     raise ValueError(f"Unknown computer level {spec!r}: choose {levels}, or module:Class.")
 
 
 __all__ = [
     "LEVELS",
+    "MEASURING_LEVELS",
     "OLD_NAMES",
     "STRONGEST",
     "Bot",
+    "ClassicExpertBot",
     "EasyBot",
     "ExpertBot",
     "Rule28Bot",

@@ -1,47 +1,79 @@
-"""``expert``: plans each turn exactly against a value of the banked position."""
+"""``expert``: plans each turn exactly against the learned value of the banked position.
+
+``expert-classic``, the expert before the learned model, plans the same way
+against a hand-made formula (``value.py``); it is kept to measure progress against.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine import GameState, Move, choose
-from .planner import DEFAULT_BUDGET, Planner
+from .planner import DEFAULT_BUDGET, LeafValue, Planner
 from .value import DEFAULT_PARAMS, Evaluator, ValueParams
+
+if TYPE_CHECKING:
+    from .turns_model import TurnsModel
 
 
 class ExpertBot:
     name = "expert"
 
     def __init__(
-        self,
-        seed: int = 0,
-        params: ValueParams = DEFAULT_PARAMS,
-        budget: int = DEFAULT_BUDGET,
+        self, seed: int = 0, budget: int = DEFAULT_BUDGET, model: TurnsModel | None = None
     ) -> None:
         self.seed = seed
-        self.params = params
         self.budget = budget
+        self.model = model
         self.solo = False
         """Playing alone: minimise turns instead of maximising the chance to beat others."""
         self._board: object = None
         self._planner: Planner | None = None
 
+    def evaluator(self, state: GameState) -> LeafValue:
+        # numpy and the weights load on the first decision, not when the app starts.
+        from .turns_model import shipped
+        from .win_chance import ModelEvaluator
+
+        return ModelEvaluator(state, self.model or shipped(), solitaire=self.solo)
+
     def planner(self, state: GameState) -> Planner:
         """The turn planner for this board (kept while the board does not change)."""
         board = (state.squares, state.claimed, state.current_player, state.config, self.solo)
         if self._planner is None or board != self._board:
-            evaluator = Evaluator(state, self.params)
-            evaluator.solitaire = self.solo
-            self._planner = Planner(state, evaluator, self.budget)
+            self._planner = Planner(state, self.evaluator(state), self.budget)
             self._board = board
         self._planner.budget = self.budget  # each decision gets the whole search budget
         return self._planner
 
     def move_values(self, state: GameState, moves: tuple[Move, ...]) -> list[float]:
         planner = self.planner(state)
-        return [planner.best(choose(state, move)[0].runners) for move in moves]
+        after = [choose(state, move)[0].runners for move in moves]
+        planner.prefetch(after, 1)
+        return [planner.best(runners) for runners in after]
 
     def choose_move(self, state: GameState, moves: tuple[Move, ...]) -> Move:
         values = self.move_values(state, moves)
         return moves[max(range(len(moves)), key=values.__getitem__)]
 
     def keep_rolling(self, state: GameState) -> bool:
-        return self.planner(state).should_roll(state.runners)
+        planner = self.planner(state)
+        planner.prefetch([state.runners], 2)
+        return planner.should_roll(state.runners)
+
+
+class ClassicExpertBot(ExpertBot):
+    """The expert of the first version: the same planning, a hand-made leaf value."""
+
+    name = "expert-classic"
+
+    def __init__(
+        self, seed: int = 0, params: ValueParams = DEFAULT_PARAMS, budget: int = DEFAULT_BUDGET
+    ) -> None:
+        super().__init__(seed, budget)
+        self.params = params
+
+    def evaluator(self, state: GameState) -> LeafValue:
+        evaluator = Evaluator(state, self.params)
+        evaluator.solitaire = self.solo
+        return evaluator

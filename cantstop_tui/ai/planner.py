@@ -16,11 +16,11 @@ and the pair choice one roll ahead of the move.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Protocol
 
 from ..engine import GameState, Move
 from .outcomes import outcomes
-from .value import WIN, Evaluator
+from .value import WIN
 
 ROLLS: Final = 1296
 DEFAULT_BUDGET: Final = 0
@@ -28,9 +28,17 @@ DEFAULT_BUDGET: Final = 0
 Runners = tuple[int, ...]
 
 
+class LeafValue(Protocol):
+    """The worth of the current player banking a runner set (higher is better)."""
+
+    solitaire: bool
+
+    def value(self, runners: Runners) -> float: ...
+
+
 class Planner:
     def __init__(
-        self, state: GameState, evaluator: Evaluator, budget: int = DEFAULT_BUDGET
+        self, state: GameState, evaluator: LeafValue, budget: int = DEFAULT_BUDGET
     ) -> None:
         self.state = state
         self.evaluator = evaluator
@@ -71,6 +79,28 @@ class Planner:
             value = self.evaluator.value(runners)
             self._stop[runners] = value
         return value
+
+    def prefetch(self, roots: list[Runners], depth: int) -> None:
+        """Value, in batches, every runner set within ``depth`` rolls of ``roots`` that the
+        search will ask for (for evaluators that value many sets at once, ``values``)."""
+        values = getattr(self.evaluator, "values", None)
+        if values is None:
+            return
+        frontier = set(roots)
+        seen = set(frontier)
+        for level in range(depth + 1):
+            missing = [r for r in frontier if r not in self._stop]
+            if missing:
+                self._stop.update(zip(missing, values(missing), strict=True))
+            if level == depth:
+                break
+            grown: set[Runners] = set()
+            for runners in frontier:
+                if self._stop[runners] < self.best_stop:
+                    for _, nexts in self.successors(runners)[1]:
+                        grown.update(nexts)
+            frontier = grown - seen
+            seen |= frontier
 
     def _one_roll(self, runners: Runners) -> float:
         """Worth of rolling once more and then stopping, choosing the best move."""

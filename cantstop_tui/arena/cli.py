@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from ..ai import LEVELS, find_bots_beside_you, make_bot
+from ..ai import LEVELS, MEASURING_LEVELS, find_bots_beside_you, make_bot
 from ..engine import VARIANTS, Variant
 from ..play.names import clean_text
 from .play import GameResult, game_seed, play_game, play_solitaire
@@ -24,7 +24,7 @@ CHUNK = 25
 
 
 def _parser() -> argparse.ArgumentParser:
-    levels = ", ".join(LEVELS)
+    levels = ", ".join([*LEVELS, *MEASURING_LEVELS])
     parser = argparse.ArgumentParser(
         prog="cantstop arena",
         description="Play computer players against each other and report how often each wins.",

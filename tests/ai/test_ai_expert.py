@@ -1,40 +1,50 @@
-"""The expert level: stops when stopping wins, takes the risk that can still win, plays legally."""
+"""The expert levels (learned value and classic): stop when stopping wins, take the risk that
+can still win, play legally."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from ai_positions import position, rolled
 
-from cantstop_tui.ai import ExpertBot
+from cantstop_tui.ai import ClassicExpertBot, ExpertBot
 from cantstop_tui.engine import COLUMNS, Dice, Phase, can_stop, choose, legal_moves, roll, stop
+
+EXPERTS = pytest.mark.parametrize("expert", [ExpertBot, ClassicExpertBot])
 
 # Two columns won (7 and 8); runners high in 3 and 11, one step into 12: 47% of rolls bust.
 MINE = dict(mine={3: 1, 11: 1}, mine_won=(7, 8), runners={12: 2, 3: 4, 11: 4})
 
 
-def test_it_stops_when_stopping_wins() -> None:
+@EXPERTS
+def test_it_stops_when_stopping_wins(expert: type[ExpertBot]) -> None:
     # Even with an easy next roll and an opponent far behind.
     state = position(mine_won=(2, 12), mine={7: 5}, runners={7: 13})
-    assert not ExpertBot().keep_rolling(state)
+    assert not expert().keep_rolling(state)
 
 
-def test_it_picks_the_move_that_wins() -> None:
+@EXPERTS
+def test_it_picks_the_move_that_wins(expert: type[ExpertBot]) -> None:
     # 4+4 = 8 and 1+6 = 7: column 8 reaches the top and wins; 7 alone does not.
     state = rolled(position(mine_won=(2, 12), mine={8: 10}, runners={8: 10, 6: 1}), (4, 4, 1, 6))
     assert (8,) in legal_moves(state) or (7, 8) in legal_moves(state)
-    move = ExpertBot().choose_move(state, legal_moves(state))
+    move = expert().choose_move(state, legal_moves(state))
     assert 8 in move
 
 
-def test_it_banks_a_risky_turn_when_the_opponent_is_far_behind() -> None:
-    assert not ExpertBot().keep_rolling(position(**MINE))
+@EXPERTS
+def test_it_banks_a_risky_turn_when_the_opponent_is_far_behind(expert: type[ExpertBot]) -> None:
+    assert not expert().keep_rolling(position(**MINE))
 
 
-def test_it_takes_the_only_winning_risk_when_the_opponent_will_win_next_turn() -> None:
+@EXPERTS
+def test_it_takes_the_only_winning_risk_when_the_opponent_will_win_next_turn(
+    expert: type[ExpertBot],
+) -> None:
     # The opponent has won 4 and 5 and stands one space below the top of 6.
     state = position(theirs={6: 10}, theirs_won=(4, 5), **MINE)
-    assert ExpertBot().keep_rolling(state)
+    assert expert().keep_rolling(state)
 
 
 def test_it_plays_a_whole_game_legally() -> None:

@@ -1,0 +1,127 @@
+"""Win chances of the players of a position, and the value ``expert`` plans against.
+
+Both come from the learned turns-left model (``turns_model.py``) and the race in
+turn order (``race.py``). ``win_chances`` reads the banked position at a turn's
+start; ``ModelEvaluator`` values the current player banking a set of runners,
+many at once, for the turn planner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+
+from ..engine import COLUMNS, TOPS, GameState
+from .race import last_mover_weights, race
+from .turns_model import TURNS, TurnsModel, shipped
+from .value import WIN
+
+_TOPS: Final = np.array([TOPS[c] for c in COLUMNS])
+_SLICE: Final = slice(COLUMNS[0], COLUMNS[-1] + 1)
+
+
+def _closed(state: GameState, player: int, also: Sequence[int] = ()) -> np.ndarray:
+    return np.array(
+        [(state.claimed[c] is not None and state.claimed[c] != player) or c in also
+         for c in COLUMNS]
+    )
+
+
+def player_distribution(
+    state: GameState, player: int, model: TurnsModel, newly_closed: Sequence[int] = ()
+) -> np.ndarray:
+    """Chance that ``player`` wins on each of their next turns, from their banked squares."""
+    heights = np.array(state.squares[player][_SLICE], dtype=np.int64)
+    closed = _closed(state, player, newly_closed)
+    return model.prospects(heights, closed, state.config.win_columns, state.config.variant)[0]
+
+
+def calibration_power(model: TurnsModel, num_players: int) -> float:
+    """The power fitted on self-play games for this many players (1 if none was)."""
+    powers = model.meta.get("calibration", {})
+    return float(powers.get(str(num_players), 1.0)) if isinstance(powers, dict) else 1.0
+
+
+def calibrate(chances: np.ndarray, power: float) -> np.ndarray:
+    """The race's chances sharpened (power above 1) or softened, summing to 1 again."""
+    scaled = np.power(np.clip(chances, 1e-12, 1.0), power)
+    return scaled / scaled.sum()
+
+
+def win_chances(
+    state: GameState, model: TurnsModel | None = None, *, calibrated: bool = True
+) -> tuple[float, ...]:
+    """Each player's chance to win from the banked position, the current player to move."""
+    n = state.num_players
+    if state.winner is not None:
+        return tuple(WIN if p == state.winner else 0.0 for p in range(n))
+    model = model or shipped()
+    order = [(state.current_player + k) % n for k in range(n)]
+    chances = race([player_distribution(state, p, model) for p in order])
+    if calibrated:
+        chances = calibrate(chances, calibration_power(model, n))
+    result = [0.0] * n
+    for p, chance in zip(order, chances, strict=True):
+        result[p] = float(chance)
+    return tuple(result)
+
+
+def expected_turns(state: GameState, player: int, model: TurnsModel | None = None) -> float:
+    """Turns ``player`` still needs to win playing alone (0 once they have won)."""
+    if state.winner == player:
+        return 0.0
+    return float(player_distribution(state, player, model or shipped()) @ TURNS)
+
+
+class ModelEvaluator:
+    """The current player's value of banking runner sets, for one board (``Planner``)."""
+
+    def __init__(self, state: GameState, model: TurnsModel, solitaire: bool = False) -> None:
+        self.state = state
+        self.model = model
+        self.solitaire = solitaire
+        self.player = state.current_player
+        self.own = np.array(state.squares[self.player][_SLICE], dtype=np.int64)
+        self.closed = _closed(state, self.player)
+        self.config = state.config
+        self._weights: dict[tuple[int, ...], np.ndarray] = {}
+
+    def _opponent_weights(self, newly_won: tuple[int, ...]) -> np.ndarray:
+        """How much each of our finishing turns is worth, given the opponents' prospects."""
+        found = self._weights.get(newly_won)
+        if found is None:
+            n = self.state.num_players
+            others = [
+                player_distribution(self.state, (self.player + k) % n, self.model, newly_won)
+                for k in range(1, n)
+            ]
+            found = last_mover_weights(others)
+            self._weights[newly_won] = found
+        return found
+
+    def value(self, runners: tuple[int, ...]) -> float:
+        return self.values([runners])[0]
+
+    def values(self, runner_sets: Sequence[tuple[int, ...]]) -> list[float]:
+        """Win chance (or minus turns still needed, alone) after banking each runner set."""
+        runners = np.array(runner_sets, dtype=np.int64)[:, _SLICE]
+        heights = np.where(runners > 0, runners, self.own)
+        won = (heights >= _TOPS) & ~self.closed
+        needed = self.config.win_columns - won.sum(axis=1)
+        result = np.full(len(runner_sets), 0.0 if self.solitaire else WIN)
+        playing = np.flatnonzero(needed > 0)
+        if len(playing):
+            dists = self.model.prospects(
+                heights[playing], self.closed, self.config.win_columns, self.config.variant
+            )
+            if self.solitaire:
+                result[playing] = -(dists @ TURNS)
+            else:
+                newly = won[playing] & (self.own < _TOPS)
+                for pattern in np.unique(newly, axis=0):
+                    rows = np.flatnonzero((newly == pattern).all(axis=1))
+                    newly_won = tuple(int(c) for c in np.array(COLUMNS)[pattern])
+                    result[playing[rows]] = dists[rows] @ self._opponent_weights(newly_won)
+        return result.tolist()

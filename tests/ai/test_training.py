@@ -1,0 +1,59 @@
+"""Training the win-chance model end to end on a tiny budget, and the levels it is measured by."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from cantstop_tui.ai import LEVELS, MEASURING_LEVELS, ClassicExpertBot, ExpertBot, make_bot
+from cantstop_tui.ai.turns_model import HORIZON, TurnsModel
+from cantstop_tui.arena.calibration import brier, tenths
+from cantstop_tui.arena.play import play_game, play_solitaire
+from cantstop_tui.arena.train import QUICK, train
+from cantstop_tui.arena.train_data import game_views, play_out, solitaire_start
+from cantstop_tui.engine import Dice, Phase
+
+
+def test_the_quick_training_loop_writes_a_model_that_loads(tmp_path: Path) -> None:
+    out = tmp_path / "model.npz"
+    model = train(seed=3, budget=QUICK, out=out, jobs=1, command="test")
+    loaded = TurnsModel.load(out)
+    assert loaded.meta["command"] == "test" and loaded.meta["seed"] == 3
+    assert loaded.meta["generation"] == len(QUICK.starts) - 1
+    assert set(loaded.meta["calibration"]) <= {"2", "3", "4"}
+    x = np.random.default_rng(0).normal(size=(4, len(model.mean)))
+    assert np.allclose(loaded.distribution(x), model.distribution(x), atol=1e-5)
+    assert loaded.distribution(x).shape == (4, HORIZON)
+
+
+def test_playing_a_view_out_counts_the_turns_it_still_took() -> None:
+    view = game_views(5, 0)[-1]
+    start = solitaire_start(view)
+    assert start.current_player == 0 and start.phase is Phase.ROLL
+    rows = play_out(view, ClassicExpertBot(), Dice(1))
+    assert rows[0][0] == view
+    assert [t for _, t in rows] == list(range(len(rows), 0, -1))
+
+
+def test_expert_classic_is_a_level_for_measuring_only() -> None:
+    assert isinstance(make_bot("expert-classic"), ClassicExpertBot)
+    assert "expert-classic" in MEASURING_LEVELS
+    assert "expert-classic" not in LEVELS  # the levels the new-game screen and lobby offer
+    assert type(make_bot("expert")) is ExpertBot
+
+
+def test_an_arena_between_expert_and_expert_classic() -> None:
+    results = [play_game(("expert", "expert-classic"), order, seed)
+               for seed, order in enumerate(((0, 1), (1, 0), (0, 1), (1, 0)))]
+    assert all(r.winner in (0, 1) for r in results)
+    alone = play_solitaire("expert", seed=4)
+    assert alone.winner == 0 and 3 <= alone.turns[0] < 40
+
+
+def test_calibration_arithmetic() -> None:
+    rows = tenths([0.05, 0.15, 0.12, 0.95], [False, True, False, True])
+    assert rows[0] == ("0.0-0.1", 1, 0.05, 0.0)
+    assert rows[1][1] == 2 and rows[1][3] == 0.5
+    assert brier([1.0, 0.0], [True, False]) == 0.0
+    assert brier([0.5], [True]) == 0.25
