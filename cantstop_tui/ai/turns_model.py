@@ -33,7 +33,9 @@ SORTED_EFFORTS: Final = 6
 WEIGHTS_FILE: Final = "turns_model.npz"
 
 _COLS: Final = np.array(COLUMNS)
-_TOPS: Final = np.array([TOPS[c] for c in COLUMNS], dtype=np.float64)
+COLUMN_TOPS: Final = np.array([TOPS[c] for c in COLUMNS], dtype=np.int64)
+"""``TOPS`` of columns 2..12, for arrays of heights."""
+_TOPS: Final = COLUMN_TOPS.astype(np.float64)
 _EFFORT_SCALE: Final = 20.0
 _PER_STEP: Final = 1.0 / (np.array([HIT_CHANCE[c] for c in COLUMNS]) * _EFFORT_SCALE)
 _NO_COLUMN: Final = 3.0
@@ -44,6 +46,11 @@ FEATURES: Final = 3 * len(COLUMNS) + MAX_NEEDED + len(WIN_COLUMNS) + len(VARIANT
 )
 
 Floats = NDArray[np.float64]
+
+
+def won_columns(heights: NDArray[np.int64], closed: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """Columns at their top and not closed by another player: the ones the player won."""
+    return (heights >= COLUMN_TOPS) & ~closed
 
 
 def encode(
@@ -59,7 +66,7 @@ def encode(
     rows = heights.shape[0]
     closed = np.broadcast_to(closed, heights.shape)
     progress = np.where(closed, 0.0, heights / _TOPS)
-    won = (progress >= 1.0).astype(np.float64)
+    won = won_columns(heights, closed).astype(np.float64)
     needed = win_columns - won.sum(axis=1).astype(np.int64)
     effort = np.where(closed | (won > 0), _NO_COLUMN, (_TOPS - heights) * _PER_STEP)
     efforts = np.sort(effort, axis=1)
@@ -114,8 +121,8 @@ class TurnsModel:
         dists = self.distribution(encode(heights, closed, win_columns, variant))
         heights = np.atleast_2d(heights)
         closed = np.broadcast_to(closed, heights.shape)
-        won = ((heights >= _TOPS) & ~closed).sum(axis=1)
-        still_open = ((heights < _TOPS) & ~closed).sum(axis=1)
+        won = won_columns(heights, closed).sum(axis=1)
+        still_open = ((heights < COLUMN_TOPS) & ~closed).sum(axis=1)
         stuck = won + still_open < win_columns
         if stuck.any():
             dists[stuck] = 0.0

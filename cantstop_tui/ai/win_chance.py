@@ -13,12 +13,11 @@ from typing import Final
 
 import numpy as np
 
-from ..engine import COLUMNS, TOPS, GameState
+from ..engine import COLUMNS, GameState
 from .race import last_mover_weights, race
-from .turns_model import TURNS, TurnsModel, shipped
+from .turns_model import COLUMN_TOPS, TURNS, TurnsModel, shipped, won_columns
 from .value import WIN
 
-_TOPS: Final = np.array([TOPS[c] for c in COLUMNS])
 _SLICE: Final = slice(COLUMNS[0], COLUMNS[-1] + 1)
 
 
@@ -108,7 +107,7 @@ class ModelEvaluator:
         """Win chance (or minus turns still needed, alone) after banking each runner set."""
         runners = np.array(runner_sets, dtype=np.int64)[:, _SLICE]
         heights = np.where(runners > 0, runners, self.own)
-        won = (heights >= _TOPS) & ~self.closed
+        won = won_columns(heights, self.closed)
         needed = self.config.win_columns - won.sum(axis=1)
         result = np.full(len(runner_sets), 0.0 if self.solitaire else WIN)
         playing = np.flatnonzero(needed > 0)
@@ -119,7 +118,7 @@ class ModelEvaluator:
             if self.solitaire:
                 result[playing] = -(dists @ TURNS)
             else:
-                newly = won[playing] & (self.own < _TOPS)
+                newly = won[playing] & (self.own < COLUMN_TOPS)
                 for pattern in np.unique(newly, axis=0):
                     rows = np.flatnonzero((newly == pattern).all(axis=1))
                     newly_won = tuple(int(c) for c in np.array(COLUMNS)[pattern])
