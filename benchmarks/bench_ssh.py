@@ -29,7 +29,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import asyncssh
 import pyte
@@ -221,6 +221,12 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def server_log() -> int | IO[str]:
+    """Where the server's log goes: the file named by BENCH_SERVER_LOG, else nowhere."""
+    path = os.environ.get("BENCH_SERVER_LOG")
+    return open(path, "a", encoding="utf-8") if path else subprocess.DEVNULL
+
+
 def start_server(data_home: str) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, "XDG_DATA_HOME": data_home}
     process = subprocess.Popen(
@@ -238,7 +244,7 @@ def start_server(data_home: str) -> tuple[subprocess.Popen[str], int]:
             "200",
         ],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=server_log(),
         text=True,
         env=env,
     )
