@@ -9,6 +9,7 @@ import sys
 COMMANDS: dict[str, str] = {
     "arena": "cantstop_tui.arena.cli",
     "replay": "cantstop_tui.ui.replay_cli",
+    "review": "cantstop_tui.ui.review_cli",
     "records": "cantstop_tui.storage.records_cli",
     "serve": "cantstop_tui.server.cli",
     "web": "cantstop_tui.server.web",

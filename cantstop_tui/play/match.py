@@ -159,8 +159,12 @@ class Match:
 
     def kind_of(self, seat: int) -> str:
         """Who plays ``seat`` now: its own kind, or the kind of its last hand-over."""
+        return self.kind_at(seat, len(self.history))
+
+    def kind_at(self, seat: int, step: int) -> str:
+        """Who played ``seat`` at action ``step`` (0: the first action)."""
         for handover in reversed(self.handovers):
-            if handover.seat == seat:
+            if handover.seat == seat and handover.step <= step:
                 return handover.kind
         return self.seats[seat].kind
 

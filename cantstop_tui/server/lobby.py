@@ -86,9 +86,16 @@ class Lobby:
             raise LobbyError("That table has closed.") from None
 
     def create(
-        self, visitor: Visitor, name: str, config: GameConfig, others: Iterable[str]
+        self,
+        visitor: Visitor,
+        name: str,
+        config: GameConfig,
+        others: Iterable[str],
+        *,
+        chances: bool = False,
     ) -> HostedTable:
-        """A new table with the visitor in seat 1; ``others`` are the other seats' kinds."""
+        """A new table with the visitor in seat 1; ``others`` are the other seats' kinds;
+        ``chances``: its players may show the win chances."""
         kinds = [HUMAN, *(level_name(kind) for kind in others)]
         if len(kinds) != config.num_players:
             raise LobbyError(
@@ -101,6 +108,7 @@ class Lobby:
             raise LobbyError("The server has as many tables as it can hold: join or watch one.")
         table_name = self._unused_name(sanitize_text(name) or f"{visitor.name}'s table")
         hosted = HostedTable(self, self._next_id, table_name, config, kinds, self._seeds())
+        hosted.chances = chances
         self._next_id += 1
         self.tables[hosted.id] = hosted
         log.info("Table %d %r created by %s (%s).", hosted.id, table_name, visitor.name, kinds)

@@ -57,6 +57,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         ],
         "game": record_to_dict(hosted.table.match) if hosted.table else None,
         "chat": list(hosted.chat.lines),
+        "chances": hosted.chances,
     }
 
 
@@ -134,6 +135,7 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     if not isinstance(chat, list):
         raise TypeError("'chat' is not a list")
     hosted.chat.restore(chat)
+    hosted.chances = record.get("chances") is True
     hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
     hosted.hold_absent_seats()
     return hosted

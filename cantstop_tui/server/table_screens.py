@@ -56,9 +56,17 @@ class TableScreen(GameScreen):
     """
 
     def __init__(
-        self, hosted: HostedTable, table: Table, seats: frozenset[int], glyphs: Glyphs, hints: bool
+        self,
+        hosted: HostedTable,
+        table: Table,
+        seats: frozenset[int],
+        glyphs: Glyphs,
+        hints: bool,
+        show_chances: bool = False,
     ) -> None:
-        super().__init__(table, seats, glyphs, hints=hints)
+        super().__init__(
+            table, seats, glyphs, hints=hints, chances=hosted.chances, show_chances=show_chances
+        )
         self.hosted = hosted
         self.watching = not seats
 

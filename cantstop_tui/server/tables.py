@@ -61,6 +61,8 @@ class HostedTable(NextGame):
         self.table: SharedTable | None = None
         self.watchers = 0
         self.chat = TableChat()
+        self.chances = False
+        """Whether its players may show each player's win chance (its creator's choice)."""
         self.rematch_votes: set[int] = set()
         """Seats whose person asked for a rematch of the finished game."""
         self._vote_listeners: list[Listener] = []

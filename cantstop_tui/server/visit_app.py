@@ -196,7 +196,9 @@ class VisitApp(CantStopApp):
 
     def make_game_screen(self, table: Table) -> GameScreen:
         assert self.hosted is not None and self.my_seats is not None
-        return TableScreen(self.hosted, table, self.my_seats, self.glyphs, self.hints)
+        return TableScreen(
+            self.hosted, table, self.my_seats, self.glyphs, self.hints, self.show_chances
+        )
 
     def _said_at_table(self, line: str) -> None:
         """Into the chat pane; also a notice while a box covers the pane."""

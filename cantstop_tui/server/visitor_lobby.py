@@ -12,8 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..ai import LEVELS
-from ..engine import GameConfig
 from ..play.names import is_usable_name, sanitize_name
+from ..ui.screens.create_table import NewTable
 from ..ui.screens.lobby import LobbyChoice, TableSummary
 from .lobby import Lobby
 from .tables import Visitor
@@ -38,8 +38,10 @@ class VisitorLobby:
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         return self.lobby.subscribe(listener)
 
-    def create(self, name: str, config: GameConfig, others: list[str]) -> LobbyChoice:
-        hosted = self.lobby.create(self.visitor, name, config, others)
+    def create(self, table: NewTable) -> LobbyChoice:
+        hosted = self.lobby.create(
+            self.visitor, table.name, table.config, table.others, chances=table.chances
+        )
         return LobbyChoice(hosted.id, 0)
 
     def sit(self, table_id: int) -> LobbyChoice:

@@ -33,7 +33,7 @@ from .app_commands import Commands
 from .app_files import FileActions
 from .app_saving import Autosaving
 from .glyphs import glyphs_for
-from .messages import GameEnded, LoadRequested, NextGameBegan, QuitRequested
+from .messages import ChancesToggled, GameEnded, LoadRequested, NextGameBegan, QuitRequested
 from .screens.game import GameScreen
 from .screens.rolloff import RolloffScreen
 from .settings import GameSettings, is_built_in, load_settings, save_settings
@@ -103,6 +103,8 @@ class CantStopApp(Commands, Autosaving, FileActions, App[None]):
             settings, self._settings_problem = load_settings()
         self.settings = settings or GameSettings()
         self.hints = self.settings.hints
+        self.show_chances = False
+        """Each player's win chance in the side panel (``w``), kept from game to game."""
         self.resume = resume
         self.load = load
         # Seat kinds this session was given by the player; others come from files.
@@ -237,7 +239,9 @@ class CantStopApp(Commands, Autosaving, FileActions, App[None]):
             self.push_screen(RolloffScreen(table.match), lambda _: self._show_game(table))
 
     def make_game_screen(self, table: Table) -> GameScreen:
-        return GameScreen(table, self.my_seats, self.glyphs, hints=self.hints)
+        return GameScreen(
+            table, self.my_seats, self.glyphs, hints=self.hints, show_chances=self.show_chances
+        )
 
     def _show_game(self, table: Table) -> None:
         screen = self.make_game_screen(table)
@@ -259,6 +263,9 @@ class CantStopApp(Commands, Autosaving, FileActions, App[None]):
     def on_load_requested(self, message: LoadRequested) -> None:
         self.action_load_game()
 
+    def on_chances_toggled(self, message: ChancesToggled) -> None:
+        self.show_chances = message.shown
+
     def show_game_over(self, match: Match) -> None:
         from .screens.game_over import GameOverScreen
 
@@ -278,7 +285,12 @@ class CantStopApp(Commands, Autosaving, FileActions, App[None]):
         close(over, "continue")
         return True
 
-    def _after_game(self, choice: str | None) -> None:
+    def _after_game(self, choice: object) -> None:
+        from .screens.replay import PlayOn
+
+        if isinstance(choice, PlayOn):  # from the review's replay
+            self._play_on(choice)
+            return
         if choice == "continue":
             return
         if choice == "rematch":

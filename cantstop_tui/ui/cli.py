@@ -14,6 +14,7 @@ USAGE_ERROR = 2
 SUBCOMMANDS = """subcommands (cantstop COMMAND --help for each):
   arena      computer players against each other: win rates, turns to win
   replay     step through a saved game, or print it (--text)
+  review     each decision next to expert's, accuracy, luck, win-chance graph
   records    every player's games, wins, columns, busts and turns
   serve      host shared tables over SSH (ssh -p 2222 name@host)
   web        the game in a browser, on this machine (a URL with a token)"""

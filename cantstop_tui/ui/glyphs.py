@@ -18,6 +18,8 @@ class Glyphs:
     die_gap: str
     arrow: str
     pip: str = "●"
+    plain: bool = False
+    """ASCII only: no block characters either (graphs draw with ``.:-=+*#%``)."""
 
     def shape(self, player: int) -> str:
         return self.shapes[player]
@@ -25,7 +27,8 @@ class Glyphs:
 
 UNICODE = Glyphs(shapes=("●", "▼", "■", "▲"), runner="◆", empty="·", die_gap=" ", arrow="▶")
 ASCII = Glyphs(
-    shapes=("o", "x", "#", "^"), runner="R", empty=".", die_gap=" ", arrow=">", pip="o"
+    shapes=("o", "x", "#", "^"), runner="R", empty=".", die_gap=" ", arrow=">", pip="o",
+    plain=True,
 )
 
 

@@ -54,3 +54,11 @@ class QuitRequested(Message):
 @dataclass
 class LoadRequested(Message):
     """Open the saved games."""
+
+
+@dataclass
+class ChancesToggled(Message):
+    """The player turned the win chances in the side panel on or off (``w``); the app keeps
+    the choice for the next games."""
+
+    shown: bool

@@ -19,6 +19,8 @@ class GameView:
     """A computer seat is to move (the table plays it)."""
     notice: str = ""
     """A sentence for the player, e.g. why stopping was refused."""
+    chances: tuple[float, ...] | None = None
+    """Each player's win chance (0-1), when the player shows them (``w``)."""
 
     @property
     def state(self) -> GameState:

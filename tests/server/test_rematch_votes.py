@@ -203,7 +203,7 @@ async def test_the_game_over_screen_asks_shows_whom_it_waits_for_then_the_roll_o
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableOverScreen)
-        assert {button.id for button in screen.query(Button)} == {"rematch", "lobby"}
+        assert {button.id for button in screen.query(Button)} == {"rematch", "review", "lobby"}
         await pilot.press("n")  # no new game with other rules here
         assert app.screen is screen
 
@@ -229,7 +229,7 @@ async def test_a_spectator_has_no_vote_and_sees_the_next_game_begin() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableOverScreen)
-        assert [button.id for button in screen.query(Button)] == ["lobby"]
+        assert [button.id for button in screen.query(Button)] == ["review", "lobby"]
         await pilot.press("r", "c")
         await pilot.pause()
         assert hosted.rematch_votes == set() and hosted.finished

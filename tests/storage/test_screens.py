@@ -106,7 +106,7 @@ async def test_finished_games_are_kept_and_listed_after_the_unfinished_to_replay
     async with app.run_test(size=(100, 30)) as pilot:
         prompts = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
         assert prompts[0].startswith(games[0].players)  # the unfinished game first
-        assert prompts[1] == "Finished games (Enter replays):"
+        assert prompts[1] == "Finished games (Enter replays, v reviews):"
         assert " won · " in prompts[2]
         assert counted(len(table.match.history), "step") in prompts[2]
         await pilot.press("down", "enter")  # the heading is skipped

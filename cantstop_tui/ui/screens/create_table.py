@@ -1,11 +1,12 @@
 """The form for a new table on a shared server: name, who plays seats 2 to 4, the rules.
 
-The visitor who opens it takes seat 1; it dismisses with ``(name, config, others)`` or
-``None`` when cancelled.
+The visitor who opens it takes seat 1; it dismisses with a ``NewTable`` or ``None`` when
+cancelled.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -22,7 +23,19 @@ PERSON = "human"
 NOBODY = "-"
 
 
-class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
+@dataclass(frozen=True, slots=True)
+class NewTable:
+    """What the form asks for: the table's name, rules, other seats and options."""
+
+    name: str
+    config: GameConfig
+    others: list[str]
+    """The kinds of seats 2 to 4 (``human`` or a level)."""
+    chances: bool = False
+    """Whether its players may show each player's win chance (``w``)."""
+
+
+class CreateTableScreen(ModalScreen[NewTable | None]):
     """The form for a new table: the visitor takes seat 1."""
 
     DEFAULT_CSS = """
@@ -91,6 +104,15 @@ class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
                     id="win-columns",
                     compact=True,
                 )
+            with Horizontal():
+                yield Label("Win chances")
+                yield Select(
+                    [("hidden", False), ("players may show them (w)", True)],
+                    value=False,
+                    allow_blank=False,
+                    id="chances",
+                    compact=True,
+                )
             yield Static("", id="create-error")
             with Horizontal():
                 yield Button("Create", variant="primary", id="create", compact=True)
@@ -122,7 +144,9 @@ class CreateTableScreen(ModalScreen[tuple[str, GameConfig, list[str]] | None]):
         except ValueError as error:
             self.query_one("#create-error", Static).update(Text(str(error)))
             return
-        self.dismiss((self.query_one("#table-name", Input).value, config, others))
+        name = self.query_one("#table-name", Input).value
+        chances = self.query_one("#chances", Select).value is True
+        self.dismiss(NewTable(name, config, others, chances))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

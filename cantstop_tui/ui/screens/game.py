@@ -41,6 +41,7 @@ from ..widgets.pair_choice import PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
 from .game_keys import KEY_ACTIONS, palette, why_not
+from .live_chances import LiveChances
 
 MAX_MOVES = 6
 SIDE_PANEL = 24
@@ -53,7 +54,7 @@ DICE_FACES_HEIGHT = 30
 """Lines the pair choice keeps under the board (its border, six moves and a notice)."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(LiveChances, Screen[None]):
     DEFAULT_CSS = """
     GameScreen {
         layout: horizontal;
@@ -79,6 +80,7 @@ class GameScreen(Screen[None]):
             for n in range(1, MAX_MOVES + 1)
         ),
         Binding("h", "hint", "Hint"),
+        Binding("w", "toggle_chances", "Win %"),
         Binding("n", "app.new_game", "New"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?"),
         Binding("q", "app.request_quit", "Quit"),
@@ -87,9 +89,17 @@ class GameScreen(Screen[None]):
     view: var[GameView | None] = var(None)
 
     def __init__(
-        self, table: Table, my_seats: frozenset[int] | None, glyphs: Glyphs, hints: bool = True
+        self,
+        table: Table,
+        my_seats: frozenset[int] | None,
+        glyphs: Glyphs,
+        hints: bool = True,
+        *,
+        chances: bool = True,
+        show_chances: bool = False,
     ) -> None:
         super().__init__()
+        self.init_chances(chances, show_chances)
         self.table = table
         self.hints = hints
         """Whether ``h`` may show what ``expert`` would do (the app turns it off and on)."""
@@ -161,7 +171,8 @@ class GameScreen(Screen[None]):
 
     def _view_of(self, match: Match, events: tuple[Event, ...], notice: str = "") -> GameView:
         bot_turn = not match.state.is_over and self.table.is_bot(match.state.current_player)
-        return GameView(match, events, self._seat_for(match) is not None, bot_turn, notice)
+        mine = self._seat_for(match) is not None
+        return GameView(match, events, mine, bot_turn, notice, self.chances_for(match))
 
     def _seat_for(self, match: Match) -> int | None:
         """The seat this app may play now, if any."""

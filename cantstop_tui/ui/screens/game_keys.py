@@ -21,6 +21,7 @@ def palette(state: GameState) -> list[tuple[str, str, str, tuple[object, ...]]]:
         ("Roll", "Roll the four dice (r or space)", "roll", ()),
         ("Stop", "Stop and keep your progress (s)", "stop", ()),
         ("Hint", "What the expert would do now, and why (h)", "hint", ()),
+        ("Win chances", "Show or hide each player's chance to win (w)", "toggle_chances", ()),
     ]
     for number, move in enumerate(legal_moves(state), start=1):
         columns = " and ".join(str(c) for c in move)

@@ -16,11 +16,12 @@ from ...play.match import Match
 from ..glyphs import Glyphs, player_style
 from ..widgets.too_small import TooSmall
 from .closing import close
+from .replay import PlayOn
 
 Choice = Literal["rematch", "new", "quit"]
 
 
-class GameOverScreen(ModalScreen[Choice]):
+class GameOverScreen(ModalScreen["Choice | PlayOn"]):
     DEFAULT_CSS = """
     GameOverScreen {
         align: center middle;
@@ -48,6 +49,7 @@ class GameOverScreen(ModalScreen[Choice]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r,enter", "choose('rematch')", "Rematch"),
         Binding("n", "choose('new')", "New game"),
+        Binding("v", "review", "Review"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("escape", "choose('continue')", "Close", show=False),  # see the final board
     ]
@@ -83,6 +85,7 @@ class GameOverScreen(ModalScreen[Choice]):
         return (
             ("rematch", "Rematch (r)", "primary"),
             ("new", "New game (n)", "default"),
+            ("review", "Review (v)", "default"),
             ("quit", "Quit (q)", "error"),
         )
 
@@ -97,7 +100,23 @@ class GameOverScreen(ModalScreen[Choice]):
             text.append(f"{stats.turns:>6}{stats.busts:>7}  {won}\n")
         return text
 
+    PLAY_ON = True
+    """Whether the review's replay may play on from a step (a local game: yes)."""
+
+    def action_review(self) -> None:
+        from .review import ReviewScreen
+
+        review = ReviewScreen(self.match, "", self.glyphs, play_on=self.PLAY_ON)
+        self.app.push_screen(review, self._reviewed)
+
+    def _reviewed(self, choice: PlayOn | None) -> None:
+        if choice is not None:
+            close(self, choice)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            self.action_review()
+            return
         self.action_choose(event.button.id or "quit")
 
     def action_choose(self, choice: str) -> None:

@@ -37,6 +37,7 @@ RULES = (
 PLAY_KEYS = (
     "  r or space   roll the dice         s       stop and keep your climb\n"
     "  1 to 6       choose a move         click   a move line, Roll or Stop\n"
+    "  w            win chances on/off    v       review, once the game is over\n"
 )
 """The keys of play, the same at home and at a server table (two keys a line)."""
 

@@ -19,9 +19,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ...engine import GameConfig
 from ...play.seating import LobbyError
-from .create_table import CreateTableScreen
+from .create_table import CreateTableScreen, NewTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +62,7 @@ class LobbyService(Protocol):
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]: ...
 
-    def create(self, name: str, config: GameConfig, others: list[str]) -> LobbyChoice: ...
+    def create(self, table: NewTable) -> LobbyChoice: ...
 
     def sit(self, table_id: int) -> LobbyChoice: ...
 
@@ -210,9 +209,9 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             self._say("You are waiting at a table: x leaves it first.")
             return
 
-        def created(result: tuple[str, GameConfig, list[str]] | None) -> None:
+        def created(result: NewTable | None) -> None:
             if result is not None:
-                self._attempt(lambda: self.service.create(*result))
+                self._attempt(lambda: self.service.create(result))
 
         self.app.push_screen(CreateTableScreen(self.service.levels), created)
 

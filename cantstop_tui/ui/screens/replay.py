@@ -76,12 +76,22 @@ class ReplayScreen(Screen[PlayOn | None]):
         Binding("escape,q", "close", "Close"),
     ]
 
-    def __init__(self, replay: Replay, title: str = "", glyphs: Glyphs | None = None) -> None:
+    def __init__(
+        self,
+        replay: Replay,
+        title: str = "",
+        glyphs: Glyphs | None = None,
+        *,
+        start: int | None = None,
+        play_on: bool = True,
+    ) -> None:
         super().__init__()
         self.replay = replay
         self.title_text = title
         self.glyphs = glyphs or glyphs_for(False)
-        self.index = replay.last
+        self.index = replay.last if start is None else min(max(start, 0), replay.last)
+        self.play_on = play_on
+        """Whether ``p`` plays on (not over SSH, where the table decides the games)."""
 
     def compose(self) -> ComposeResult:
         yield Static(f"Replay {self.title_text}".strip(), id="title")
@@ -92,7 +102,8 @@ class ReplayScreen(Screen[PlayOn | None]):
                 yield PlayersPanel(self.glyphs, id="players")
                 yield DiceView(self.glyphs, id="dice")
                 yield Static(id="happened")
-                yield Static(PLAY_ON_HINT, id="fresh-dice")
+                if self.play_on:
+                    yield Static(PLAY_ON_HINT, id="fresh-dice")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -115,6 +126,9 @@ class ReplayScreen(Screen[PlayOn | None]):
 
     def action_jump(self, index: int) -> None:
         self.show(self.replay.last if index < 0 else index)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.play_on if action == "play_on" else True
 
     def action_play_on(self) -> None:
         if self.replay.position(self.index).match.state.is_over:

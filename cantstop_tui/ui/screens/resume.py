@@ -85,6 +85,7 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
         Binding("r", "resume", "Resume"),
         Binding("n,escape", "new_game", "New game"),
         Binding("d", "discard", "Discard"),
+        Binding("v", "review", "Review"),
         Binding("q", "app.request_quit", "Quit"),
     ]
 
@@ -114,7 +115,7 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
     def _options(self) -> list[Option]:
         options = [Option(describe(g), id=f"u{i}") for i, g in enumerate(self.games)]
         if self.finished:
-            options.append(Option("Finished games (Enter replays):", disabled=True))
+            options.append(Option("Finished games (Enter replays, v reviews):", disabled=True))
             options += [
                 Option(describe_finished(g), id=f"f{i}") for i, g in enumerate(self.finished)
             ]
@@ -157,6 +158,25 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
             self.notify(f"{error} The file is left as it is.", severity="error", markup=False)
             return
         self.app.push_screen(ReplayScreen(Replay(match), describe_finished(game)), self._played)
+
+    def action_review(self) -> None:
+        """The highlighted game's review, finished or not."""
+        from .review import ReviewScreen
+
+        chosen = self._highlighted()
+        if chosen.startswith("f"):
+            game = self.finished[int(chosen[1:])]
+            try:
+                match = load_game(game.path).match
+            except SaveError as error:
+                self.notify(f"{error} The file is left as it is.", severity="error", markup=False)
+                return
+            title = describe_finished(game)
+        elif (unfinished := self._selected()) is not None and unfinished.match is not None:
+            match, title = unfinished.match, describe(unfinished)
+        else:
+            return
+        self.app.push_screen(ReviewScreen(match, title), self._played)
 
     def _played(self, choice: PlayOn | None) -> None:
         if choice is not None:  # played on from a step of a finished game: a game of its own

@@ -55,6 +55,7 @@ class SavedGamesScreen(ModalScreen[Match | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "replay", "Replay"),
+        Binding("v", "review", "Review"),
         Binding("escape,q", "close", "Back"),
     ]
 
@@ -100,6 +101,14 @@ class SavedGamesScreen(ModalScreen[Match | None]):
             index = self.query_one(OptionList).highlighted or 0
             title = self.games[index].name
             self.app.push_screen(ReplayScreen(Replay(match), title), self._replayed)
+
+    def action_review(self) -> None:
+        from .review import ReviewScreen
+
+        match = self._open()
+        if match is not None:
+            title = self.games[self.query_one(OptionList).highlighted or 0].name
+            self.app.push_screen(ReviewScreen(match, title), self._replayed)
 
     def _replayed(self, choice: PlayOn | None) -> None:
         if choice is not None:

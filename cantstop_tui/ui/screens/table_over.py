@@ -56,8 +56,11 @@ class TableOverScreen(GameOverScreen, inherit_bindings=False):
         Binding("r,enter", "choose('rematch')", "Rematch"),
         Binding("c", "choose('computer')", "Computer plays free seats", show=False),
         Binding("l,q,escape", "choose('lobby')", "Lobby"),
+        Binding("v", "review", "Review"),
         Binding("t", "app.talk", "Talk"),  # a modal screen hides the app's own keys
     ]
+
+    PLAY_ON = False  # the table decides its games
 
     def __init__(
         self, match: Match, glyphs: Glyphs, seated: bool, status: str = "", asked: bool = False
@@ -74,7 +77,10 @@ class TableOverScreen(GameOverScreen, inherit_bindings=False):
 
     def buttons(self) -> tuple[tuple[str, str, ButtonVariant], ...]:
         lobby: tuple[str, str, ButtonVariant] = ("lobby", "Lobby (l)", "default")
-        return (("rematch", "Rematch (r)", "primary"), lobby) if self.seated else (lobby,)
+        review: tuple[str, str, ButtonVariant] = ("review", "Review (v)", "default")
+        if self.seated:
+            return (("rematch", "Rematch (r)", "primary"), review, lobby)
+        return (review, lobby)
 
     def on_mount(self) -> None:
         self.show_status(self.status, self.asked)
@@ -97,6 +103,9 @@ class TableOverScreen(GameOverScreen, inherit_bindings=False):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
+        if event.button.id == "review":
+            self.action_review()
+            return
         self.action_choose(event.button.id or "lobby")
 
     def action_choose(self, choice: str) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Hashable
 
 from rich.text import Text
 
+from ...play.review_text import percent
 from ..glyphs import player_style
 from ..view import GameView
 from .view_widget import ViewWidget
@@ -14,6 +15,8 @@ MIN_WIDTH = 22
 """The panel's width at 80x24."""
 NAME_CELLS = 9
 """Cells for a name at that width (more as the panel grows, up to a name's 16)."""
+CHANCE_CELLS = 5
+"""A win chance, `` 52%``, after the name when shown (``w``)."""
 
 
 class PlayersPanel(ViewWidget):
@@ -33,6 +36,7 @@ class PlayersPanel(ViewWidget):
             state.current_player,
             state.winner,
             view.my_turn,
+            view.chances,
             self.size.width,
         )
 
@@ -45,7 +49,9 @@ class PlayersPanel(ViewWidget):
         text = Text(no_wrap=True, overflow="ellipsis")
         state = view.state
         width = max(self.size.width, MIN_WIDTH)
-        name_cells = min(max(NAME_CELLS, width - 13), 16)
+        chances = view.chances
+        chance_cells = CHANCE_CELLS if chances is not None else 0
+        name_cells = min(max(NAME_CELLS - chance_cells, width - 13 - chance_cells), 16)
         need = state.config.win_columns
         variant = state.config.variant
         text.append(f"{variant.capitalize()}: {need} to win", style="bold")
@@ -57,11 +63,13 @@ class PlayersPanel(ViewWidget):
             name_style = "bold reverse" if state.winner == player else "bold" if here else ""
             text.append(" ")
             text.append_text(fit_cells(seat.name, name_cells, name_style))
+            if chances is not None:
+                text.append(f"{percent(chances[player]):>5}", style=player_style(player))
             won = state.columns_won(player)
             count = f" {len(won)}/{need}"
             text.append(count, style="bold" if won else "dim")
             if won:
-                room = width - (3 + name_cells + len(count)) - 1
+                room = width - (3 + name_cells + chance_cells + len(count)) - 1
                 text.append(" ")
                 text.append_text(fit_cells(",".join(str(c) for c in won), room, pad=False))
         return text

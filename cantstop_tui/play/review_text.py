@@ -1,0 +1,103 @@
+"""A game review as plain text (``cantstop review FILE --text``) and the pieces the review
+screen shares with it: the summary lines, the graph's bars and each decision's line."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .review import Decision, PlayerReview, Review
+
+BARS: Final = " ▁▂▃▄▅▆▇█"
+ASCII_BARS: Final = " .:-=+*#%"
+NAME_CELLS: Final = 16
+
+
+def percent(chance: float) -> str:
+    """A chance 0-1 as ``42%`` (``<1%`` and ``>99%`` rather than a rounded 0 or 100)."""
+    value = chance * 100
+    if 0 < value < 1:
+        return "<1%"
+    if 99 < value < 100:
+        return ">99%"
+    return f"{value:.0f}%"
+
+
+def bars(chances: tuple[float, ...] | list[float], ascii_only: bool = False) -> str:
+    """One character per turn, taller for a higher chance."""
+    levels = ASCII_BARS if ascii_only else BARS
+    top = len(levels) - 1
+    return "".join(levels[min(top, round(c * top))] for c in chances)
+
+
+def summary_header() -> str:
+    columns = f"{'Accuracy':>8} {'Inacc.':>6} {'Mist.':>5} {'Blund.':>6} {'Luck':>6}"
+    return f"{'Player':<{NAME_CELLS}} {columns}"
+
+
+def summary_line(player: PlayerReview) -> str:
+    """``Ana  92.4%  3  1  0  +4.2``: a computer's line says it was not reviewed."""
+    name = player.name[:NAME_CELLS]
+    luck = f"{player.luck:+6.1f}"
+    if not player.reviewed or player.accuracy is None:
+        why = "computer" if not player.reviewed else "no choices"
+        return f"{name:<{NAME_CELLS}} {why:>8} {'':>6} {'':>5} {'':>6} {luck}"
+    return (
+        f"{name:<{NAME_CELLS}} {player.accuracy:>7.1f}% {player.inaccuracies:>6} "
+        f"{player.mistakes:>5} {player.blunders:>6} {luck}"
+    )
+
+
+def decision_line(review: Review, decision: Decision) -> str:
+    """``Turn 4  Ana    pair  played 6+8   expert 7      -3.1  inaccuracy``."""
+    name = review.match.seats[decision.player].name[:10]
+    what = "pair" if decision.kind == "pair" else "roll/stop"
+    if decision.played == decision.best:
+        verdict = "= expert"
+    elif decision.cost < 0.05:
+        verdict = f"expert {decision.best:<6} as good"
+    else:
+        verdict = f"expert {decision.best:<6} -{decision.cost:.1f}"
+    tag = decision.label or ""
+    return (
+        f"Turn {decision.turn:>3}  {name:<10} {what:<9} played {decision.played:<6} "
+        f"{verdict:<19} {tag}"
+    ).rstrip()
+
+
+def outcome(review: Review) -> str:
+    match = review.match
+    state = match.state
+    turns = len(review.turn_starts)
+    if state.winner is None:
+        return f"Not finished: {turns} turn{'s' if turns != 1 else ''} so far."
+    return f"{match.seats[state.winner].name} won in {turns} turns."
+
+
+def text_lines(review: Review, title: str = "", ascii_only: bool = False) -> list[str]:
+    """The whole review: the summary, the graph, then every reviewed decision."""
+    match = review.match
+    config = match.config
+    names = " vs ".join(seat.name for seat in match.seats)
+    lines = [
+        f"Review{' of ' + title if title else ''}: {names}",
+        f"{config.variant.capitalize()} rules, {config.win_columns} columns to win. "
+        + outcome(review),
+        "",
+        summary_header(),
+        *(summary_line(player) for player in review.players),
+        "",
+        "Win chance at the start of each turn (one mark per turn):",
+    ]
+    for player, seat in enumerate(match.seats):
+        series = [turn[player] for turn in review.chances]
+        final = percent(series[-1]) if series else "-"
+        lines.append(f"{seat.name[:NAME_CELLS]:<{NAME_CELLS}} {bars(series, ascii_only)} {final}")
+    lines += [
+        "",
+        "Cost is in points of win chance given away; inaccuracy from 2, mistake from 5, "
+        "blunder from 10.",
+    ]
+    if not review.decisions:
+        lines.append("No decision by a person to review.")
+    lines += [decision_line(review, d) for d in review.decisions]
+    return lines

@@ -1,0 +1,38 @@
+"""``cantstop review FILE``: each person's decisions next to expert's, with what they cost,
+their accuracy, the luck of their dice and the win-chance graph; ``--text`` prints it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..play.help_text import plain
+from ..play.review import review_game
+from ..play.review_text import text_lines
+from ..storage.errors import SaveError
+from ..storage.record import load_game
+from .replay_cli import play_on
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="cantstop review", description=plain(__doc__))
+    parser.add_argument("file", type=Path, help="a saved, finished or served game (JSON record)")
+    parser.add_argument("--text", action="store_true", help="print the review instead")
+    parser.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
+    args = parser.parse_args(argv)
+    try:
+        match = load_game(args.file).match
+    except SaveError as error:
+        print(f"cantstop: {error}", file=sys.stderr)
+        return 1
+    if args.text:
+        for line in text_lines(review_game(match), args.file.name, args.ascii):
+            print(line)
+        return 0
+    from .screens.review import ReviewApp
+
+    choice = ReviewApp(match, title=args.file.name, ascii_only=args.ascii).run()
+    if choice is None:
+        return 0
+    return play_on(choice.match, choice.index, args.file)

@@ -1,0 +1,78 @@
+"""Each player's win chance in the side panel of the game screen (``w``), updated after
+every step: worked out by ``ai.analysis`` in a thread (a turn's first position can take
+tens of milliseconds), so a key never waits for it.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...ai.analysis import Analyst
+from ...play.match import Match
+from ..messages import ChancesToggled
+from ..view import GameView
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    _Screen = Screen[None]
+else:
+    _Screen = object
+
+NOT_ALLOWED = "This table's creator keeps the win chances hidden."
+
+
+class LiveChances(_Screen):
+    """A mixin for the game screen: ``show_chances``, ``chances_allowed`` and ``w``."""
+
+    chances_allowed = True
+    """Whether ``w`` may show them (over SSH: as the table's creator chose)."""
+    show_chances = False
+    view: GameView | None
+
+    def init_chances(self, allowed: bool, shown: bool) -> None:
+        self.chances_allowed = allowed
+        self.show_chances = shown and allowed
+        self._chance_lock = threading.Lock()
+        self._analyst: Analyst | None = None
+        self._known: tuple[Match, tuple[float, ...]] | None = None
+
+    def chances_for(self, match: Match) -> tuple[float, ...] | None:
+        """The chances to draw for ``match`` now: None while hidden or being worked out."""
+        if not self.show_chances:
+            return None
+        known = self._known
+        if known is not None and known[0] is match:
+            return known[1]
+        if not self.is_mounted:
+            return None  # asked again once mounted
+        self.run_worker(
+            lambda: self._work_out(match), thread=True, exclusive=True, group="chances"
+        )
+        return None
+
+    def _work_out(self, match: Match) -> None:
+        with self._chance_lock:
+            if self._analyst is None:
+                self._analyst = Analyst()
+            chances = self._analyst.chances(match.state)
+            self._known = (match, chances)
+        self.app.call_from_thread(self._chances_ready, match)
+
+    def _chances_ready(self, match: Match) -> None:
+        view = self.view
+        if view is not None and view.match is match and self.show_chances:
+            self.view = replace(view, chances=self.chances_for(match))
+
+    def action_toggle_chances(self) -> None:
+        view = self.view
+        if not self.chances_allowed:
+            if view is not None:
+                self.view = replace(view, notice=NOT_ALLOWED)
+            return
+        self.show_chances = not self.show_chances
+        self.post_message(ChancesToggled(self.show_chances))
+        if view is not None:
+            self.view = replace(view, chances=self.chances_for(view.match), notice="")

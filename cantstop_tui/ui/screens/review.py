@@ -1,0 +1,250 @@
+"""The Review screen: each person's decisions next to ``expert``'s, their accuracy, the luck
+of their dice and the win-chance graph; Enter opens the replay at a decision, where ``p``
+plays on from it.
+
+The review is worked out in a thread (a 2-player game takes well under a second on a
+desktop); a progress bar shows when it takes longer than ``PROGRESS_AFTER``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import ClassVar, Final
+
+from rich.text import Text
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from ...play.match import Match
+from ...play.review import Decision, Review, review_game
+from ...play.review_text import decision_line, outcome, summary_header, summary_line
+from ...storage.replay import Replay
+from ..glyphs import Glyphs, glyphs_for, player_style
+from ..widgets.chance_graph import ChanceGraph
+from .replay import PlayOn, ReplayScreen
+
+PROGRESS_AFTER: Final = 1.0
+"""Seconds before the progress bar shows."""
+KEEP: Final = 4
+"""Reviews kept in memory: a server's players of one table share their game's review."""
+LABEL_STYLES: Final = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+
+_recent: OrderedDict[Match, Review] = OrderedDict()
+_one_at_a_time = threading.Lock()
+"""Reviews are worked out one after another: a server's visitors cannot make it do more."""
+
+
+def remembered(match: Match) -> Review | None:
+    """The review of ``match`` if it was worked out lately (call under ``_one_at_a_time``)."""
+    found = _recent.get(match)
+    if found is not None:
+        _recent.move_to_end(match)
+    return found
+
+
+def remember(review: Review) -> None:
+    _recent[review.match] = review
+    while len(_recent) > KEEP:
+        _recent.popitem(last=False)
+
+
+class ReviewScreen(Screen[PlayOn | None]):
+    DEFAULT_CSS = """
+    ReviewScreen #title {
+        text-style: bold;
+        padding: 0 1;
+    }
+    ReviewScreen #outcome, ReviewScreen #summary, ReviewScreen #graph-title {
+        padding: 0 1;
+    }
+    ReviewScreen #working {
+        height: auto;
+        padding: 1 1;
+    }
+    ReviewScreen #working.hidden {
+        display: none;
+    }
+    ReviewScreen ChanceGraph {
+        padding: 0 1;
+    }
+    ReviewScreen #summary {
+        margin: 1 0;
+    }
+    ReviewScreen #decisions {
+        height: 1fr;
+        margin: 1 0 0 0;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open_replay", "Replay from here", show=True),
+        Binding("m", "toggle_all", "Mistakes only / all"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(
+        self,
+        match: Match,
+        title: str = "",
+        glyphs: Glyphs | None = None,
+        *,
+        play_on: bool = True,
+    ) -> None:
+        super().__init__()
+        self.match = match
+        self.title_text = title
+        self.glyphs = glyphs or glyphs_for(False)
+        self.play_on = play_on
+        self.review: Review | None = None
+        self.only_labelled = False
+        self._shown: list[int] = []
+        """The index in ``review.decisions`` of each line of the list."""
+
+    def compose(self) -> ComposeResult:
+        names = " vs ".join(seat.name for seat in self.match.seats)
+        yield Static(f"Review {self.title_text}: {names}".replace(" :", ":"), id="title")
+        with Vertical(id="working", classes="hidden"):
+            yield Static("Reviewing every decision against expert...")
+            yield ProgressBar(total=max(len(self.match.history), 1), id="progress")
+        yield Static(id="outcome")
+        yield Static(id="summary")
+        yield OptionList(id="decisions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_timer(PROGRESS_AFTER, self._show_progress)
+        self.compute()
+
+    def _show_progress(self) -> None:
+        if self.review is None:
+            self.query_one("#working").remove_class("hidden")
+
+    @work(thread=True, exclusive=True, group="review")
+    def compute(self) -> None:
+        worker = get_current_worker()
+        every = max(len(self.match.history) // 50, 1)
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise _Cancelled
+            if done % every == 0 or done == total:
+                self.app.call_from_thread(self._advance, done)
+
+        try:
+            with _one_at_a_time:
+                review = remembered(self.match) or review_game(self.match, progress)
+                remember(review)
+        except _Cancelled:
+            return
+        self.app.call_from_thread(self.show, review)
+
+    def _advance(self, done: int) -> None:
+        self.query_one(ProgressBar).update(progress=done)
+
+    def show(self, review: Review) -> None:
+        self.review = review
+        self.query_one("#working").add_class("hidden")
+        self.query_one("#outcome", Static).update(outcome(review))
+        summary = Text("  " + summary_header() + "\n", style="bold", no_wrap=True)
+        for player in review.players:
+            shape = self.glyphs.shape(player.player)
+            summary.append(shape + " ", style=player_style(player.player))
+            summary.append(summary_line(player) + "\n", style="")
+        summary.append("Cost: points of win chance given away. Luck: points the dice gave.")
+        self.query_one("#summary", Static).update(summary)
+        graph = ChanceGraph(review.chances, self.glyphs, id="graph")
+        self.mount(Static("Win chance at each turn's start", id="graph-title"), before="#summary")
+        self.mount(graph, before="#summary")
+        self._fill()
+
+    def _fill(self) -> None:
+        review = self.review
+        if review is None:
+            return
+        options = self.query_one(OptionList)
+        options.border_title = (
+            "Mistakes (m: all decisions)" if self.only_labelled else "Decisions (m: mistakes only)"
+        )
+        options.border_subtitle = "Enter: the replay at that step"
+        options.clear_options()
+        self._shown = [
+            index
+            for index, decision in enumerate(review.decisions)
+            if decision.label or not self.only_labelled
+        ]
+        if not self._shown:
+            empty = "No mistakes to show." if review.decisions else "No decision by a person."
+            options.add_option(Option(empty, disabled=True))
+            return
+        for index in self._shown:
+            decision = review.decisions[index]
+            line = Text(decision_line(review, decision), no_wrap=True)
+            if decision.label:
+                line.stylize(LABEL_STYLES[decision.label])
+            options.add_option(Option(line))
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        decision = self._decision(event.option_index)
+        if decision is not None and self.is_mounted:
+            for graph in self.query(ChanceGraph):
+                graph.turn = decision.turn - 1
+
+    def _decision(self, line: int | None) -> Decision | None:
+        if self.review is None or line is None or not 0 <= line < len(self._shown):
+            return None
+        return self.review.decisions[self._shown[line]]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_open_replay()
+
+    def action_open_replay(self) -> None:
+        decision = self._decision(self.query_one(OptionList).highlighted)
+        if decision is None:
+            return
+        screen = ReplayScreen(
+            Replay(self.match),
+            self.title_text,
+            self.glyphs,
+            start=decision.step,
+            play_on=self.play_on,
+        )
+        self.app.push_screen(screen, self._replayed)
+
+    def _replayed(self, choice: PlayOn | None) -> None:
+        if choice is not None:
+            self.dismiss(choice)
+
+    def action_toggle_all(self) -> None:
+        self.only_labelled = not self.only_labelled
+        self._fill()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class _Cancelled(Exception):
+    """The screen closed before the review was done."""
+
+
+class ReviewApp(App[PlayOn | None]):
+    """``cantstop review FILE``: the Review screen on its own."""
+
+    TITLE = "Can't Stop review"
+
+    def __init__(self, match: Match, title: str = "", ascii_only: bool = False) -> None:
+        super().__init__()
+        self.match = match
+        self.review_title = title
+        self.glyphs = glyphs_for(ascii_only)
+
+    def on_mount(self) -> None:
+        self.push_screen(ReviewScreen(self.match, self.review_title, self.glyphs), self.exit)

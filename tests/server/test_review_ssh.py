@@ -1,0 +1,107 @@
+"""End to end over SSH: win chances only where the table's creator allowed them, and the
+review of a finished table's game from its game-over screen."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from cantstop_tui.server.server import GameServer
+from cantstop_tui.ui.screens.live_chances import NOT_ALLOWED
+
+from .conftest import Player, start_table, until
+from .rematch_helpers import finish
+
+PERCENT = re.compile(r"\d+%")
+
+
+def side_panel(player: Player) -> str:
+    """The lines of the side panel that name the players."""
+    return "\n".join(line for line in player.text().splitlines() if "ana" in line or "bob" in line)
+
+
+def chances_line_says(player: Player, words: str) -> bool:
+    return any("Win chances" in line and words in line for line in player.text().splitlines())
+
+
+async def test_win_chances_stay_hidden_unless_the_creator_allowed_them(
+    server: GameServer,
+) -> None:
+    ana, bob, hosted = await start_table(server)
+    assert hosted.chances is False
+    await ana.wait_for("Roll")
+    ana.press("w")
+    await ana.wait_for(NOT_ALLOWED[:40])
+    assert not PERCENT.search(side_panel(ana))
+    await ana.close()
+    await bob.close()
+
+
+async def test_a_table_created_with_win_chances_shows_them_on_w(server: GameServer) -> None:
+    ana = await Player.connect(server.port, "ana")
+    await ana.wait_for("lobby")
+    ana.press("c")
+    await ana.wait_for("New table")
+    ana.press("odds")
+    for _ in range(6):  # past seats 2 to 4, the variant and the columns, to the chances
+        ana.press("\t")
+        await asyncio.sleep(0.05)
+    ana.press("\r")  # open the list
+    await ana.wait_for("players may show them")
+    ana.press("\x1b[B")
+    await asyncio.sleep(0.05)
+    ana.press("\r")
+    await ana.wait_for(lambda: chances_line_says(ana, "may show"), "the form to say so")
+    ana.press("\t")
+    await asyncio.sleep(0.05)
+    ana.press("\r")  # the Create button
+    await ana.wait_for("Waiting")
+    hosted = next(iter(server.lobby.tables.values()))
+    assert hosted.chances is True and hosted.name == "odds"
+    bob = await Player.connect(server.port, "bob")
+    await bob.wait_for("odds")
+    bob.press("\r")
+    for player in (ana, bob):
+        await player.wait_for("Who starts?")
+        player.press("\r")
+    await ana.wait_for("Roll")
+    for player in (ana, bob):
+        player.press("w")
+    for player in (ana, bob):
+        await player.wait_for(lambda p=player: len(PERCENT.findall(side_panel(p))) == 2)  # type: ignore[misc]
+        shown = [int(n) for n in re.findall(r"(\d+)%", side_panel(player))]
+        assert 95 <= sum(shown) <= 105, shown  # two chances that share the game
+    ana.press("w")  # and off again, for ana only
+    await ana.wait_for(lambda: not PERCENT.search(side_panel(ana)), "the chances to go")
+    assert len(PERCENT.findall(side_panel(bob))) == 2
+    await ana.close()
+    await bob.close()
+
+
+async def test_players_open_the_review_of_a_finished_game(server: GameServer) -> None:
+    ana, bob, hosted = await start_table(server)
+    table = hosted.table
+    assert table is not None
+    finish(table)
+    winner = table.match.seats[table.match.state.winner or 0].name
+    for player in (ana, bob):
+        await player.wait_for(f"{winner} wins")
+    await ana.wait_for("Review (v)")
+    ana.press("v")
+    await ana.wait_for("Accuracy")
+    await ana.wait_for("Decisions")
+    text = ana.text()
+    assert "Review" in text and "ana vs bob" in text and f"{winner} won in" in text
+    assert "Play on" not in text  # the table decides its games, not a replay
+    ana.press("\r")  # the replay at the first decision
+    await ana.wait_for("Replay")
+    await ana.wait_for("Step")
+    assert "Play on" not in ana.text()
+    ana.press("\x1b")
+    await ana.wait_for("Accuracy")
+    ana.press("\x1b")
+    await ana.wait_for(f"{winner} wins")
+    await until(lambda: "Rematch" in ana.text(), "the game-over box again")
+    assert "Accuracy" not in bob.text()  # bob's screen is his own
+    await ana.close()
+    await bob.close()

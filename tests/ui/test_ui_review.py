@@ -1,0 +1,236 @@
+"""The review screen, its ways in (game over, the resume list, ``cantstop review``) and the
+live win chances of the side panel, driven with Pilot."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import OptionList
+
+from cantstop_tui import cli
+from cantstop_tui.play import review as review_module
+from cantstop_tui.play.match import Match
+from cantstop_tui.storage.finished import keep_finished
+from cantstop_tui.storage.record import write_game
+from cantstop_tui.ui.screens import review as review_screen
+from cantstop_tui.ui.screens.game_over import GameOverScreen
+from cantstop_tui.ui.screens.replay import PlayOn, ReplayScreen
+from cantstop_tui.ui.screens.resume import ResumeScreen
+from cantstop_tui.ui.screens.review import ReviewApp, ReviewScreen
+from cantstop_tui.ui.screens.saved_games import SavedGamesScreen
+from cantstop_tui.ui.widgets.chance_graph import ChanceGraph
+from cantstop_tui.ui.widgets.players import PlayersPanel
+
+from .ui_helpers import SIZE, finished, local_app, settings, start_playing, table_app
+
+PERCENT = re.compile(r"(\d+)%")
+
+
+async def reviewed(pilot: Pilot[object], screen: ReviewScreen) -> None:
+    for _ in range(500):
+        if screen.review is not None and screen.query(ChanceGraph):
+            await pilot.pause()
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the review never showed")
+
+
+async def test_the_review_lists_decisions_filters_mistakes_and_opens_the_replay() -> None:
+    match = finished(2, seed=3)
+    app = ReviewApp(match, "a game")
+    async with app.run_test(size=(100, 34)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await reviewed(pilot, screen)
+        review = screen.review
+        assert review is not None
+        options = screen.query_one(OptionList)
+        assert options.option_count == len(review.decisions) > 0
+        graph = screen.query_one(ChanceGraph)
+        assert len(graph.chances) == len(review.turn_starts)
+        await pilot.press("m")
+        labelled = [d for d in review.decisions if d.label]
+        assert options.option_count == max(len(labelled), 1)
+        await pilot.press("m")
+        assert options.option_count == len(review.decisions)
+        await pilot.press("down", "down")
+        decision = review.decisions[2]
+        assert graph.turn == decision.turn - 1
+        await pilot.press("enter")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.index == decision.step  # the position the decision was made in
+        await pilot.press("p")
+        await pilot.pause()
+    choice = app.return_value
+    assert isinstance(choice, PlayOn) and choice.index == decision.step
+    assert choice.match.history == match.history[: decision.step]
+
+
+async def test_v_at_game_over_opens_the_review_and_escape_comes_back() -> None:
+    app, table = table_app(finished(2, seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await reviewed(pilot, screen)
+        assert screen.match is table.match
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_playing_on_from_the_review_of_a_finished_game_starts_it_in_the_app() -> None:
+    app, table = table_app(finished(2, seed=4))
+    first = table.match
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await reviewed(pilot, screen)
+        step = screen.review.decisions[0].step  # type: ignore[union-attr]
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert app.table is not None
+        assert not app.table.match.state.is_over
+        assert app.table.match.history == first.history[:step]
+
+
+@pytest.mark.parametrize("where", ["resume list", "finished games"])
+async def test_the_lists_of_games_review_a_finished_game(where: str) -> None:
+    kept = finished(2, seed=5)
+    keep_finished(kept)
+    if where == "resume list":
+        app: App[object] = ListApp(ResumeScreen([]))
+    else:
+        app = local_app(settings(2, seed=7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if where == "finished games":
+            await start_playing(pilot)
+            app.action_finished_games()  # type: ignore[attr-defined]
+            await pilot.pause()
+            assert isinstance(app.screen, SavedGamesScreen)
+        else:
+            assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await reviewed(pilot, screen)
+        assert screen.match.history == kept.history
+
+
+class ListApp(App[object]):
+    def __init__(self, screen: Screen[object]) -> None:
+        super().__init__()
+        self.first = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first)
+
+
+async def test_a_slow_review_shows_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = review_module.review_game
+
+    def slow(match: Match, progress: review_module.Progress | None = None) -> object:
+        def ticking(done: int, total: int) -> None:
+            time.sleep(0.004)
+            if progress is not None:
+                progress(done, total)
+
+        return real(match, ticking)
+
+    monkeypatch.setattr(review_screen, "review_game", slow)
+    monkeypatch.setattr(review_screen, "PROGRESS_AFTER", 0.05)
+    app = ReviewApp(finished(2, seed=6))
+    async with app.run_test(size=(100, 34)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        working = screen.query_one("#working")
+        for _ in range(200):
+            if working.display:
+                break
+            await pilot.pause(0.01)
+        assert working.display, "the progress bar showed while the review was under way"
+        await reviewed(pilot, screen)
+        assert not working.display
+
+
+def chances_shown(app: object) -> list[int]:
+    panel = app.screen.query_one(PlayersPanel)  # type: ignore[attr-defined]
+    return [int(n) for n in PERCENT.findall(str(panel.render()))]
+
+
+async def until_chances(pilot: Pilot[None], app: object, count: int) -> list[int]:
+    for _ in range(500):
+        shown = chances_shown(app)
+        if len(shown) == count:
+            return shown
+        await pilot.pause(0.02)
+    raise AssertionError(f"the side panel never showed {count} chances")
+
+
+async def test_w_shows_each_players_win_chance_after_every_step_and_hides_it() -> None:
+    app = local_app(settings(2, seed=7))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        assert chances_shown(app) == []  # off by default
+        await pilot.press("w")
+        first = await until_chances(pilot, app, 2)
+        assert 98 <= sum(first) <= 102
+        table = app.table
+        assert table is not None
+        before = table.match
+        await pilot.press("r")
+        await pilot.pause()
+        assert table.match is not before
+        for _ in range(500):  # worked out again for the new position
+            view = app.screen.view  # type: ignore[attr-defined]
+            if view.chances is not None and view.match is table.match:
+                break
+            await pilot.pause(0.02)
+        assert view.match is table.match and view.chances is not None
+        assert sum(view.chances) == pytest.approx(1.0)
+        await pilot.press("w")
+        await pilot.pause()
+        assert chances_shown(app) == []
+        assert app.show_chances is False
+
+
+def test_cantstop_review_text_prints_the_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    match = finished(2, seed=8)
+    write_game(path, match)
+    assert cli.main(["review", str(path), "--text"]) == 0
+    out = capsys.readouterr().out
+    names = " vs ".join(seat.name for seat in match.seats)
+    assert out.startswith(f"Review of game.json: {names}")
+    assert "Accuracy" in out and "Win chance at the start of each turn" in out
+    assert out.count("Turn ") >= 10
+
+
+def test_cantstop_review_of_a_bad_file_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    assert cli.main(["review", str(path), "--text"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cantstop: ") and "bad.json" in err and "Traceback" not in err
