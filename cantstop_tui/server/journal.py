@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from ..storage import SaveError
-from ..storage.served_records import count_game, create_schema, import_records
+from ..storage.records import Records
+from ..storage.served_records import count_game, create_schema, import_records, served_records
 from . import store
 from .lobby import Lobby
 from .tables import HostedTable
@@ -79,6 +80,10 @@ class TableJournal:
 
     def close(self) -> None:
         self.db.close()
+
+    def leaderboard(self) -> Records:
+        """Every player's records and rating, as the database holds them now."""
+        return served_records(self.db)
 
     def import_records(self, path: Path) -> None:
         """Count the games of an older ``records.json`` once (a bad file is logged)."""
@@ -145,6 +150,7 @@ def keep_tables(
         restored = 0
     lobby.on_step = journal.write
     lobby.on_save = lambda: journal.write_all(lobby)
+    lobby.leaderboard = journal.leaderboard
     return restored
 
 

@@ -13,6 +13,7 @@ from ..play.listeners import subscribe
 from ..play.match import HUMAN, Match
 from ..play.names import sanitize_text
 from ..play.seating import LobbyError
+from ..storage.records import Records
 from ..ui.screens.lobby import TableSummary
 from .tables import TABLE_NAME_LENGTH, HostedTable, Listener, Visitor
 
@@ -45,6 +46,8 @@ class Lobby:
         """Store one table at once: called at each step before the visitors are told."""
         self.on_finished: Callable[[Match], None] | None = None
         """Called with every game that ends (the server archives and counts it)."""
+        self.leaderboard: Callable[[], Records] = lambda: Records({})
+        """Every player's records and rating (the server's database, once it has one)."""
         self.closing = False
         """The server is stopping: people's sessions end, but their seats stay as they are
         (to be saved and held after the restart)."""

@@ -13,6 +13,7 @@ from textual.widgets import Input, Static
 
 from ..ai import LEVELS
 from ..play.names import is_usable_name, sanitize_name
+from ..storage.records import Records
 from ..ui.screens.create_table import NewTable
 from ..ui.screens.lobby import LobbyChoice, TableSummary
 from .lobby import Lobby
@@ -34,6 +35,9 @@ class VisitorLobby:
 
     def tables(self) -> list[TableSummary]:
         return self.lobby.summaries()
+
+    def leaderboard(self) -> Records:
+        return self.lobby.leaderboard()
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         return self.lobby.subscribe(listener)

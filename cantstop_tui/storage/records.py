@@ -8,12 +8,15 @@ atomically so two sessions finishing games at once both count.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+import math
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from ..play.match import Match
 from ..play.names import clean_name
+from ..play.ratings import Rating, rated
 from .atomic import atomic_write, reason
 from .errors import SaveError
 from .locks import FileLock
@@ -57,12 +60,22 @@ class Records:
     players: dict[str, PlayerRecord]
     games: tuple[str, ...] = ()
     """Ids of the games counted."""
+    ratings: dict[str, Rating] = field(default_factory=dict)
+    """Each person's rating (``play.ratings``), updated with the same games."""
+
+    def rating(self, name: str) -> Rating | None:
+        return self.ratings.get(name)
 
     def ranked(self) -> list[PlayerRecord]:
-        """Most wins first, then best win rate, then name."""
-        return sorted(
-            self.players.values(), key=lambda r: (-r.wins, -r.win_rate, r.name.casefold())
-        )
+        """The leaderboard: best rating first (the unrated after), then most wins, then
+        best win rate, then name."""
+
+        def order(record: PlayerRecord) -> tuple[float, int, float, str]:
+            rating = self.ratings.get(record.name)
+            shown = rating.shown if rating is not None else -math.inf
+            return (-shown, -record.wins, -record.win_rate, record.name.casefold())
+
+        return sorted(self.players.values(), key=order)
 
 
 def _parse(path: Path, data: Any) -> Records:
@@ -89,7 +102,25 @@ def _parse(path: Path, data: Any) -> Records:
         if shown in parsed:
             raise bad(f"two players' names both read {shown!r} once cleaned.")
         parsed[shown] = PlayerRecord(shown, *(counts[key] for key in _COUNTS))
-    return Records(parsed, tuple(games))
+    return Records(parsed, tuple(games), _ratings(data.get("ratings", {}), bad))
+
+
+def _ratings(raw: Any, bad: Callable[[str], SaveError]) -> dict[str, Rating]:
+    """The ``ratings`` object: ``{name: {"mu": ..., "sigma": ..., "games": ...}}``."""
+    if not isinstance(raw, dict):
+        raise bad("'ratings' must be an object keyed by player name.")
+    found = {}
+    for name, value in raw.items():
+        ok = isinstance(value, dict) and all(
+            type(value.get(key)) in (int, float) and math.isfinite(value[key])
+            for key in ("mu", "sigma")
+        ) and type(value.get("games")) is int and value["games"] >= 0
+        if not ok or not 0 < value["sigma"] < 100 or not -1000 < value["mu"] < 1000:
+            raise bad(f"the rating of {name!r} needs numbers mu, sigma (above 0) and games.")
+        found[clean_name(name) or "?"] = Rating(
+            float(value["mu"]), float(value["sigma"]), value["games"]
+        )
+    return found
 
 
 def load_records(path: Path | None = None) -> Records:
@@ -115,7 +146,8 @@ def _with_game(records: Records, match: Match, gid: str) -> Records:
             busts=old.busts + sum(match.stats[i].busts for i in seats),
             turns=old.turns + sum(match.stats[i].turns for i in seats),
         )
-    return Records(players, (*records.games, gid))
+    ratings = {**records.ratings, **rated(records.ratings, match)}
+    return Records(players, (*records.games, gid), ratings)
 
 
 def _to_json(records: Records) -> bytes:
@@ -127,6 +159,10 @@ def _to_json(records: Records) -> bytes:
             for name, record in sorted(records.players.items())
         },
         "games": list(records.games),
+        "ratings": {
+            name: {"mu": rating.mu, "sigma": rating.sigma, "games": rating.games}
+            for name, rating in sorted(records.ratings.items())
+        },
     }
     return (json.dumps(data, indent=1) + "\n").encode()
 

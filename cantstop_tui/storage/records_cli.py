@@ -1,4 +1,5 @@
-"""``cantstop records``: every player's games, wins, win rate, columns, busts and turns.
+"""``cantstop records``: the leaderboard: every player's rating, games, wins, win rate,
+columns, busts and turns, and the fixed ratings of the computer levels.
 
 The games played on this computer come from ``records.json``; if ``cantstop serve`` runs
 from the same data directory, the games played on it follow from its database.
@@ -11,19 +12,32 @@ import json
 import sys
 
 from ..play.help_text import plain
+from ..play.ratings import ANCHORS
 from .errors import SaveError
 from .paths import server_database
 from .records import Records, load_records
 from .served_records import load_served_records
 
 NO_RECORDS = "No finished games yet: records start with the first game played to the end."
-HEADINGS = ("Player", "Games", "Wins", "Win rate", "Columns", "Busts", "Avg turns")
+HEADINGS = ("Player", "Rating", "Games", "Wins", "Win rate", "Columns", "Busts", "Avg turns")
+
+
+def shown_rating(records: Records, name: str) -> str:
+    rating = records.rating(name)
+    return f"{rating.shown:.1f}" if rating is not None else "-"
+
+
+def anchors_line() -> str:
+    """``Computer levels (fixed): easy 15.8, rule28 22.0, expert 29.6.``"""
+    levels = ", ".join(f"{level} {rating.shown:.1f}" for level, rating in ANCHORS.items())
+    return f"Computer levels (fixed ratings): {levels}."
 
 
 def rows(records: Records) -> list[tuple[str, ...]]:
     return [
         (
             r.name,
+            shown_rating(records, r.name),
             str(r.games),
             str(r.wins),
             f"{r.win_rate:.0%}",
@@ -46,7 +60,7 @@ def format_table(records: Records) -> str:
         cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
         return "  ".join(cells)
 
-    return "\n".join([line(HEADINGS), *(line(row) for row in body)])
+    return "\n".join([line(HEADINGS), *(line(row) for row in body), anchors_line()])
 
 
 def main(argv: list[str]) -> int:
@@ -73,4 +87,13 @@ def main(argv: list[str]) -> int:
 
 
 def _json(records: Records) -> dict[str, object]:
-    return {"players": [r.to_json() for r in records.ranked()], "games": len(records.games)}
+    players = []
+    for record in records.ranked():
+        data = record.to_json()
+        rating = records.rating(record.name)
+        if rating is not None:
+            data["rating"] = {"shown": round(rating.shown, 2), "mu": rating.mu,
+                              "sigma": rating.sigma, "games": rating.games}
+        players.append(data)
+    anchors = {level: round(rating.shown, 2) for level, rating in ANCHORS.items()}
+    return {"players": players, "games": len(records.games), "computer_ratings": anchors}

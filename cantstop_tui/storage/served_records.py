@@ -12,6 +12,7 @@ into ``finished`` so that none of them is counted again.
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import time
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Final
 
 from ..play.match import Match
 from ..play.names import clean_name
+from ..play.ratings import Rating, rated
 from .errors import SaveError
 from .record import game_id
 from .records import PlayerRecord, Records, load_records
@@ -41,6 +43,12 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (game_id, name)
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS ratings (
+    name TEXT PRIMARY KEY,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL
+);
 """
 IMPORTED: Final = "records.json"
 
@@ -63,6 +71,7 @@ def count_game(db: sqlite3.Connection, match: Match) -> bool:
     ).rowcount
     if not added:
         return False
+    _rate(db, match)
     for name in names:
         seats = [i for i, seat in enumerate(match.seats) if seat.name == name]
         db.execute(
@@ -77,6 +86,38 @@ def count_game(db: sqlite3.Connection, match: Match) -> bool:
             ),
         )
     return True
+
+
+def _rate(db: sqlite3.Connection, match: Match) -> None:
+    """Update the ratings of the game's people (once: the caller counts the game once)."""
+    names = [seat.name for seat in match.seats if seat.is_human]
+    for name, rating in rated(served_ratings(db, names), match).items():
+        db.execute(
+            "INSERT INTO ratings VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
+            (name, rating.mu, rating.sigma, rating.games),
+        )
+
+
+def served_ratings(db: sqlite3.Connection, names: list[str] | None = None) -> dict[str, Rating]:
+    """The ratings of ``names`` (of everyone if None); a row that is not one is skipped."""
+    if not db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ratings'"
+    ).fetchone():
+        return {}  # a database from before ratings, opened read-only
+    if names is None:
+        rows = db.execute("SELECT name, mu, sigma, games FROM ratings").fetchall()
+    else:
+        marks = ",".join("?" * len(names))
+        rows = db.execute(
+            f"SELECT name, mu, sigma, games FROM ratings WHERE name IN ({marks})", names
+        ).fetchall()
+    found = {}
+    for name, mu, sigma, games in rows:
+        numbers = (mu, sigma)
+        if all(isinstance(x, float | int) and math.isfinite(x) for x in numbers) and sigma > 0:
+            found[clean_name(str(name)) or "?"] = Rating(float(mu), float(sigma), int(games or 0))
+    return found
 
 
 def import_records(db: sqlite3.Connection, path: Path) -> int | None:
@@ -114,7 +155,7 @@ def served_records(db: sqlite3.Connection) -> Records:
             shown, *(max(int(a or 0), 0) + b for a, b in zip(counts, _counts(old), strict=True))
         )
     games = tuple(gid for (gid,) in db.execute("SELECT game_id FROM finished WHERE players != ''"))
-    return Records(players, games)
+    return Records(players, games, served_ratings(db))
 
 
 def _counts(record: PlayerRecord) -> tuple[int, ...]:

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...play.seating import LobbyError
+from ...storage.records import Records
 from .create_table import CreateTableScreen, NewTable
 
 
@@ -59,6 +60,8 @@ class LobbyService(Protocol):
     levels: tuple[str, ...]
 
     def tables(self) -> list[TableSummary]: ...
+
+    def leaderboard(self) -> Records: ...
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]: ...
 
@@ -110,6 +113,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         Binding("j", "sit", "Sit"),
         Binding("w", "watch", "Watch"),
         Binding("x", "leave", "Leave table"),
+        Binding("b", "leaderboard", "Ratings"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -203,6 +207,12 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         else:
             self.waiting_at = choice.table_id
             self.refresh_tables()
+
+    def action_leaderboard(self) -> None:
+        from .records import RecordsScreen
+
+        if not isinstance(self.app.screen, RecordsScreen):
+            self.app.push_screen(RecordsScreen(self.service.leaderboard, "Leaderboard"))
 
     def action_create(self) -> None:
         if self.waiting_at is not None:

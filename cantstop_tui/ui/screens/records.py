@@ -1,7 +1,9 @@
-"""The Records screen: every player's games, wins, win rate, columns, busts and turns."""
+"""The Records screen: the leaderboard (ratings first), every player's games, wins, win
+rate, columns, busts and turns; the lobby of a server shows its own with ``b``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -11,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from ...storage import SaveError, load_records
-from ...storage.records_cli import HEADINGS, NO_RECORDS, rows
+from ...storage.records import Records
+from ...storage.records_cli import HEADINGS, NO_RECORDS, anchors_line, rows
 
 
 class RecordsScreen(ModalScreen[None]):
@@ -39,9 +42,16 @@ class RecordsScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Close")]
 
+    def __init__(
+        self, records: Callable[[], Records] = load_records, title: str = "Records"
+    ) -> None:
+        super().__init__()
+        self.records = records
+        self.title_text = title
+
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Records", id="title")
+            yield Static(self.title_text, id="title")
             yield DataTable(cursor_type="row", zebra_stripes=True)
             yield Static(id="message")
 
@@ -49,7 +59,7 @@ class RecordsScreen(ModalScreen[None]):
         table = self.query_one(DataTable)
         message = self.query_one("#message", Static)
         try:
-            records = load_records()
+            records = self.records()
         except SaveError as error:
             table.display = False
             message.update(str(error))
@@ -61,7 +71,7 @@ class RecordsScreen(ModalScreen[None]):
             return
         table.add_columns(*HEADINGS)
         table.add_rows(body)
-        message.update("Escape to close.")
+        message.update(f"{anchors_line()}\nEscape to close.")
         table.focus()
 
     def action_close(self) -> None:

@@ -1,0 +1,111 @@
+"""Ratings: OpenSkill's Plackett-Luce model, for games of 2 to 4 players.
+
+A person's rating is a belief about their skill: ``mu`` (the estimate) and ``sigma`` (how
+unsure it still is); the leaderboard ranks by the cautious ``mu - 3 sigma`` (0 for a
+newcomer, as in TrueSkill and OpenSkill leaderboards). A finished game ranks its players:
+the winner first, the others by the columns they won (equal columns, equal places).
+
+Computer levels are anchors that never move: their ``mu`` follows from how often they beat
+each other in the arena (docs/ai.md), so a person's rating says where they stand against
+them. ``rule28`` sits at 25, a newcomer's starting estimate.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from ..ai import level_name
+from .match import Match
+
+MODEL: Final = PlackettLuce()
+ANCHOR_SIGMA: Final = 1.0
+ARENA_WIN_RATES: Final = (("rule28", "easy", 0.737), ("expert", "rule28", 0.779))
+"""Two-player win rates measured in the arena (docs/ai.md): stronger, weaker, rate."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    mu: float = MODEL.mu
+    sigma: float = MODEL.sigma
+    games: int = 0
+
+    @property
+    def shown(self) -> float:
+        """The leaderboard's figure: ``mu - 3 sigma``, a skill the player very likely has."""
+        return self.mu - 3 * self.sigma
+
+
+def _anchors() -> dict[str, Rating]:
+    """``mu`` for each level from the arena's win rates: under the model a player beats
+    another with chance 1 / (1 + exp(-(mu_a - mu_b) / c)), c = sqrt(2 beta^2 + 2 sigma^2)."""
+    scale = math.sqrt(2 * MODEL.beta**2 + 2 * ANCHOR_SIGMA**2)
+    mus = {"rule28": MODEL.mu}
+    for stronger, weaker, rate in ARENA_WIN_RATES:
+        gap = scale * math.log(rate / (1 - rate))
+        if weaker in mus:
+            mus[stronger] = mus[weaker] + gap
+        else:
+            mus[weaker] = mus[stronger] - gap
+    return {level: Rating(mu, ANCHOR_SIGMA) for level, mu in sorted(mus.items(), key=_by_mu)}
+
+
+def _by_mu(item: tuple[str, float]) -> float:
+    return item[1]
+
+
+ANCHORS: Final = _anchors()
+"""The fixed ratings of the computer levels, weakest first."""
+
+
+def anchor(kind: str) -> Rating | None:
+    """The fixed rating of a computer level (None for a person or an unknown bot)."""
+    return ANCHORS.get(level_name(kind))
+
+
+def places(match: Match) -> list[int]:
+    """Each seat's place in a finished game: 1 for the winner, then by columns won."""
+    state = match.state
+    won = [len(state.columns_won(seat)) for seat in range(len(match.seats))]
+    return [
+        1 if seat == state.winner else
+        2 + sum(1 for other in range(len(won)) if other != state.winner and won[other] > won[seat])
+        for seat in range(len(won))
+    ]
+
+
+def rated(ratings: Mapping[str, Rating], match: Match) -> dict[str, Rating]:
+    """The new ratings of the people who played the finished ``match`` (by name).
+
+    A person in two seats counts once, at their better place; computer levels take part
+    with their anchors and are not changed; a bot of your own is left out.
+    """
+    if not match.state.is_over:
+        raise ValueError("Only a finished game is rated.")
+    place = places(match)
+    people: dict[str, int] = {}
+    anchors: list[tuple[Rating, int]] = []
+    for seat, player in enumerate(match.seats):
+        if player.is_human:
+            people[player.name] = min(people.get(player.name, place[seat]), place[seat])
+        elif (fixed := anchor(player.kind)) is not None:
+            anchors.append((fixed, place[seat]))
+    if not people or len(people) + len(anchors) < 2:
+        return {}
+    names = list(people)
+    teams = [[_model_rating(ratings.get(name, Rating()))] for name in names]
+    teams += [[_model_rating(fixed)] for fixed, _ in anchors]
+    ranks = [people[name] for name in names] + [rank for _, rank in anchors]
+    new = MODEL.rate(teams, ranks=ranks)
+    return {
+        name: Rating(team[0].mu, team[0].sigma, ratings.get(name, Rating()).games + 1)
+        for name, team in zip(names, new, strict=False)
+    }
+
+
+def _model_rating(rating: Rating) -> PlackettLuceRating:
+    return MODEL.rating(mu=rating.mu, sigma=rating.sigma)
