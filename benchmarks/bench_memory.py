@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import tempfile
 
 from benchmarks import Row
@@ -79,6 +80,11 @@ async def measure(
             after_games = ssh.rss_kib(server.pid)
             host_conn.close()
             guest_conn.close()
+        except BaseException:
+            # Stuck? The server's stacks go to its log (BENCH_SERVER_LOG) before it stops.
+            os.kill(server.pid, signal.SIGUSR1)
+            await asyncio.sleep(1)
+            raise
         finally:
             server.terminate()
             server.wait(30)

@@ -21,7 +21,7 @@ import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -71,7 +71,19 @@ def _chunks(total: int) -> list[tuple[int, int]]:
     return [(first, min(CHUNK, total - first)) for first in range(0, total, CHUNK)]
 
 
-def train(seed: int, budget: Budget, out: Path, jobs: int, command: str) -> TurnsModel:
+def train(
+    seed: int,
+    budget: Budget,
+    out: Path,
+    jobs: int,
+    command: str,
+    *,
+    start_from: Path | None = None,
+    keep_samples: Path | None = None,
+) -> TurnsModel:
+    """Views, then each generation's play-outs and fit, then the calibration. With
+    ``start_from``, that model is generation 0 and ``budget.starts`` the later ones; with
+    ``keep_samples``, each generation's samples are saved there (refits need no play-outs)."""
     started = time.monotonic()
 
     def say(text: str) -> None:
@@ -81,15 +93,18 @@ def train(seed: int, budget: Budget, out: Path, jobs: int, command: str) -> Turn
         _views, [(seed, a, n) for a, n in _chunks(budget.view_games)], jobs) for v in part]
     say(f"{len(views)} views from {budget.view_games} games between the levels")
     rng = random.Random(seed)
-    model_path: str | None = None
-    model: TurnsModel | None = None
-    for generation, count in enumerate(budget.starts):
+    model_path: str | None = str(start_from) if start_from is not None else None
+    model: TurnsModel | None = TurnsModel.load(start_from) if start_from is not None else None
+    for generation, count in enumerate(budget.starts, start=1 if start_from else 0):
         starts = rng.sample(views, min(count, len(views)))
         spec = "expert-classic" if model_path is None else "expert"
         tasks = [(starts[a:a + n], spec, model_path, seed * 1000 + generation * 100_000 + a)
                  for a, n in _chunks(len(starts))]
         samples = Samples.join(_parallel(rollouts, tasks, jobs))
         say(f"generation {generation}: {len(samples)} turn starts played out by {spec}")
+        if keep_samples is not None:
+            keep_samples.mkdir(parents=True, exist_ok=True)
+            samples.save(keep_samples / f"samples-{seed}-{generation}.npz")
         meta = {"generation": generation, "policy": spec}
         model = fit(samples, seed + generation, epochs=budget.epochs, meta=meta)
         say(f"generation {generation}: held-out log loss {model.meta['held_out_log_loss']}")
@@ -126,10 +141,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a tiny budget: checks the loop")
     parser.add_argument("--out", type=Path, default=SHIPPED)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--start-from", type=Path, metavar="MODEL",
+                        help="this model is generation 0: train the next ones from it")
+    parser.add_argument("--starts", type=int, nargs="+", metavar="N",
+                        help="views played out per generation (default: the budget's)")
+    parser.add_argument("--keep-samples", type=Path, metavar="DIR",
+                        help="save each generation's samples there")
     args = parser.parse_args(argv)
-    command = "python -m cantstop_tui.arena.train --seed {}{}".format(
-        args.seed, " --quick" if args.quick else "")
-    train(args.seed, QUICK if args.quick else FULL, args.out, args.jobs, command)
+    budget = QUICK if args.quick else FULL
+    if args.starts:
+        budget = replace(budget, starts=tuple(args.starts))
+    command = "python -m cantstop_tui.arena.train " + " ".join(
+        arg for arg in (argv if argv is not None else sys.argv[1:]) if "/" not in arg
+    )
+    train(args.seed, budget, args.out, args.jobs, command,
+          start_from=args.start_from, keep_samples=args.keep_samples)
     return 0
 
 

@@ -49,6 +49,9 @@ class View:
     variant: Variant
 
 
+_FIELDS = ("heights", "closed", "win_columns", "variant", "turns")
+
+
 @dataclass
 class Samples:
     heights: NDArray[np.int8]
@@ -59,11 +62,18 @@ class Samples:
 
     @classmethod
     def join(cls, parts: list[Samples]) -> Samples:
-        return cls(*(np.concatenate([getattr(p, f) for p in parts]) for f in (
-            "heights", "closed", "win_columns", "variant", "turns")))
+        return cls(*(np.concatenate([getattr(p, f) for p in parts]) for f in _FIELDS))
 
     def __len__(self) -> int:
         return len(self.turns)
+
+    def save(self, path: Path) -> None:
+        np.savez_compressed(path, **{f: getattr(self, f) for f in _FIELDS})
+
+    @classmethod
+    def load(cls, path: Path) -> Samples:
+        with np.load(path) as data:
+            return cls(*(data[f] for f in _FIELDS))
 
 
 def view_of(state: GameState, player: int) -> View:

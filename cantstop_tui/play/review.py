@@ -62,8 +62,13 @@ class Decision:
     """The player's win chance after the best decision, in points."""
 
     @property
+    def shown_cost(self) -> float:
+        """The cost as shown, to a tenth of a point (what the label follows)."""
+        return round(self.cost, 1)
+
+    @property
     def label(self) -> Label | None:
-        return label(self.cost)
+        return label(self.shown_cost)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,20 +47,27 @@ def summary_line(player: PlayerReview) -> str:
     )
 
 
+def decision_header() -> str:
+    return (
+        f"{'Turn':>4}  {'Player':<10} {'Decision':<9}  {'Played':<6} {'Expert':<6} "
+        f"{'Cost':>5}  Label"
+    )
+
+
 def decision_line(review: Review, decision: Decision) -> str:
-    """``Turn 4  Ana    pair  played 6+8   expert 7      -3.1  inaccuracy``."""
+    """``   4  Ana        pair       6+8    7       -3.1  inaccuracy`` (Expert ``=`` when it
+    agrees, ``as good`` when its choice is worth the same)."""
     name = review.match.seats[decision.player].name[:10]
     what = "pair" if decision.kind == "pair" else "roll/stop"
     if decision.played == decision.best:
-        verdict = "= expert"
-    elif decision.cost < 0.05:
-        verdict = f"expert {decision.best:<6} as good"
+        expert, cost = "=", ""
+    elif decision.shown_cost == 0:
+        expert, cost = decision.best, "0.0"
     else:
-        verdict = f"expert {decision.best:<6} -{decision.cost:.1f}"
-    tag = decision.label or ""
+        expert, cost = decision.best, f"-{decision.shown_cost:.1f}"
     return (
-        f"Turn {decision.turn:>3}  {name:<10} {what:<9} played {decision.played:<6} "
-        f"{verdict:<19} {tag}"
+        f"{decision.turn:>4}  {name:<10} {what:<9}  {decision.played:<6} {expert:<6} "
+        f"{cost:>5}  {decision.label or ''}"
     ).rstrip()
 
 
@@ -99,5 +106,6 @@ def text_lines(review: Review, title: str = "", ascii_only: bool = False) -> lis
     ]
     if not review.decisions:
         lines.append("No decision by a person to review.")
-    lines += [decision_line(review, d) for d in review.decisions]
+    else:
+        lines += ["", decision_header(), *(decision_line(review, d) for d in review.decisions)]
     return lines

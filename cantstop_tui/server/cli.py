@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import faulthandler
 import logging
 import os
 import resource
@@ -210,10 +211,13 @@ async def _run(
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     loop.add_signal_handler(signal.SIGHUP, reloader(server, args))
+    # kill -USR1 PID: every thread's stack into the log, to see what a busy server is doing.
+    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
     try:
         with hosting_many_apps():
             await stop.wait()
     finally:
+        faulthandler.unregister(signal.SIGUSR1)
         await server.close()
         journal.write_all(lobby)
         journal.close()

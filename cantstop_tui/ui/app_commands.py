@@ -111,6 +111,11 @@ class Commands(App[None]):
             yield SystemCommand(
                 "Replay this game", "Step through it; play on from any step", self.action_replay
             )
+            yield SystemCommand(
+                "Review this game",
+                "Your decisions next to expert's, so far, with their cost",
+                self.action_review,
+            )
             state = "off" if self.hints else "on"
             yield SystemCommand(
                 f"Turn hints {state}", "Whether h shows what expert would do",

@@ -76,6 +76,14 @@ class FileActions(App[None]):
         replay = Replay(self.table.match)
         self.push_screen(ReplayScreen(replay, "this game", self.glyphs), self._play_on)
 
+    def action_review(self) -> None:
+        from .screens.review import ReviewScreen
+
+        if self.table is None or isinstance(self.screen, ReviewScreen):
+            return
+        screen = ReviewScreen(self.table.match, "this game", self.glyphs)
+        self.push_screen(screen, self._play_on)
+
     def _play_on(self, choice: object) -> None:
         from .screens.replay import PlayOn
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +12,7 @@ from cantstop_tui.ai.turns_model import HORIZON, TurnsModel
 from cantstop_tui.arena.calibration import brier, tenths
 from cantstop_tui.arena.play import play_game, play_solitaire
 from cantstop_tui.arena.train import QUICK, train
-from cantstop_tui.arena.train_data import game_views, play_out, solitaire_start
+from cantstop_tui.arena.train_data import Samples, game_views, play_out, solitaire_start
 from cantstop_tui.engine import Dice, Phase
 
 
@@ -25,6 +26,19 @@ def test_the_quick_training_loop_writes_a_model_that_loads(tmp_path: Path) -> No
     x = np.random.default_rng(0).normal(size=(4, len(model.mean)))
     assert np.allclose(loaded.distribution(x), model.distribution(x), atol=1e-5)
     assert loaded.distribution(x).shape == (4, HORIZON)
+
+
+def test_training_goes_on_from_a_model_and_keeps_its_samples(tmp_path: Path) -> None:
+    first = tmp_path / "first.npz"
+    train(seed=3, budget=replace(QUICK, starts=(12,)), out=first, jobs=1, command="first")
+    out, kept = tmp_path / "next.npz", tmp_path / "samples"
+    train(seed=4, budget=replace(QUICK, starts=(8,)), out=out, jobs=1, command="next",
+          start_from=first, keep_samples=kept)
+    model = TurnsModel.load(out)
+    assert model.meta["generation"] == 1 and model.meta["policy"] == "expert"
+    samples = Samples.load(kept / "samples-4-1.npz")
+    assert len(samples) > 0 and samples.heights.shape == (len(samples), 11)
+    assert (samples.turns >= 1).all()
 
 
 def test_playing_a_view_out_counts_the_turns_it_still_took() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
 
+from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.ui.screens.live_chances import NOT_ALLOWED
 
@@ -105,3 +107,33 @@ async def test_players_open_the_review_of_a_finished_game(server: GameServer) ->
     assert "Accuracy" not in bob.text()  # bob's screen is his own
     await ana.close()
     await bob.close()
+
+
+async def test_the_lobby_shows_the_leaderboard_after_a_game(
+    server: GameServer, tmp_path: Path
+) -> None:
+    journal = TableJournal(tmp_path / "server.db")
+    keep_tables(server.lobby, journal)
+    ana, bob, hosted = await start_table(server)
+    assert hosted.table is not None
+    finish(hosted.table)
+    match = hosted.table.match
+    winner = match.seats[match.state.winner or 0].name
+    loser = "bob" if winner == "ana" else "ana"
+    await ana.wait_for(f"{winner} wins")
+    ana.press("l")
+    await ana.wait_for("lobby")
+    ana.press("b")
+    await ana.wait_for("Leaderboard")
+    await ana.wait_for("Computer levels")
+    rows = [line.split() for line in ana.text().splitlines()]
+    names = [row[1] for row in rows if len(row) > 2 and row[1] in ("ana", "bob")]
+    assert names == [winner, loser]  # the winner rated higher
+    ratings = journal.leaderboard().ratings
+    assert ratings[winner].shown > ratings[loser].shown
+    ana.press("\x1b")
+    await ana.wait_for(lambda: "Computer levels" not in ana.text(), "the leaderboard to close")
+    assert "b Ratings" in ana.text() and "q Quit" in ana.text()  # the footer fits in 80
+    await ana.close()
+    await bob.close()
+    journal.close()

@@ -223,7 +223,10 @@ def test_cantstop_review_text_prints_the_review(
     names = " vs ".join(seat.name for seat in match.seats)
     assert out.startswith(f"Review of game.json: {names}")
     assert "Accuracy" in out and "Win chance at the start of each turn" in out
-    assert out.count("Turn ") >= 10
+    header = out.splitlines().index("Turn  Player     Decision   Played Expert  Cost  Label")
+    decisions = out.splitlines()[header + 1:]
+    assert len(decisions) >= 10
+    assert all(line.split()[0].isdigit() for line in decisions)
 
 
 def test_cantstop_review_of_a_bad_file_says_why(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.pilot import Pilot
+
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import before_a_bust, finished, forced_refusal, four_players, in_progress
 
@@ -66,3 +68,46 @@ def test_four_player_game_at_160x50(snap_compare: Snap) -> None:
 
 def test_game_over_at_160x50(snap_compare: Snap) -> None:
     assert snap_compare(table_app(finished(4, seed=2))[0], terminal_size=(160, 50))
+
+
+# --- the review and the live win chances ---------------------------------------------
+
+
+async def _review_shown(pilot: Pilot[object]) -> None:
+    from cantstop_tui.ui.screens.review import ReviewScreen
+
+    for _ in range(500):
+        screen = pilot.app.screen
+        if isinstance(screen, ReviewScreen) and screen.review is not None:
+            await pilot.pause()
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the review never showed")
+
+
+def test_review_at_80x24(snap_compare: Snap) -> None:
+    from cantstop_tui.ui.screens.review import ReviewApp
+
+    app = ReviewApp(finished(2, seed=3), "a game")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_review_shown)
+
+
+def test_review_of_four_players_at_120x40(snap_compare: Snap) -> None:
+    from cantstop_tui.ui.screens.review import ReviewApp
+
+    app = ReviewApp(finished(4, seed=2), "a game")
+    assert snap_compare(app, terminal_size=(120, 40), run_before=_review_shown)
+
+
+def test_win_chances_in_the_side_panel(snap_compare: Snap) -> None:
+    async def chances_shown(pilot: Pilot[object]) -> None:
+        await pilot.press("w")
+        for _ in range(500):
+            view = pilot.app.screen.view  # type: ignore[attr-defined]
+            if view.chances is not None:
+                await pilot.pause()
+                return
+            await pilot.pause(0.02)
+        raise AssertionError("the chances never showed")
+
+    assert snap_compare(table_app(in_progress())[0], terminal_size=SIZE, run_before=chances_shown)

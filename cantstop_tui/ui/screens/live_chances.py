@@ -1,16 +1,16 @@
 """Each player's win chance in the side panel of the game screen (``w``), updated after
-every step: worked out by ``ai.analysis`` in a thread (a turn's first position can take
-tens of milliseconds), so a key never waits for it.
+every step: worked out by ``ai.analysis`` on the analysis thread (``ui.background``; a
+turn's first position can take tens of milliseconds), so a key never waits for it.
 """
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...ai.analysis import Analyst
 from ...play.match import Match
+from ..background import in_background
 from ..messages import ChancesToggled
 from ..view import GameView
 
@@ -35,8 +35,8 @@ class LiveChances(_Screen):
     def init_chances(self, allowed: bool, shown: bool) -> None:
         self.chances_allowed = allowed
         self.show_chances = shown and allowed
-        self._chance_lock = threading.Lock()
         self._analyst: Analyst | None = None
+        """Used on the analysis thread only (``ui.background``)."""
         self._known: tuple[Match, tuple[float, ...]] | None = None
 
     def chances_for(self, match: Match) -> tuple[float, ...] | None:
@@ -46,25 +46,22 @@ class LiveChances(_Screen):
         known = self._known
         if known is not None and known[0] is match:
             return known[1]
-        if not self.is_mounted:
-            return None  # asked again once mounted
-        self.run_worker(
-            lambda: self._work_out(match), thread=True, exclusive=True, group="chances"
-        )
+        if self.is_mounted:  # else asked again once mounted
+            self.run_worker(
+                self._work_out(match), exclusive=True, group="chances", exit_on_error=False
+            )
         return None
 
-    def _work_out(self, match: Match) -> None:
-        with self._chance_lock:
-            if self._analyst is None:
-                self._analyst = Analyst()
-            chances = self._analyst.chances(match.state)
-            self._known = (match, chances)
-        self.app.call_from_thread(self._chances_ready, match)
-
-    def _chances_ready(self, match: Match) -> None:
+    async def _work_out(self, match: Match) -> None:
+        self._known = (match, await in_background(lambda: self._analysis(match)))
         view = self.view
-        if view is not None and view.match is match and self.show_chances:
-            self.view = replace(view, chances=self.chances_for(match))
+        if view is not None and view.match is match and self.show_chances and self.is_mounted:
+            self.view = replace(view, chances=self._known[1])
+
+    def _analysis(self, match: Match) -> tuple[float, ...]:
+        if self._analyst is None:
+            self._analyst = Analyst()
+        return self._analyst.chances(match.state)
 
     def action_toggle_chances(self) -> None:
         view = self.view

@@ -2,12 +2,13 @@
 of their dice and the win-chance graph; Enter opens the replay at a decision, where ``p``
 plays on from it.
 
-The review is worked out in a thread (a 2-player game takes well under a second on a
-desktop); a progress bar shows when it takes longer than ``PROGRESS_AFTER``.
+The review is worked out on the analysis thread (``ui.background``; a 2-player game takes
+well under a second); a progress bar shows when it takes longer than ``PROGRESS_AFTER``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import OrderedDict
 from typing import ClassVar, Final
@@ -20,12 +21,18 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
 
 from ...play.match import Match
 from ...play.review import Decision, Review, review_game
-from ...play.review_text import decision_line, outcome, summary_header, summary_line
+from ...play.review_text import (
+    decision_header,
+    decision_line,
+    outcome,
+    summary_header,
+    summary_line,
+)
 from ...storage.replay import Replay
+from ..background import in_background
 from ..glyphs import Glyphs, glyphs_for, player_style
 from ..widgets.chance_graph import ChanceGraph
 from .replay import PlayOn, ReplayScreen
@@ -34,15 +41,14 @@ PROGRESS_AFTER: Final = 1.0
 """Seconds before the progress bar shows."""
 KEEP: Final = 4
 """Reviews kept in memory: a server's players of one table share their game's review."""
-LABEL_STYLES: Final = {"inaccuracy": "yellow", "mistake": "dark_orange", "blunder": "bold red"}
+LABEL_STYLES: Final = {"inaccuracy": "yellow", "mistake": "bold dark_orange", "blunder": "bold red"}
 
 _recent: OrderedDict[Match, Review] = OrderedDict()
-_one_at_a_time = threading.Lock()
-"""Reviews are worked out one after another: a server's visitors cannot make it do more."""
+"""Touched on the event loop only (a server's apps share one)."""
 
 
 def remembered(match: Match) -> Review | None:
-    """The review of ``match`` if it was worked out lately (call under ``_one_at_a_time``)."""
+    """The review of ``match`` if it was worked out lately."""
     found = _recent.get(match)
     if found is not None:
         _recent.move_to_end(match)
@@ -79,7 +85,10 @@ class ReviewScreen(Screen[PlayOn | None]):
     }
     ReviewScreen #decisions {
         height: 1fr;
+    }
+    ReviewScreen #decisions-header {
         margin: 1 0 0 0;
+        text-style: bold;
     }
     """
 
@@ -115,6 +124,7 @@ class ReviewScreen(Screen[PlayOn | None]):
             yield ProgressBar(total=max(len(self.match.history), 1), id="progress")
         yield Static(id="outcome")
         yield Static(id="summary")
+        yield Static("  " + decision_header(), id="decisions-header")
         yield OptionList(id="decisions")
         yield Footer()
 
@@ -126,29 +136,36 @@ class ReviewScreen(Screen[PlayOn | None]):
         if self.review is None:
             self.query_one("#working").remove_class("hidden")
 
-    @work(thread=True, exclusive=True, group="review")
-    def compute(self) -> None:
-        worker = get_current_worker()
-        every = max(len(self.match.history) // 50, 1)
+    @work(exclusive=True, group="review", exit_on_error=False)
+    async def compute(self) -> None:
+        found = remembered(self.match)
+        if found is None:
+            loop = asyncio.get_running_loop()
+            closed = threading.Event()
+            every = max(len(self.match.history) // 50, 1)
 
-        def progress(done: int, total: int) -> None:
-            if worker.is_cancelled:
-                raise _Cancelled
-            if done % every == 0 or done == total:
-                self.app.call_from_thread(self._advance, done)
+            def progress(done: int, total: int) -> None:
+                if closed.is_set():
+                    raise _Cancelled
+                if done % every == 0 or done == total:
+                    loop.call_soon_threadsafe(self._advance, done)
 
-        try:
-            with _one_at_a_time:
-                review = remembered(self.match) or review_game(self.match, progress)
-                remember(review)
-        except _Cancelled:
-            return
-        self.app.call_from_thread(self.show, review)
+            try:
+                found = await in_background(lambda: review_game(self.match, progress))
+            except _Cancelled:
+                return
+            finally:
+                closed.set()  # a review still queued or under way stops at its next step
+            remember(found)
+        self.show(found)
 
     def _advance(self, done: int) -> None:
-        self.query_one(ProgressBar).update(progress=done)
+        if self.is_mounted:
+            self.query_one(ProgressBar).update(progress=done)
 
     def show(self, review: Review) -> None:
+        if not self.is_mounted:
+            return
         self.review = review
         self.query_one("#working").add_class("hidden")
         self.query_one("#outcome", Static).update(outcome(review))
@@ -172,7 +189,7 @@ class ReviewScreen(Screen[PlayOn | None]):
         options.border_title = (
             "Mistakes (m: all decisions)" if self.only_labelled else "Decisions (m: mistakes only)"
         )
-        options.border_subtitle = "Enter: the replay at that step"
+        options.border_subtitle = "Enter: replay from there"
         options.clear_options()
         self._shown = [
             index
