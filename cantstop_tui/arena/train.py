@@ -151,8 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     budget = QUICK if args.quick else FULL
     if args.starts:
         budget = replace(budget, starts=tuple(args.starts))
-    command = "python -m cantstop_tui.arena.train " + " ".join(
-        arg for arg in (argv if argv is not None else sys.argv[1:]) if "/" not in arg
+    command = " ".join(
+        ["python -m cantstop_tui.arena.train", *(argv if argv is not None else sys.argv[1:])]
     )
     train(args.seed, budget, args.out, args.jobs, command,
           start_from=args.start_from, keep_samples=args.keep_samples)
