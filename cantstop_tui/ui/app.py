@@ -31,6 +31,7 @@ from ..play.table import Table
 from ..storage import Autosaver, crash, plan_startup
 from .app_commands import Commands
 from .app_files import FileActions
+from .app_game_over import GameOverFlow
 from .app_saving import Autosaving
 from .glyphs import glyphs_for
 from .messages import ChancesToggled, GameEnded, LoadRequested, NextGameBegan, QuitRequested
@@ -43,7 +44,7 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 # The other screens are imported when first shown: the first frame comes sooner.
 
 
-class CantStopApp(Commands, Autosaving, FileActions, App[None]):
+class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
     TITLE = "Can't Stop"
     QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit (y)")
     """What ``q`` asks, and its yes button (a server table asks about leaving instead)."""
@@ -265,40 +266,6 @@ class CantStopApp(Commands, Autosaving, FileActions, App[None]):
 
     def on_chances_toggled(self, message: ChancesToggled) -> None:
         self.show_chances = message.shown
-
-    def show_game_over(self, match: Match) -> None:
-        from .screens.game_over import GameOverScreen
-
-        self.push_screen(GameOverScreen(match, self.glyphs), self._after_game)
-
-    def hide_game_over(self) -> bool:
-        """The table moved on to a new game (its host restarted it): close the game-over box
-        and any dialog over it. Returns whether there was one."""
-        from .screens.closing import close
-        from .screens.game_over import GameOverScreen
-
-        over = next((s for s in self.screen_stack if isinstance(s, GameOverScreen)), None)
-        if over is None:
-            return False
-        while self.screen is not over:
-            self.pop_screen()
-        close(over, "continue")
-        return True
-
-    def _after_game(self, choice: object) -> None:
-        from .screens.replay import PlayOn
-
-        if isinstance(choice, PlayOn):  # from the review's replay
-            self._play_on(choice)
-            return
-        if choice == "continue":
-            return
-        if choice == "rematch":
-            self.rematch()
-        elif choice == "new":
-            self.action_new_game()
-        else:
-            self.leave()
 
     def leave(self) -> None:
         """``q``, confirmed (or the game-over box closed): the app ends. A server's app goes
