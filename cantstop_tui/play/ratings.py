@@ -15,14 +15,20 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
-
-from openskill.models import PlackettLuce, PlackettLuceRating
+from functools import cache
+from typing import TYPE_CHECKING, Final
 
 from ..ai import level_name
 from .match import Match
 
-MODEL: Final = PlackettLuce()
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce, PlackettLuceRating
+
+MU: Final = 25.0
+SIGMA: Final = MU / 3
+BETA: Final = SIGMA / 2
+"""OpenSkill's defaults (``PlackettLuce()``), here so that reading records does not load
+it: the model is built on the first game rated."""
 ANCHOR_SIGMA: Final = 1.0
 ARENA_WIN_RATES: Final = (("rule28", "easy", 0.737), ("expert", "rule28", 0.779))
 """Two-player win rates measured in the arena (docs/ai.md): stronger, weaker, rate."""
@@ -30,8 +36,8 @@ ARENA_WIN_RATES: Final = (("rule28", "easy", 0.737), ("expert", "rule28", 0.779)
 
 @dataclass(frozen=True, slots=True)
 class Rating:
-    mu: float = MODEL.mu
-    sigma: float = MODEL.sigma
+    mu: float = MU
+    sigma: float = SIGMA
     games: int = 0
 
     @property
@@ -43,8 +49,8 @@ class Rating:
 def _anchors() -> dict[str, Rating]:
     """``mu`` for each level from the arena's win rates: under the model a player beats
     another with chance 1 / (1 + exp(-(mu_a - mu_b) / c)), c = sqrt(2 beta^2 + 2 sigma^2)."""
-    scale = math.sqrt(2 * MODEL.beta**2 + 2 * ANCHOR_SIGMA**2)
-    mus = {"rule28": MODEL.mu}
+    scale = math.sqrt(2 * BETA**2 + 2 * ANCHOR_SIGMA**2)
+    mus = {"rule28": MU}
     for stronger, weaker, rate in ARENA_WIN_RATES:
         gap = scale * math.log(rate / (1 - rate))
         if weaker in mus:
@@ -100,12 +106,19 @@ def rated(ratings: Mapping[str, Rating], match: Match) -> dict[str, Rating]:
     teams = [[_model_rating(ratings.get(name, Rating()))] for name in names]
     teams += [[_model_rating(fixed)] for fixed, _ in anchors]
     ranks = [people[name] for name in names] + [rank for _, rank in anchors]
-    new = MODEL.rate(teams, ranks=ranks)
+    new = model().rate(teams, ranks=ranks)
     return {
         name: Rating(team[0].mu, team[0].sigma, ratings.get(name, Rating()).games + 1)
         for name, team in zip(names, new, strict=False)
     }
 
 
+@cache
+def model() -> PlackettLuce:
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA)
+
+
 def _model_rating(rating: Rating) -> PlackettLuceRating:
-    return MODEL.rating(mu=rating.mu, sigma=rating.sigma)
+    return model().rating(mu=rating.mu, sigma=rating.sigma)

@@ -11,7 +11,7 @@ import pytest
 
 from cantstop_tui import cli
 from cantstop_tui.play.match import Match, Seat
-from cantstop_tui.play.ratings import ANCHORS, Rating, places, rated
+from cantstop_tui.play.ratings import ANCHORS, BETA, MU, SIGMA, Rating, places, rated
 from cantstop_tui.storage import SaveError
 from cantstop_tui.storage.records import load_records, record_game
 from cantstop_tui.storage.served_records import count_game, create_schema, served_records
@@ -46,6 +46,13 @@ def test_places_put_the_winner_first_then_the_most_columns() -> None:
         for b in range(4):
             if a != match.state.winner and b != match.state.winner:
                 assert (place[a] < place[b]) == (won[a] > won[b])
+
+
+def test_the_constants_are_openskills_defaults() -> None:
+    from openskill.models import PlackettLuce
+
+    default = PlackettLuce()
+    assert (default.mu, default.sigma, default.beta) == pytest.approx((MU, SIGMA, BETA))
 
 
 def test_computer_levels_are_fixed_anchors_in_order_of_strength() -> None:
