@@ -25,6 +25,7 @@ from cantstop_tui.ui.screens.resume import ResumeScreen
 from cantstop_tui.ui.screens.review import ReviewApp, ReviewScreen
 from cantstop_tui.ui.screens.saved_games import SavedGamesScreen
 from cantstop_tui.ui.widgets.chance_graph import ChanceGraph
+from cantstop_tui.ui.widgets.game_log import GameLog
 from cantstop_tui.ui.widgets.players import PlayersPanel
 
 from .ui_helpers import SIZE, finished, local_app, settings, start_playing, table_app
@@ -237,3 +238,23 @@ def test_cantstop_review_of_a_bad_file_says_why(
     assert cli.main(["review", str(path), "--text"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cantstop: ") and "bad.json" in err and "Traceback" not in err
+
+
+async def test_the_log_says_each_step_once_while_the_chances_update() -> None:
+    app = local_app(settings(2, seed=7))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        await pilot.press("w")
+        await until_chances(pilot, app, 2)
+        log = app.screen.query_one(GameLog)
+        for key in ("r", "1", "r", "x", "1"):  # x: a key that only says why not
+            await pilot.press(key)
+            for _ in range(200):  # the chances of the new position come afterwards
+                view = app.screen.view  # type: ignore[attr-defined]
+                if view.chances is not None:
+                    break
+                await pilot.pause(0.02)
+        lines = [str(line) for line in log.lines]
+        steps = [line for line in lines if " rolls " in line]
+        assert len(steps) == len(set(steps)), lines  # no step told twice
+        assert not any(line.startswith(("Ana and", "Bo and")) for line in lines)

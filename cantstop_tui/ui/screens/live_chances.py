@@ -56,7 +56,7 @@ class LiveChances(_Screen):
         self._known = (match, await in_background(lambda: self._analysis(match)))
         view = self.view
         if view is not None and view.match is match and self.show_chances and self.is_mounted:
-            self.view = replace(view, chances=self._known[1])
+            self.view = replace(view, events=(), chances=self._known[1])  # nothing happened
 
     def _analysis(self, match: Match) -> tuple[float, ...]:
         if self._analyst is None:
@@ -67,9 +67,9 @@ class LiveChances(_Screen):
         view = self.view
         if not self.chances_allowed:
             if view is not None:
-                self.view = replace(view, notice=NOT_ALLOWED)
+                self.view = replace(view, events=(), notice=NOT_ALLOWED)
             return
         self.show_chances = not self.show_chances
         self.post_message(ChancesToggled(self.show_chances))
         if view is not None:
-            self.view = replace(view, chances=self.chances_for(view.match), notice="")
+            self.view = replace(view, events=(), chances=self.chances_for(view.match), notice="")

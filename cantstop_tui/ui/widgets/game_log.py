@@ -6,6 +6,7 @@ from rich.cells import cell_len
 from textual.reactive import var
 
 from ...engine import Rolled
+from ...play.match import Match
 from ...play.narration import history_lines, log_lines, rolloff_lines
 from ..textual_compat import QuietLog
 from ..view import GameView
@@ -37,6 +38,8 @@ class GameLog(OneStylePerRender, QuietLog):
         self.can_focus = False
         self._game: tuple[object, ...] | None = None
         self._seen = 0
+        self._shown: Match | None = None
+        """The match last logged: a view of the same one adds nothing."""
         self._rolled: Rolled | None = None
         self._wrapped_at = 0
 
@@ -60,8 +63,9 @@ class GameLog(OneStylePerRender, QuietLog):
             self._write(lines)
 
     def watch_view(self, view: GameView | None) -> None:
-        if view is None:
-            return
+        if view is None or view.match is self._shown:
+            return  # the same position (a notice, the win chances): nothing new to log
+        self._shown = view.match
         match = view.match
         game = (match.seed, match.seats, match.config)
         if game != self._game or len(match.history) < self._seen:
