@@ -43,6 +43,7 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
     }
     GameOverScreen Button {
         margin: 0 2 0 0;
+        min-width: 0;  /* four buttons side by side in the box */
     }
     """
 
