@@ -38,8 +38,8 @@ def run() -> list[Row]:
         parts = pool.map(_chunk, *zip(*chunks, strict=True))
         predictions = [p for part in parts for p in part]
     model = shipped()
-    powers = model.meta.get("calibration", {})
-    chances = calibrated(predictions, powers if isinstance(powers, dict) else {})
+    fitted = model.meta.get("calibration", {})
+    chances = calibrated(predictions, fitted if isinstance(fitted, dict) else {})
     won = [p.won for p in predictions]
     fair = [1 / p.players for p in predictions]
     rows: list[Row] = []

@@ -72,7 +72,7 @@ class Analyst:
         import numpy as np
 
         from .turns_model import shipped
-        from .win_chance import calibrate, calibration_power, win_chances
+        from .win_chance import calibrate, calibration_for, win_chances
 
         model = self.model or shipped()
         if state.winner is not None:
@@ -85,4 +85,4 @@ class Analyst:
             mine if p == mover else (1.0 - mine) * (banked[p] / rest if rest > 0 else 0.0)
             for p in range(state.num_players)
         ])
-        return tuple(float(c) for c in calibrate(raw, calibration_power(model, len(raw))))
+        return tuple(float(c) for c in calibrate(raw, calibration_for(model, len(raw))))

@@ -37,16 +37,29 @@ def player_distribution(
     return model.prospects(heights, closed, state.config.win_columns, state.config.variant)[0]
 
 
-def calibration_power(model: TurnsModel, num_players: int) -> float:
-    """The power fitted on self-play games for this many players (1 if none was)."""
-    powers = model.meta.get("calibration", {})
-    return float(powers.get(str(num_players), 1.0)) if isinstance(powers, dict) else 1.0
+Calibration = tuple[float, float]
+"""(slope, shift): each player's raw chance ``p`` becomes ``sigmoid(slope * logit(p) +
+shift)``, and the players' chances are scaled to sum to 1 again."""
+IDENTITY: Final[Calibration] = (1.0, 0.0)
 
 
-def calibrate(chances: np.ndarray, power: float) -> np.ndarray:
-    """The race's chances sharpened (power above 1) or softened, summing to 1 again."""
-    scaled = np.power(np.clip(chances, 1e-12, 1.0), power)
-    return scaled / scaled.sum()
+def calibration_for(model: TurnsModel, num_players: int) -> Calibration:
+    """The calibration fitted on self-play games for this many players (none: identity)."""
+    fitted = model.meta.get("calibration", {})
+    found = fitted.get(str(num_players)) if isinstance(fitted, dict) else None
+    if isinstance(found, list) and len(found) == 2:
+        return float(found[0]), float(found[1])
+    return IDENTITY
+
+
+def calibrate(chances: np.ndarray, calibration: Calibration) -> np.ndarray:
+    """The race's chances on a straight line in log-odds (per player count), summing to 1.
+
+    Along the last axis: one position's players (or many positions, one a row)."""
+    slope, shift = calibration
+    p = np.clip(chances, 1e-9, 1 - 1e-9)
+    mapped = 1.0 / (1.0 + np.exp(-(slope * np.log(p / (1 - p)) + shift)))
+    return mapped / mapped.sum(axis=-1, keepdims=True)
 
 
 def win_chances(
@@ -60,7 +73,7 @@ def win_chances(
     order = [(state.current_player + k) % n for k in range(n)]
     chances = race([player_distribution(state, p, model) for p in order])
     if calibrated:
-        chances = calibrate(chances, calibration_power(model, n))
+        chances = calibrate(chances, calibration_for(model, n))
     result = [0.0] * n
     for p, chance in zip(order, chances, strict=True):
         result[p] = float(chance)

@@ -8,7 +8,7 @@ plays them out alone with ``expert-classic`` and fits the network to the turns e
 still took (Monte Carlo returns). Each further generation (``Budget.starts``) plays fresh
 views out with ``expert`` planning against the previous one, and fits again; the shipped
 budget has one generation (the second did not fit in this machine's hour), the quick
-test runs two. Finally games between the levels fit the calibration powers. The result,
+test runs two. Finally games between the levels fit the calibration. The result,
 with how it was made, goes in the package.
 """
 
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from ..ai.turns_model import WEIGHTS_FILE, TurnsModel
-from .calibration import Prediction, fit_powers, game_predictions
+from .calibration import Prediction, fit_calibration, game_predictions
 from .train_data import Samples, View, game_views, rollouts
 from .train_fit import fit
 
@@ -45,7 +45,7 @@ class Budget:
     calibration_games: int
 
 
-FULL = Budget(view_games=3000, starts=(40_000,), epochs=40, calibration_games=1000)
+FULL = Budget(view_games=3000, starts=(40_000,), epochs=40, calibration_games=2000)
 QUICK = Budget(view_games=6, starts=(12, 8), epochs=2, calibration_games=2)
 """Two generations, so the quick test checks planning against a model too."""
 CHUNK = 50
@@ -117,15 +117,15 @@ def train(
 
 def finish(model: TurnsModel, seed: int, budget: Budget, out: Path, jobs: int, command: str,
            say: Callable[[str], None] = print) -> TurnsModel:
-    """Fit the calibration powers on games between the levels and save with the recipe."""
+    """Fit the calibration on games between the levels and save with the recipe."""
     model.save(out)
     predictions = [p for part in _parallel(
         _predictions, [(seed, a, n, str(out)) for a, n in _chunks(budget.calibration_games)],
         jobs) for p in part]
-    powers = fit_powers(predictions)
-    say(f"calibration powers {powers} from {budget.calibration_games} games")
+    fitted = fit_calibration(predictions)
+    say(f"calibration (slope, shift) {fitted} from {budget.calibration_games} games")
     meta = dict(model.meta)
-    meta.update(calibration=powers, seed=seed, data_version=DATA_VERSION, command=command,
+    meta.update(calibration=fitted, seed=seed, data_version=DATA_VERSION, command=command,
                 view_games=budget.view_games, starts=list(budget.starts),
                 calibration_games=budget.calibration_games)
     final = TurnsModel(model.layers, model.mean, model.scale, meta)
@@ -147,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="views played out per generation (default: the budget's)")
     parser.add_argument("--keep-samples", type=Path, metavar="DIR",
                         help="save each generation's samples there")
+    parser.add_argument("--calibrate-only", action="store_true",
+                        help="only fit the calibration of the model at --out again")
     args = parser.parse_args(argv)
     budget = QUICK if args.quick else FULL
     if args.starts:
@@ -154,6 +156,10 @@ def main(argv: list[str] | None = None) -> int:
     command = " ".join(
         ["python -m cantstop_tui.arena.train", *(argv if argv is not None else sys.argv[1:])]
     )
+    if args.calibrate_only:
+        old = TurnsModel.load(args.out)
+        finish(old, args.seed, budget, args.out, args.jobs, f"{old.meta.get('command')}; {command}")
+        return 0
     train(args.seed, budget, args.out, args.jobs, command,
           start_from=args.start_from, keep_samples=args.keep_samples)
     return 0

@@ -6,10 +6,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from cantstop_tui.ai import LEVELS, MEASURING_LEVELS, ClassicExpertBot, ExpertBot, make_bot
 from cantstop_tui.ai.turns_model import HORIZON, TurnsModel
-from cantstop_tui.arena.calibration import brier, tenths
+from cantstop_tui.ai.win_chance import calibrate
+from cantstop_tui.arena.calibration import (
+    Prediction,
+    brier,
+    calibrated,
+    fit_calibration,
+    tenths,
+)
 from cantstop_tui.arena.play import play_game, play_solitaire
 from cantstop_tui.arena.train import QUICK, train
 from cantstop_tui.arena.train_data import Samples, game_views, play_out, solitaire_start
@@ -63,6 +71,19 @@ def test_an_arena_between_expert_and_expert_classic() -> None:
     assert all(r.winner in (0, 1) for r in results)
     alone = play_solitaire("expert", seed=4)
     assert alone.winner == 0 and 3 <= alone.turns[0] < 40
+
+
+def test_the_calibration_fit_finds_the_line_that_made_the_results() -> None:
+    rng = np.random.default_rng(5)
+    true = (1.4, -0.3)
+    predictions = []
+    for _ in range(4000):
+        raw = rng.dirichlet((1.0, 1.0, 1.0))
+        winner = rng.choice(3, p=calibrate(raw, true))
+        predictions += [Prediction(3, float(c), p == winner) for p, c in enumerate(raw)]
+    slope, shift = fit_calibration(predictions)["3"]
+    assert abs(slope - true[0]) < 0.15 and abs(shift - true[1]) < 0.3
+    assert calibrated(predictions[:3], {}) == pytest.approx([p.chance for p in predictions[:3]])
 
 
 def test_calibration_arithmetic() -> None:
