@@ -11,6 +11,7 @@ from cantstop_tui.engine import Busted, Rolled
 from cantstop_tui.storage import load_game, match_from_record, record_to_json, write_game
 from cantstop_tui.storage.replay import Replay
 from cantstop_tui.ui.replay_cli import main as replay_main
+from cantstop_tui.ui.screen_app import ScreenApp
 from cantstop_tui.ui.screens.replay import PlayOn, ReplayApp
 
 
@@ -193,7 +194,7 @@ def test_cantstop_replay_plays_on_via_a_saved_game(tmp_path, monkeypatch, capsys
 
     positions = play(47, steps=12)
     write_game(tmp_path / "g.json", positions[-1])
-    monkeypatch.setattr(ReplayApp, "run", lambda self: PlayOn(4, positions[4]))
+    monkeypatch.setattr(ScreenApp, "run", lambda self: PlayOn(4, positions[4]))
     monkeypatch.setattr(cli, "build_parser", ArgumentParser)  # an app without --load
     assert replay_main([str(tmp_path / "g.json")]) == 0
     saved = saves_dir() / "g from step 4.json"
@@ -212,6 +213,6 @@ def test_cantstop_replay_plays_on_via_a_saved_game(tmp_path, monkeypatch, capsys
     assert replay_main([str(tmp_path / "g.json")]) == 0
     assert opened == [["--load", str(saved)]]
 
-    monkeypatch.setattr(ReplayApp, "run", lambda self: None)
+    monkeypatch.setattr(ScreenApp, "run", lambda self: None)
     assert replay_main([str(tmp_path / "g.json")]) == 0
     assert len(opened) == 1

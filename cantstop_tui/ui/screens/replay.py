@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 from ...play.match import Match
 from ...storage.replay import Replay
 from ..glyphs import Glyphs, glyphs_for
+from ..screen_app import ScreenApp
 from ..view import GameView
 from ..widgets.board import Board
 from ..widgets.dice import DiceView
@@ -140,17 +141,10 @@ class ReplayScreen(Screen[PlayOn | None]):
         self.dismiss(None)
 
 
-class ReplayApp(App[PlayOn | None]):
+def ReplayApp(
+    replay: Replay, title: str = "", ascii_only: bool = False
+) -> ScreenApp[PlayOn | None]:
     """``cantstop replay FILE``: the Replay screen on its own."""
-
-    TITLE = "Can't Stop replay"
-
-    def __init__(self, replay: Replay, title: str = "", ascii_only: bool = False) -> None:
-        super().__init__()
-        self.replay = replay
-        self.replay_title = title
-        self.glyphs = glyphs_for(ascii_only)
-
-    def on_mount(self) -> None:
-        screen = ReplayScreen(self.replay, self.replay_title, self.glyphs)
-        self.push_screen(screen, self.exit)
+    return ScreenApp(
+        "Can't Stop replay", lambda glyphs: ReplayScreen(replay, title, glyphs), ascii_only
+    )

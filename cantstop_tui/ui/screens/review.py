@@ -15,7 +15,7 @@ from typing import ClassVar, Final
 
 from rich.text import Text
 from textual import work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -34,6 +34,7 @@ from ...play.review_text import (
 from ...storage.replay import Replay
 from ..background import in_background
 from ..glyphs import Glyphs, glyphs_for, player_style
+from ..screen_app import ScreenApp
 from ..widgets.chance_graph import ChanceGraph
 from .replay import PlayOn, ReplayScreen
 
@@ -252,16 +253,10 @@ class _Cancelled(Exception):
     """The screen closed before the review was done."""
 
 
-class ReviewApp(App[PlayOn | None]):
+def ReviewApp(
+    match: Match, title: str = "", ascii_only: bool = False
+) -> ScreenApp[PlayOn | None]:
     """``cantstop review FILE``: the Review screen on its own."""
-
-    TITLE = "Can't Stop review"
-
-    def __init__(self, match: Match, title: str = "", ascii_only: bool = False) -> None:
-        super().__init__()
-        self.match = match
-        self.review_title = title
-        self.glyphs = glyphs_for(ascii_only)
-
-    def on_mount(self) -> None:
-        self.push_screen(ReviewScreen(self.match, self.review_title, self.glyphs), self.exit)
+    return ScreenApp(
+        "Can't Stop review", lambda glyphs: ReviewScreen(match, title, glyphs), ascii_only
+    )

@@ -1,0 +1,28 @@
+"""An app that shows one screen and ends with what it was dismissed with: ``cantstop
+replay FILE`` and ``cantstop review FILE`` (their screens are the app's own, as ``p``
+there plays on in the full app)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from textual.app import App
+from textual.screen import Screen
+
+from .glyphs import Glyphs, glyphs_for
+
+T = TypeVar("T")
+
+
+class ScreenApp(App[T], Generic[T]):
+    def __init__(
+        self, title: str, screen: Callable[[Glyphs], Screen[Any]], ascii_only: bool = False
+    ) -> None:
+        super().__init__()
+        self.title = title
+        self.make_screen = screen
+        self.glyphs = glyphs_for(ascii_only)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.make_screen(self.glyphs), self.exit)
