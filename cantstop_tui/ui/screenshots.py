@@ -25,6 +25,7 @@ SCENES: dict[str, tuple[object, Sequence[str], tuple[int, int]]] = {
     "bust": (lambda: _on_table(before_a_bust()), ("r",), SIZE),
     "help": (lambda: _on_table(in_progress()), ("question_mark",), SIZE),
     "game-over": (lambda: _on_table(finished()), (), SIZE),
+    "review": (lambda: _on_table(finished(2, seed=3)), ("v",), (100, 32)),
     "game-120x40": (lambda: _on_table(in_progress()), (), (120, 40)),
     "game-160x50": (lambda: _on_table(in_progress()), (), (160, 50)),
 }
@@ -38,6 +39,7 @@ async def _shoot(
         await pilot.pause()
         for key in keys:
             await pilot.press(key)
+        await app.workers.wait_for_complete()  # a review is worked out in the background
         await pilot.pause()
         return Path(app.save_screenshot(f"{name}.svg", str(folder)))
 
