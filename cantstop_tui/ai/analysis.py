@@ -45,8 +45,8 @@ class Analyst:
     def roll_and_stop(self, state: GameState) -> tuple[float, float | None]:
         """The worth of rolling and of stopping (None when stopping is not allowed)."""
         planner = self.planner(state)
-        planner.prefetch([state.runners], 2)
-        roll = planner.roll_value(state.runners)
+        planner.prefetch([state.runners], planner.depth)
+        roll = planner.rolling_value(state.runners)
         return roll, planner.stop_value(state.runners) if can_stop(state) else None
 
     def value(self, state: GameState) -> float:
@@ -63,7 +63,7 @@ class Analyst:
         moves = moves_for_dice(state, dice)
         if not moves:
             return planner.bust_value - expected
-        got = max(planner.best(planner.after(state.runners, move)) for move in moves)
+        got = max(planner.move_value(planner.after(state.runners, move)) for move in moves)
         return got - expected
 
     def chances(self, state: GameState) -> tuple[float, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import GameState, Move, choose
-from .planner import DEFAULT_BUDGET, LeafValue, Planner
+from .planner import CLASSIC_DEPTH, DEFAULT_DEPTH, LeafValue, Planner
 from .value import DEFAULT_PARAMS, Evaluator, ValueParams
 
 if TYPE_CHECKING:
@@ -20,10 +20,10 @@ class ExpertBot:
     name = "expert"
 
     def __init__(
-        self, seed: int = 0, budget: int = DEFAULT_BUDGET, model: TurnsModel | None = None
+        self, seed: int = 0, depth: int = DEFAULT_DEPTH, model: TurnsModel | None = None
     ) -> None:
         self.seed = seed
-        self.budget = budget
+        self.depth = depth
         self.model = model
         self.solo = False
         """Playing alone: minimise turns instead of maximising the chance to beat others."""
@@ -41,16 +41,15 @@ class ExpertBot:
         """The turn planner for this board (kept while the board does not change)."""
         board = (state.squares, state.claimed, state.current_player, state.config, self.solo)
         if self._planner is None or board != self._board:
-            self._planner = Planner(state, self.evaluator(state), self.budget)
+            self._planner = Planner(state, self.evaluator(state), self.depth)
             self._board = board
-        self._planner.budget = self.budget  # each decision gets the whole search budget
         return self._planner
 
     def move_values(self, state: GameState, moves: tuple[Move, ...]) -> list[float]:
         planner = self.planner(state)
         after = [choose(state, move)[0].runners for move in moves]
-        planner.prefetch(after, 1)
-        return [planner.best(runners) for runners in after]
+        planner.prefetch(after, planner.depth - 1)
+        return [planner.move_value(runners) for runners in after]
 
     def choose_move(self, state: GameState, moves: tuple[Move, ...]) -> Move:
         values = self.move_values(state, moves)
@@ -58,7 +57,7 @@ class ExpertBot:
 
     def keep_rolling(self, state: GameState) -> bool:
         planner = self.planner(state)
-        planner.prefetch([state.runners], 2)
+        planner.prefetch([state.runners], planner.depth)
         return planner.should_roll(state.runners)
 
 
@@ -68,9 +67,9 @@ class ClassicExpertBot(ExpertBot):
     name = "expert-classic"
 
     def __init__(
-        self, seed: int = 0, params: ValueParams = DEFAULT_PARAMS, budget: int = DEFAULT_BUDGET
+        self, seed: int = 0, params: ValueParams = DEFAULT_PARAMS, depth: int = CLASSIC_DEPTH
     ) -> None:
-        super().__init__(seed, budget)
+        super().__init__(seed, depth)
         self.params = params
 
     def evaluator(self, state: GameState) -> LeafValue:

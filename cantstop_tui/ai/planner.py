@@ -1,17 +1,19 @@
-"""The best play within one turn, by dynamic programming over the runners' heights.
+"""The best play within one turn: a search over the runners' heights, the same depth everywhere.
 
 Within a turn the board is fixed, so a situation is just where the runners
 stand. Stopping is worth the evaluator's value of banking them; rolling is worth
 the average, over the roll's outcome groups, of the best move's worth, with a
-bust worth the value of the board as it was. Exploring every height reachable
-from an early runner set would take too long, so the search stops expanding a
-situation when even one more roll followed by a stop does not beat stopping now
-(the "one step look-ahead" rule, which is optimal when progress only makes
-stopping more attractive), and after ``budget`` expanded situations, past which
-a situation is worth its one-step look-ahead. Budgets of 20 to 1,500 did no
-better than the default of 0 in solitaire trials of a few hundred games, at
-many times the cost; with 0 the choice to roll or stop looks two rolls ahead
-and the pair choice one roll ahead of the move.
+bust worth the value of the board as it was. ``best(runners, d)`` is the worth of
+a situation when at most ``d`` more rolls are looked at (after the last one the
+player is taken to stop): ``best(r, 0)`` is stopping, ``best(r, d)`` the better
+of stopping and rolling into ``best(next, d - 1)``. A decision to roll looks
+``depth`` rolls ahead; a pair choice ``depth - 1`` rolls past the move.
+
+The depth is the same in every branch. The first version spent a budget of
+expanded situations instead, depth first, so the branch searched first was seen
+deeper (and so valued higher) than its rivals; that bias made the "deeper" search
+worse than none. With the same depth everywhere, each roll more plays better
+(docs/ai.md, "How deep expert looks").
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from .outcomes import outcomes
 from .value import WIN
 
 ROLLS: Final = 1296
-DEFAULT_BUDGET: Final = 0
+DEFAULT_DEPTH: Final = 3
+CLASSIC_DEPTH: Final = 2
+"""The first version's reach (``expert-classic`` keeps it)."""
 
 Runners = tuple[int, ...]
 
@@ -37,15 +41,15 @@ class LeafValue(Protocol):
 
 
 class Planner:
-    def __init__(
-        self, state: GameState, evaluator: LeafValue, budget: int = DEFAULT_BUDGET
-    ) -> None:
+    def __init__(self, state: GameState, evaluator: LeafValue, depth: int = DEFAULT_DEPTH) -> None:
+        if depth < 1:
+            raise ValueError("the search looks at least one roll ahead")
         self.state = state
         self.evaluator = evaluator
         self.own = state.squares[state.current_player]
-        self.budget = budget
+        self.depth = depth
         self._stop: dict[Runners, float] = {}
-        self._best: dict[Runners, float] = {}
+        self._best: dict[tuple[Runners, int], float] = {}
         self._next: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = {}
         self.bust_value = self.stop_value((0,) * 13)
         self.best_stop = WIN if not evaluator.solitaire else 0.0
@@ -102,42 +106,43 @@ class Planner:
             frontier = grown - seen
             seen |= frontier
 
-    def _one_roll(self, runners: Runners) -> float:
-        """Worth of rolling once more and then stopping, choosing the best move."""
+    def roll_value(self, runners: Runners, depth: int) -> float:
+        """Worth of rolling now, looking ``depth`` rolls ahead (this one included)."""
         bust, groups = self.successors(runners)
-        stop_value = self.stop_value
-        total = sum(count * max(map(stop_value, nexts)) for count, nexts in groups)
+        later = depth - 1
+        if later <= 0:
+            stop = self.stop_value
+            total = sum(count * max(map(stop, nexts)) for count, nexts in groups)
+        else:
+            best = self.best
+            total = sum(count * max([best(n, later) for n in nexts]) for count, nexts in groups)
         return (total + bust * self.bust_value) / ROLLS
 
-    def roll_value(self, runners: Runners) -> float:
-        """Worth of rolling now and playing on as well as the search sees."""
-        bust, groups = self.successors(runners)
-        best = self.best
-        total = sum(count * max(map(best, nexts)) for count, nexts in groups)
-        return (total + bust * self.bust_value) / ROLLS
-
-    def best(self, runners: Runners) -> float:
-        """Worth of being at ``runners`` with the choice to roll or stop."""
-        found = self._best.get(runners)
+    def best(self, runners: Runners, depth: int) -> float:
+        """Worth of being at ``runners`` with the choice to roll or stop, ``depth`` rolls seen."""
+        key = (runners, depth)
+        found = self._best.get(key)
         if found is not None:
             return found
         stop = self.stop_value(runners)
-        if stop >= self.best_stop:
+        if depth <= 0 or stop >= self.best_stop:
             value = stop
         else:
-            look = self._one_roll(runners)
-            if look <= stop:
-                value = stop
-            elif self.budget <= 0:
-                value = look
-            else:
-                self.budget -= 1
-                value = max(stop, self.roll_value(runners))
-        self._best[runners] = value
+            value = max(stop, self.roll_value(runners, depth))
+        self._best[key] = value
         return value
+
+    def move_value(self, runners: Runners) -> float:
+        """Worth of a pair choice that leads to ``runners`` (the search's depth, this roll
+        included)."""
+        return self.best(runners, self.depth - 1)
+
+    def rolling_value(self, runners: Runners) -> float:
+        """Worth of rolling from ``runners`` now, at the search's depth."""
+        return self.roll_value(runners, self.depth)
 
     def should_roll(self, runners: Runners) -> bool:
         stop = self.stop_value(runners)
         if stop >= self.best_stop:
             return False
-        return self.roll_value(runners) > stop
+        return self.rolling_value(runners) > stop
