@@ -14,14 +14,20 @@ construction. A value is the mover's chance to win, 0 to 1, in the model's own r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..engine import GameState, Move, Phase, can_stop, legal_moves, moves_for_dice
 from .expert import ExpertBot
-from .planner import Planner
+from .planner import CLASSIC_DEPTH, Planner
 
 if TYPE_CHECKING:
     from .turns_model import TurnsModel
+
+
+LUCK_DEPTH: Final = CLASSIC_DEPTH
+"""Rolls looked ahead to price a roll's luck. The average of every first roll of a turn at
+expert's own depth would take most of a review's time; luck only needs the roll that came
+and the average roll valued alike."""
 
 
 class Analyst:
@@ -57,13 +63,16 @@ class Analyst:
         return roll if stop is None else max(roll, stop)
 
     def roll_luck(self, state: GameState, dice: Sequence[int]) -> float:
-        """How much better ``dice`` left the roller than the average roll would have."""
+        """How much better ``dice`` left the roller than the average roll would have (both
+        valued looking ``LUCK_DEPTH`` rolls ahead)."""
         planner = self.planner(state)
-        expected, _ = self.roll_and_stop(state)
+        runners = state.runners
+        planner.prefetch([runners], LUCK_DEPTH)
+        expected = planner.roll_value(runners, LUCK_DEPTH)
         moves = moves_for_dice(state, dice)
         if not moves:
             return planner.bust_value - expected
-        got = max(planner.move_value(planner.after(state.runners, move)) for move in moves)
+        got = max(planner.best(planner.after(runners, move), LUCK_DEPTH - 1) for move in moves)
         return got - expected
 
     def chances(self, state: GameState) -> tuple[float, ...]:
@@ -75,7 +84,8 @@ class Analyst:
         from .win_chance import calibrate, calibration_for, win_chances
 
         model = self.model or shipped()
-        if state.winner is not None:
+        if state.winner is not None or (state.phase is Phase.ROLL and not any(state.runners)):
+            # A turn's start: the banked race, which is what the calibration was fitted on.
             return win_chances(state, model)
         banked = win_chances(state, model, calibrated=False)
         mover = state.current_player

@@ -40,10 +40,11 @@ class ExpertBot:
     def planner(self, state: GameState) -> Planner:
         """The turn planner for this board (kept while the board does not change)."""
         board = (state.squares, state.claimed, state.current_player, state.config, self.solo)
-        if self._planner is None or board != self._board:
-            self._planner = Planner(state, self.evaluator(state), self.depth)
-            self._board = board
-        return self._planner
+        planner = self._planner
+        if planner is None or board != self._board:
+            planner = Planner(state, self.evaluator(state), self.depth)
+            self._planner, self._board = planner, board
+        return planner
 
     def move_values(self, state: GameState, moves: tuple[Move, ...]) -> list[float]:
         planner = self.planner(state)

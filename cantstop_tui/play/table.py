@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot
 from ..engine import Event, IllegalMoveError, Move
-from .bot_step import next_step
+from .bot_step import BotStep, next_step
 from .listeners import subscribe
 from .match import HUMAN, Match
 
@@ -136,8 +136,11 @@ class Table:
         """Play one step for the computer seat to move; returns its events."""
         if not self.bot_to_move:
             raise IllegalMoveError("No computer player is to move.")
+        return self._apply(next_step(self._bot(self._match.state.current_player),
+                                     self._match.state))
+
+    def _apply(self, step: BotStep) -> tuple[Event, ...]:
         match = self._match
-        step = next_step(self._bot(match.state.current_player), match.state)
         if step.kind == "choose":
             assert step.move is not None
             return self._publish(*match.choose(step.move))
@@ -161,7 +164,15 @@ class Table:
                     await asyncio.wait_for(self._wake.wait(), self.bot_delay)
             if not self.bot_to_move:
                 break
-            self.step_bot()
+            # The search runs off the event loop (a deep decision can take tens of
+            # milliseconds, which every other screen of a server would wait for); the
+            # match is immutable, so a step decided for a match since replaced (a person
+            # took the seat, another game) is dropped and decided again.
+            match = self._match
+            step = await asyncio.to_thread(next_step, self._bot(player), match.state)
+            if self._match is not match or self._closed:
+                continue
+            self._apply(step)
             if self._match.state.current_player != player:
                 self._hurry = False
             await asyncio.sleep(0)

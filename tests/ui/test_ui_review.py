@@ -34,7 +34,7 @@ PERCENT = re.compile(r"(\d+)%")
 
 
 async def reviewed(pilot: Pilot[object], screen: ReviewScreen) -> None:
-    for _ in range(500):
+    for _ in range(1500):
         if screen.review is not None and screen.query(ChanceGraph):
             await pilot.pause()
             return
@@ -178,7 +178,7 @@ def chances_shown(app: object) -> list[int]:
 
 
 async def until_chances(pilot: Pilot[None], app: object, count: int) -> list[int]:
-    for _ in range(500):
+    for _ in range(1500):
         shown = chances_shown(app)
         if len(shown) == count:
             return shown
@@ -200,7 +200,7 @@ async def test_w_shows_each_players_win_chance_after_every_step_and_hides_it() -
         await pilot.press("r")
         await pilot.pause()
         assert table.match is not before
-        for _ in range(500):  # worked out again for the new position
+        for _ in range(1500):  # worked out again for the new position
             view = app.screen.view  # type: ignore[attr-defined]
             if view.chances is not None and view.match is table.match:
                 break

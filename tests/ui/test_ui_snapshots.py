@@ -76,7 +76,7 @@ def test_game_over_at_160x50(snap_compare: Snap) -> None:
 async def _review_shown(pilot: Pilot[object]) -> None:
     from cantstop_tui.ui.screens.review import ReviewScreen
 
-    for _ in range(500):
+    for _ in range(1500):
         screen = pilot.app.screen
         if isinstance(screen, ReviewScreen) and screen.review is not None:
             await pilot.pause()
@@ -102,7 +102,7 @@ def test_review_of_four_players_at_120x40(snap_compare: Snap) -> None:
 def test_win_chances_in_the_side_panel(snap_compare: Snap) -> None:
     async def chances_shown(pilot: Pilot[object]) -> None:
         await pilot.press("w")
-        for _ in range(500):
+        for _ in range(1500):
             view = pilot.app.screen.view  # type: ignore[attr-defined]
             if view.chances is not None:
                 await pilot.pause()
