@@ -79,15 +79,16 @@ def bust_reasons(match: Match, busted: Busted) -> list[str]:
     except ValueError:
         return []
     runners = join_columns(before.runner_columns)
+    # In the third person: everyone at the table reads it, not only the player who busted.
+    name = match.seats[busted.player].name
     grouped: dict[str, list[int]] = {}
     for column in sorted({c for p in pairings(busted.dice) for c in p.sums}):
         why = why_unusable(before, column)
         owner = before.claimed[column]
         if why is Unusable.WON and owner is not None:
-            who = "you" if owner == busted.player else match.seats[owner].name
-            reason = f"won by {who}, closed"
+            reason = f"won by {match.seats[owner].name}, closed"
         elif why is Unusable.AT_TOP:
-            reason = "your runner is already at the top"
+            reason = f"{name}'s runner is already at the top"
         elif why is Unusable.NO_RUNNER:
             reason = f"no runner left (all {len(before.runner_columns)} are on {runners})"
         else:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..ai import find_bots_beside_you
+from ..ai import LEVELS, STRONGEST, find_bots_beside_you
 from ..engine import VARIANTS, allowed_win_columns
 from .settings import GameSettings, fit_win_columns, parse_players
 
@@ -34,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--players",
-        help='seats, e.g. "Ana:human,Bot:ai" (levels: easy ... ai, or module:Class)',
+        help=f'seats, e.g. "Ana:human,Bot:{STRONGEST}" (levels: {", ".join(LEVELS)}, '
+             'or module:Class)',
     )
     parser.add_argument("--variant", choices=VARIANTS, help="standard, jump or forced")
     parser.add_argument("--win-columns", type=int, help="columns needed to win")

@@ -61,7 +61,7 @@ def test_every_sum_of_a_bust_gets_its_reason() -> None:
         [
             "6 and 11: no runner left (all 3 are on 2, 3 and 12).",
             f"7: won by {match.seats[other].name}, closed.",
-            "12: your runner is already at the top.",
+            f"12: {match.seats[player].name}'s runner is already at the top.",
         ]
     )
     # Shown with a position that is not the one right after the bust: no reasons, no error.
@@ -101,3 +101,18 @@ def test_the_log_of_a_game_played_on_with_new_dice_is_rebuilt_from_its_record() 
     match, waiting = steps(match, 14, live, waiting)
     assert len(match.history) == 26 and len(live) >= 10
     assert history_lines(match) == (live, waiting)
+
+
+def test_a_bust_is_told_in_the_third_person_for_everyone_at_the_table() -> None:
+    match = Match.start(humans(2), GameConfig(2), 1)
+    player = match.state.current_player
+    data = state_to_dict(match.state)
+    data["claimed"] = {"7": player}
+    data["squares"]["7"][player] = TOPS[7]
+    data["runners"] = {"2": 1, "3": 1, "4": 1}
+    after, events = roll(state_from_dict(data), (1, 6, 5, 6))
+    busted = events[1]
+    assert isinstance(busted, Busted)
+    reasons = bust_reasons(replace(match, state=after), busted)
+    assert f"7: won by {match.seats[player].name}, closed." in reasons
+    assert not any("you" in reason for reason in reasons)
