@@ -22,7 +22,13 @@ class SharedTable(Table):
         super().__init__(*args, **kwargs)
         self._owners: dict[object, list[Callable[[], None]]] = {}
 
-    def subscribe(self, listener: Listener) -> Callable[[], None]:
+    def subscribe(self, listener: Listener, *, owned: bool = True) -> Callable[[], None]:
+        """``listener`` hears every step in the context it subscribed from; an ``owned``
+        one (the default) belongs to the app subscribing, and ``forget`` drops it when that
+        app's session ends. The table's own listeners (its store, its clocks) are not owned:
+        they must outlive whichever visitor's arrival started the game."""
+        if not owned:
+            return super().subscribe(listener)
         context = contextvars.copy_context()
 
         def in_own_context(match: Match, events: tuple[Event, ...]) -> None:

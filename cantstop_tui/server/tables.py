@@ -139,7 +139,7 @@ class HostedTable(TableClocks, NextGame):
         self.table = table
         if not table.match.state.is_over:
             self._agree_with_seats(table)
-        table.subscribe(self._on_change)
+        table.subscribe(self._on_change, owned=False)
         self._arm_turn_timer()
         table.start()
 
