@@ -156,7 +156,6 @@ class Table:
 
     async def _drive(self) -> None:
         while self.bot_to_move:
-            player = self._match.state.current_player
             if not self._hurry and self.bot_delay > 0:
                 self._wake.clear()
                 # hurry() cuts the pause short.
@@ -169,11 +168,12 @@ class Table:
             # match is immutable, so a step decided for a match since replaced (a person
             # took the seat, another game) is dropped and decided again.
             match = self._match
-            step = await asyncio.to_thread(next_step, self._bot(player), match.state)
+            mover = match.state.current_player
+            step = await asyncio.to_thread(next_step, self._bot(mover), match.state)
             if self._match is not match or self._closed:
                 continue
             self._apply(step)
-            if self._match.state.current_player != player:
+            if self._match.state.current_player != mover:
                 self._hurry = False
             await asyncio.sleep(0)
 
