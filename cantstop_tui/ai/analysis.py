@@ -51,7 +51,6 @@ class Analyst:
     def roll_and_stop(self, state: GameState) -> tuple[float, float | None]:
         """The worth of rolling and of stopping (None when stopping is not allowed)."""
         planner = self.planner(state)
-        planner.prefetch([state.runners], planner.depth)
         roll = planner.rolling_value(state.runners)
         return roll, planner.stop_value(state.runners) if can_stop(state) else None
 

@@ -47,19 +47,14 @@ class ExpertBot:
         return planner
 
     def move_values(self, state: GameState, moves: tuple[Move, ...]) -> list[float]:
-        planner = self.planner(state)
-        after = [choose(state, move)[0].runners for move in moves]
-        planner.prefetch(after, planner.depth - 1)
-        return [planner.move_value(runners) for runners in after]
+        return self.planner(state).move_values([choose(state, m)[0].runners for m in moves])
 
     def choose_move(self, state: GameState, moves: tuple[Move, ...]) -> Move:
         values = self.move_values(state, moves)
         return moves[max(range(len(moves)), key=values.__getitem__)]
 
     def keep_rolling(self, state: GameState) -> bool:
-        planner = self.planner(state)
-        planner.prefetch([state.runners], planner.depth)
-        return planner.should_roll(state.runners)
+        return self.planner(state).should_roll(state.runners)
 
 
 class ClassicExpertBot(ExpertBot):

@@ -137,8 +137,16 @@ class Planner:
         included)."""
         return self.best(runners, self.depth - 1)
 
+    def move_values(self, after: list[Runners]) -> list[float]:
+        """``move_value`` of each of the runner sets the dice's moves lead to, valued in
+        batches first."""
+        self.prefetch(after, self.depth - 1)
+        return [self.move_value(runners) for runners in after]
+
     def rolling_value(self, runners: Runners) -> float:
-        """Worth of rolling from ``runners`` now, at the search's depth."""
+        """Worth of rolling from ``runners`` now, at the search's depth (valued in batches
+        first)."""
+        self.prefetch([runners], self.depth)
         return self.roll_value(runners, self.depth)
 
     def should_roll(self, runners: Runners) -> bool:
