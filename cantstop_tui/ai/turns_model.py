@@ -13,6 +13,7 @@ docs/ai.md) and ship as ``ai/data/turns_model.npz``, loaded on first use.
 from __future__ import annotations
 
 import json
+import threading
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -21,6 +22,7 @@ from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
+from threadpoolctl import threadpool_limits
 
 from ..engine import COLUMNS, TOPS, VARIANTS, Variant
 from .value import HIT_CHANCE
@@ -46,6 +48,22 @@ FEATURES: Final = 3 * len(COLUMNS) + MAX_NEEDED + len(WIN_COLUMNS) + len(VARIANT
 )
 
 Floats = NDArray[np.float64]
+
+_BLAS_LOCK: Final = threading.Lock()
+_blas_limited = False
+
+
+def one_blas_thread() -> None:
+    """Keep numpy's matrix products on one thread, for the whole process (once).
+
+    The network's products are small: split over threads they are no faster, and
+    several processes (the arena's, a server's computer seats) that each start a
+    thread per core slow one another down about threefold (docs/ai.md, "Speed")."""
+    global _blas_limited
+    with _BLAS_LOCK:
+        if not _blas_limited:
+            threadpool_limits(limits=1, user_api="blas")
+            _blas_limited = True
 
 
 def won_columns(heights: NDArray[np.int64], closed: NDArray[np.bool_]) -> NDArray[np.bool_]:
@@ -99,8 +117,11 @@ class TurnsModel:
     meta: dict[str, object]
 
     def distribution(self, features: Floats) -> Floats:
-        """(B, HORIZON): the chance of winning on each of the next turns, per row."""
-        x = (features - self.mean) / self.scale
+        """(B, HORIZON): the chance of winning on each of the next turns, per row.
+
+        Worked in the weights' precision (single for the shipped ones: four times as
+        fast as double, and the chances need no more)."""
+        x = ((features - self.mean) / self.scale).astype(self.layers[0][0].dtype)
         for weights, bias in self.layers[:-1]:
             x = np.maximum(x @ weights + bias, 0.0)
         weights, bias = self.layers[-1]
@@ -140,10 +161,13 @@ class TurnsModel:
 
     @classmethod
     def load(cls, path: Path) -> TurnsModel:
+        """The model saved at ``path``, its weights kept in the single precision they
+        are saved in."""
+        one_blas_thread()
         with np.load(path) as data:
             count = sum(1 for name in data.files if name.startswith("w"))
             layers = tuple(
-                (data[f"w{k}"].astype(np.float64), data[f"b{k}"].astype(np.float64))
+                (data[f"w{k}"].astype(np.float32), data[f"b{k}"].astype(np.float32))
                 for k in range(count)
             )
             meta = json.loads(bytes(data["meta"]).decode())

@@ -11,7 +11,7 @@ from ai_positions import position
 
 from cantstop_tui.ai import make_bot
 from cantstop_tui.ai.race import race
-from cantstop_tui.ai.turns_model import HORIZON, WEIGHTS_FILE, shipped
+from cantstop_tui.ai.turns_model import HORIZON, WEIGHTS_FILE, TurnsModel, shipped
 from cantstop_tui.ai.win_chance import expected_turns, win_chances
 from cantstop_tui.arena.play import _play_turn
 from cantstop_tui.engine import COLUMNS, TOPS, Dice, GameConfig, GameState, new_game
@@ -32,6 +32,26 @@ def test_a_distribution_is_a_distribution() -> None:
     dist = shipped().distribution(np.zeros((3, len(shipped().mean))))
     assert dist.shape == (3, HORIZON)
     assert np.allclose(dist.sum(axis=1), 1.0) and (dist >= 0).all()
+
+
+def test_single_precision_gives_the_double_precision_chances() -> None:
+    model = shipped()
+    assert model.layers[0][0].dtype == np.float32
+    double = TurnsModel(
+        tuple((w.astype(np.float64), b.astype(np.float64)) for w, b in model.layers),
+        model.mean, model.scale, model.meta,
+    )
+    noise = np.random.default_rng(3).normal(size=(200, len(model.mean)))
+    features = noise * model.scale + model.mean
+    assert np.abs(model.distribution(features) - double.distribution(features)).max() < 1e-5
+
+
+def test_loading_a_model_keeps_matrix_products_on_one_thread() -> None:
+    from threadpoolctl import threadpool_info
+
+    shipped()
+    blas = [pool for pool in threadpool_info() if pool["user_api"] == "blas"]
+    assert blas and all(pool["num_threads"] == 1 for pool in blas)
 
 
 def test_a_won_game_is_certain_for_the_winner() -> None:
