@@ -9,6 +9,7 @@ from cantstop_tui.engine import COLUMNS, TOPS
 from cantstop_tui.ui.demo import in_progress
 from cantstop_tui.ui.widgets.board import Board, board_size, fit_scale
 from cantstop_tui.ui.widgets.game_log import GameLog
+from cantstop_tui.ui.widgets.pair_choice import WIDTH, PairChoice
 
 from .ui_helpers import table_app
 
@@ -75,3 +76,26 @@ async def test_dice_are_drawn_as_faces_where_there_is_room(size, faces) -> None:
             assert text.count("●") == sum(match.state.dice)  # the pips are the dice
         else:
             assert text.split() == ["Dice", *map(str, match.state.dice)]
+
+
+async def test_notices_are_wrapped_to_the_box_under_the_board_at_every_width() -> None:
+    sentence = " ".join(["A notice long enough to need more than one line at 80 columns."] * 2)
+    app, _table = table_app(in_progress())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        choice = app.screen.query_one(PairChoice)
+        app.screen._notice(sentence)  # type: ignore[attr-defined]
+        await pilot.pause()
+
+        def notice_lines() -> list[str]:
+            lines = choice.render().plain.splitlines()  # type: ignore[union-attr]
+            return [line for line in lines if line.strip() and line.strip() in sentence]
+
+        wide = notice_lines()
+        assert len(wide) == 2 and max(map(len, wide)) > WIDTH
+        assert max(map(len, wide)) <= choice.size.width
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        narrow = notice_lines()
+        assert len(narrow) > len(wide) and max(map(len, narrow)) <= WIDTH
+        assert " ".join(narrow) == sentence

@@ -22,6 +22,7 @@ from ..view import GameView
 from .view_widget import ViewWidget
 
 WIDTH = 54
+"""The narrowest the notices are wrapped to (the width inside the box at 80 columns)."""
 
 
 def _moves(view: GameView | None) -> tuple[tuple[int, ...], ...]:
@@ -47,7 +48,18 @@ class PairChoice(ViewWidget):
 
     def render_key(self, view: GameView) -> Hashable:
         state = view.state
-        return (view.match.seats, state, view.my_turn, view.notice, view.match.last_bust)
+        return (view.match.seats, state, view.my_turn, view.notice, view.match.last_bust,
+                self.wrap_width)
+
+    @property
+    def wrap_width(self) -> int:
+        """Notices and bust reasons are wrapped to the box as wide as the board is."""
+        return max(WIDTH, self.size.width)
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        if self.view is not None:
+            self.watch_view(self.view)  # the wrapping follows the new width
 
     @property
     def moves(self) -> tuple[tuple[int, ...], ...]:
@@ -55,7 +67,7 @@ class PairChoice(ViewWidget):
 
     def draw(self, view: GameView) -> Text:
         text = Text(no_wrap=True, overflow="crop")
-        for line in textwrap.wrap(view.notice, WIDTH):
+        for line in textwrap.wrap(view.notice, self.wrap_width):
             text.append(line + "\n", style="bold yellow")
         busted = view.match.last_bust  # explained until the next roll
         if busted is not None:
@@ -91,10 +103,12 @@ class PairChoice(ViewWidget):
             text.append_text(line)
 
     def _render_bust(self, text: Text, view: GameView, busted: Busted) -> None:
-        for line in textwrap.wrap(bust_summary(view.match, busted), WIDTH):
+        for line in textwrap.wrap(bust_summary(view.match, busted), self.wrap_width):
             text.append(line + "\n", style="bold red")
         for reason in bust_reasons(view.match, busted):
-            for line in textwrap.wrap(reason, WIDTH, initial_indent="  ", subsequent_indent="    "):
+            for line in textwrap.wrap(
+                reason, self.wrap_width, initial_indent="  ", subsequent_indent="    "
+            ):
                 text.append(line + "\n")
 
     def action_choose(self, number: int) -> None:
