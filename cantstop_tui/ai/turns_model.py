@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -48,6 +48,8 @@ FEATURES: Final = 3 * len(COLUMNS) + MAX_NEEDED + len(WIN_COLUMNS) + len(VARIANT
 )
 
 Floats = NDArray[np.float64]
+Weights = NDArray[np.floating[Any]]
+"""Single precision as loaded (``TurnsModel.load``), double as fitted (``arena/train_fit.py``)."""
 
 _BLAS_LOCK: Final = threading.Lock()
 _blas_limited = False
@@ -111,7 +113,7 @@ def encode(
 class TurnsModel:
     """A small network: features -> ReLU layers -> softmax over 1..HORIZON turns."""
 
-    layers: tuple[tuple[Floats, Floats], ...]
+    layers: tuple[tuple[Weights, Weights], ...]
     mean: Floats
     scale: Floats
     meta: dict[str, object]
