@@ -12,24 +12,17 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_left, bisect_right
-from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks import Row
-from cantstop_tui.arena.play import game_seed, play_solitaire
+from cantstop_tui.arena.cli import played
 
 SEED = 1
-CHUNK = 50
-
-
-def _turns(spec: str, first: int, count: int) -> list[int]:
-    return [play_solitaire(spec, game_seed(SEED, i)).turns[0] for i in range(first, first + count)]
 
 
 def solitaire_turns(spec: str, games: int) -> list[int]:
-    chunks = [(a, min(CHUNK, games - a)) for a in range(0, games, CHUNK)]
-    with ProcessPoolExecutor(os.cpu_count() or 1) as pool:
-        parts = pool.map(_turns, *zip(*[(spec, *c) for c in chunks], strict=True))
-        return [t for part in parts for t in part]
+    """Turns ``spec`` needed alone in each of the arena's ``games`` games (``--seed 1``)."""
+    chunks = played((spec,), games, SEED, jobs=os.cpu_count() or 1, solitaire=True)
+    return [result.turns[0] for chunk in chunks for result in chunk]
 
 
 def race(mine: list[int], theirs: list[int]) -> tuple[float, float]:

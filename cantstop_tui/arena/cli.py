@@ -81,6 +81,25 @@ def _results(tasks: list[Task], jobs: int) -> Iterator[list[GameResult]]:
         yield from pool.imap(_play_chunk, tasks)
 
 
+def played(
+    specs: tuple[str, ...],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    solitaire: bool = False,
+    variant: Variant = "standard",
+) -> Iterator[list[GameResult]]:
+    """The results of ``games`` games in game order, a chunk at a time, played in ``jobs``
+    processes (game ``i`` is dealt ``game_seed(seed, i)`` whichever process plays it)."""
+    # Chunks only share out the work: results come in game order whatever their size.
+    chunk = max(1, min(CHUNK, games // (4 * jobs)))
+    tasks: list[Task] = [
+        (specs, solitaire, variant, seed, start, min(start + chunk, games))
+        for start in range(0, games, chunk)
+    ]
+    yield from _results(tasks, jobs)
+
+
 class _Progress:
     def __init__(self, total: int, stream: TextIO, shown: bool) -> None:
         self.total, self.stream, self.shown = total, stream, shown
@@ -110,13 +129,7 @@ def run(
 ) -> Summary:
     """Play ``games`` games and total them; the same seed gives the same totals for any ``jobs``."""
     summary = Summary(_names(list(specs)), solitaire=solitaire)
-    # Chunks only share out the work: results are totalled in game order whatever their size.
-    chunk = max(1, min(CHUNK, games // (4 * jobs)))
-    tasks: list[Task] = [
-        (specs, solitaire, variant, seed, start, min(start + chunk, games))
-        for start in range(0, games, chunk)
-    ]
-    for results in _results(tasks, jobs):
+    for results in played(specs, games, seed, jobs, solitaire, variant):
         for result in results:
             summary.add(result)
         if progress is not None:
