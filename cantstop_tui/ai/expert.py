@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 class ExpertBot:
     name = "expert"
+    to_the_end = True
+    """With every runner out, plan to the turn's end (``Planner.to_the_end``)."""
 
     def __init__(
         self, seed: int = 0, depth: int = DEFAULT_DEPTH, model: TurnsModel | None = None
@@ -42,7 +44,7 @@ class ExpertBot:
         board = (state.squares, state.claimed, state.current_player, state.config, self.solo)
         planner = self._planner
         if planner is None or board != self._board:
-            planner = Planner(state, self.evaluator(state), self.depth)
+            planner = Planner(state, self.evaluator(state), self.depth, self.to_the_end)
             self._planner, self._board = planner, board
         return planner
 
@@ -61,6 +63,7 @@ class ClassicExpertBot(ExpertBot):
     """The expert of the first version: the same planning, a hand-made leaf value."""
 
     name = "expert-classic"
+    to_the_end = False
 
     def __init__(
         self, seed: int = 0, params: ValueParams = DEFAULT_PARAMS, depth: int = CLASSIC_DEPTH

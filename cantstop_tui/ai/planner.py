@@ -9,6 +9,14 @@ player is taken to stop): ``best(r, 0)`` is stopping, ``best(r, d)`` the better
 of stopping and rolling into ``best(next, d - 1)``. A decision to roll looks
 ``depth`` rolls ahead; a pair choice ``depth - 1`` rolls past the move.
 
+``best(r, None)`` looks to the turn's end: no depth limit. With every runner out
+only their three columns can move, so the situations left are few (at most the
+heights of three columns) and ``to_the_end`` planners solve them exactly: a
+decision taken with every runner out (and a pair choice whose moves all leave
+every runner out) is valued to the end of the turn, not to the horizon, where
+stopping would be assumed. That made expert 0.23 turns faster alone
+(docs/ai.md, "Every runner out: to the turn's end").
+
 The depth is the same in every branch. The first version spent a budget of
 expanded situations instead, depth first, so the branch searched first was seen
 deeper (and so valued higher) than its rivals; that bias made the "deeper" search
@@ -20,8 +28,9 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from ..engine import GameState, Move
+from ..engine import MAX_RUNNERS, GameState, Move
 from .outcomes import outcomes
+from .turn_end import TurnEnd
 from .value import WIN
 
 ROLLS: Final = 1296
@@ -30,6 +39,13 @@ CLASSIC_DEPTH: Final = 2
 """The first version's reach (``expert-classic`` keeps it)."""
 
 Runners = tuple[int, ...]
+Depth = int | None
+"""Rolls still looked at; None: to the turn's end."""
+
+
+def all_out(runners: Runners) -> bool:
+    """Whether every runner is on the board (only their columns can move)."""
+    return len(runners) - runners.count(0) == MAX_RUNNERS
 
 
 class LeafValue(Protocol):
@@ -41,16 +57,27 @@ class LeafValue(Protocol):
 
 
 class Planner:
-    def __init__(self, state: GameState, evaluator: LeafValue, depth: int = DEFAULT_DEPTH) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        evaluator: LeafValue,
+        depth: int = DEFAULT_DEPTH,
+        to_the_end: bool = False,
+    ) -> None:
         if depth < 1:
             raise ValueError("the search looks at least one roll ahead")
         self.state = state
         self.evaluator = evaluator
         self.own = state.squares[state.current_player]
         self.depth = depth
+        self.to_the_end = to_the_end
+        """Decisions with every runner out look to the turn's end."""
         self._stop: dict[Runners, float] = {}
-        self._best: dict[tuple[Runners, int], float] = {}
+        self._best: dict[tuple[Runners, Depth], float] = {}
         self._next: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = {}
+        self._ends: dict[tuple[int, ...], TurnEnd] = {}
+        # With jumps a step's length depends on the others' squares: no shortcut then.
+        self._solve_ends = state.config.variant != "jump"
         self.bust_value = self.stop_value((0,) * 13)
         self.best_stop = WIN if not evaluator.solitaire else 0.0
 
@@ -84,20 +111,32 @@ class Planner:
             self._stop[runners] = value
         return value
 
-    def prefetch(self, roots: list[Runners], depth: int) -> None:
-        """Value, in batches, every runner set within ``depth`` rolls of ``roots`` that the
-        search will ask for (for evaluators that value many sets at once, ``values``)."""
+    def stop_values(self, runner_sets: list[Runners]) -> list[float]:
+        """``stop_value`` of each set, those not yet known valued in one batch (for
+        evaluators that value many sets at once, ``values``)."""
         values = getattr(self.evaluator, "values", None)
-        if values is None:
+        known = self._stop
+        missing = [r for r in runner_sets if r not in known]
+        if missing and values is not None:
+            known.update(zip(missing, values(missing), strict=True))
+        return [self.stop_value(r) for r in runner_sets]
+
+    def prefetch(self, roots: list[Runners], depth: Depth) -> None:
+        """Value, in batches, every runner set within ``depth`` rolls of ``roots`` (None: to
+        the turn's end) that the search will ask for (for evaluators that value many sets at
+        once, ``values``; the others are asked set by set as the search goes)."""
+        if getattr(self.evaluator, "values", None) is None:
             return
+        if depth is None and self._solve_ends and all(map(all_out, roots)):
+            return  # TurnEnd values its situations in one batch itself.
         frontier = set(roots)
         seen = set(frontier)
-        for level in range(depth + 1):
-            missing = [r for r in frontier if r not in self._stop]
-            if missing:
-                self._stop.update(zip(missing, values(missing), strict=True))
+        level = 0
+        while frontier:
+            self.stop_values(list(frontier))
             if level == depth:
                 break
+            level += 1
             grown: set[Runners] = set()
             for runners in frontier:
                 if self._stop[runners] < self.best_stop:
@@ -106,11 +145,12 @@ class Planner:
             frontier = grown - seen
             seen |= frontier
 
-    def roll_value(self, runners: Runners, depth: int) -> float:
-        """Worth of rolling now, looking ``depth`` rolls ahead (this one included)."""
+    def roll_value(self, runners: Runners, depth: Depth) -> float:
+        """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to
+        the turn's end)."""
         bust, groups = self.successors(runners)
-        later = depth - 1
-        if later <= 0:
+        later = None if depth is None else depth - 1
+        if later is not None and later <= 0:
             stop = self.stop_value
             total = sum(count * max(map(stop, nexts)) for count, nexts in groups)
         else:
@@ -118,36 +158,51 @@ class Planner:
             total = sum(count * max([best(n, later) for n in nexts]) for count, nexts in groups)
         return (total + bust * self.bust_value) / ROLLS
 
-    def best(self, runners: Runners, depth: int) -> float:
-        """Worth of being at ``runners`` with the choice to roll or stop, ``depth`` rolls seen."""
+    def best(self, runners: Runners, depth: Depth) -> float:
+        """Worth of being at ``runners`` with the choice to roll or stop, ``depth`` rolls seen
+        (None: to the turn's end)."""
+        if depth is None and self._solve_ends and all_out(runners):
+            return self.turn_end(runners).value(runners)
         key = (runners, depth)
         found = self._best.get(key)
         if found is not None:
             return found
         stop = self.stop_value(runners)
-        if depth <= 0 or stop >= self.best_stop:
+        if (depth is not None and depth <= 0) or stop >= self.best_stop:
             value = stop
         else:
             value = max(stop, self.roll_value(runners, depth))
         self._best[key] = value
         return value
 
-    def move_value(self, runners: Runners) -> float:
-        """Worth of a pair choice that leads to ``runners`` (the search's depth, this roll
-        included)."""
-        return self.best(runners, self.depth - 1)
+    def turn_end(self, runners: Runners) -> TurnEnd:
+        """The solved rest of the turn for ``runners``' column triple (every runner out),
+        from heights no higher than ``runners``'."""
+        columns = tuple(c for c, height in enumerate(runners) if height)
+        solved = self._ends.get(columns)
+        if solved is None or not solved.covers(runners):
+            if solved is not None:
+                lowest = list(runners)
+                for column, low in zip(solved.columns, solved.low, strict=True):
+                    lowest[column] = min(low, runners[column])
+                runners = tuple(lowest)
+            solved = self._ends[columns] = TurnEnd(self, runners)
+        return solved
 
     def move_values(self, after: list[Runners]) -> list[float]:
-        """``move_value`` of each of the runner sets the dice's moves lead to, valued in
-        batches first."""
-        self.prefetch(after, self.depth - 1)
-        return [self.move_value(runners) for runners in after]
+        """Worth of each pair choice, given the runner sets the dice's moves lead to: the
+        search's depth (this roll included), or the turn's end when every move leaves
+        every runner out (``to_the_end``). Valued in batches first."""
+        depth: Depth = None if self.to_the_end and all(map(all_out, after)) else self.depth - 1
+        self.prefetch(after, depth)
+        return [self.best(runners, depth) for runners in after]
 
     def rolling_value(self, runners: Runners) -> float:
-        """Worth of rolling from ``runners`` now, at the search's depth (valued in batches
-        first)."""
-        self.prefetch([runners], self.depth)
-        return self.roll_value(runners, self.depth)
+        """Worth of rolling from ``runners`` now, at the search's depth (or to the turn's end
+        with every runner out, ``to_the_end``; valued in batches first)."""
+        depth: Depth = None if self.to_the_end and all_out(runners) else self.depth
+        self.prefetch([runners], depth)
+        return self.roll_value(runners, depth)
 
     def should_roll(self, runners: Runners) -> bool:
         stop = self.stop_value(runners)

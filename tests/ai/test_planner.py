@@ -14,9 +14,9 @@ from cantstop_tui.engine import Dice, Phase, choose, legal_moves, roll
 MIDGAME = {"mine": {6: 5, 7: 6, 9: 3}, "theirs": {5: 4, 7: 9, 8: 6}, "runners": {}}
 
 
-def _planner(depth: int, **where: dict[int, int]) -> Planner:
+def _planner(depth: int, to_the_end: bool = False, **where: dict[int, int]) -> Planner:
     state = position(**where)
-    return Planner(state, ModelEvaluator(state, shipped()), depth)
+    return Planner(state, ModelEvaluator(state, shipped()), depth, to_the_end)
 
 
 def _choices(seed: int, count: int) -> list[tuple[object, tuple]]:
@@ -73,12 +73,13 @@ def test_expert_looks_further_than_expert_classic() -> None:
 
 
 def test_the_deeper_search_decides_differently_somewhere() -> None:
-    """Depth changes play (else it would be wasted time): some choice of a few dozen differs."""
+    """Depth changes play (else it would be wasted time): some choice of a few dozen differs
+    (the depth alone: neither looks to the turn's end)."""
     differ = 0
+    shallow, deep = ExpertBot(depth=CLASSIC_DEPTH), ExpertBot()
+    shallow.to_the_end = deep.to_the_end = False
     for state, moves in _choices(11, 40):
-        shallow = ExpertBot(depth=CLASSIC_DEPTH).choose_move(state, moves)
-        deep = ExpertBot().choose_move(state, moves)
-        differ += shallow != deep
+        differ += shallow.choose_move(state, moves) != deep.choose_move(state, moves)
     assert differ > 0
 
 
@@ -87,3 +88,74 @@ def test_a_rolled_position_is_searched_like_its_turn() -> None:
     bot = ExpertBot()
     values = bot.move_values(state, legal_moves(state))
     assert all(0.0 < v < 1.0 for v in values)
+
+
+ALL_OUT = {**MIDGAME, "runners": {6: 8, 7: 9, 9: 5}}
+
+
+def test_to_the_end_is_where_looking_deeper_leads_with_every_runner_out() -> None:
+    """With every runner out a turn has at most as many rolls as squares left in their
+    columns, so a depth of that many rolls is the turn's end."""
+    planner = _planner(DEFAULT_DEPTH, to_the_end=True, **ALL_OUT)
+    start = position(**ALL_OUT).runners
+    squares_left = (11 - 8) + (13 - 9) + (9 - 5)
+    to_end = planner.best(start, None)
+    assert to_end == pytest.approx(planner.best(start, squares_left), abs=1e-6)
+    assert to_end > planner.best(start, DEFAULT_DEPTH) > planner.stop_value(start)
+    assert planner.rolling_value(start) == pytest.approx(planner.roll_value(start, None))
+
+
+def test_expert_plans_to_the_turns_end_only_with_every_runner_out() -> None:
+    start = position(**ALL_OUT)
+    expert = ExpertBot().planner(start)
+    assert expert.rolling_value(start.runners) == expert.roll_value(start.runners, None)
+    classic = ClassicExpertBot().planner(start)
+    assert classic.rolling_value(start.runners) == classic.roll_value(start.runners, CLASSIC_DEPTH)
+    two_out = position(**{**MIDGAME, "runners": {6: 8, 7: 9}})
+    planner = ExpertBot().planner(two_out)
+    assert planner.rolling_value(two_out.runners) == planner.roll_value(
+        two_out.runners, DEFAULT_DEPTH
+    )
+
+
+def test_a_pair_choice_looks_to_the_end_only_when_every_move_leaves_every_runner_out() -> None:
+    planner = _planner(DEFAULT_DEPTH, to_the_end=True, **MIDGAME)
+    three = position(**ALL_OUT).runners
+    two = position(**{**MIDGAME, "runners": {6: 8, 7: 9}}).runners
+    assert planner.move_values([three]) == [planner.best(three, None)]
+    assert planner.move_values([three, two]) == [
+        planner.best(three, DEFAULT_DEPTH - 1),
+        planner.best(two, DEFAULT_DEPTH - 1),
+    ]
+
+
+@pytest.mark.parametrize(
+    "runners",
+    [{6: 8, 7: 9, 9: 5}, {2: 3, 7: 12, 12: 2}, {4: 6, 8: 10, 10: 1}, {5: 9, 6: 11, 7: 13}],
+)
+def test_the_solved_turn_end_is_the_search_to_the_end(runners: dict[int, int]) -> None:
+    """TurnEnd's one pass over numbered heights gives what the search to the turn's end
+    gives, at the start and at every situation one roll on (tops, claimed tops, a win);
+    within 1e-6, as the single-precision network's sums depend a little on the batch."""
+    where = {**MIDGAME, "runners": runners}
+    fast = _planner(DEFAULT_DEPTH, to_the_end=True, **where)
+    slow = _planner(DEFAULT_DEPTH, to_the_end=True, **where)
+    slow._solve_ends = False  # the search itself, situation by situation
+    start = position(**where).runners
+    situations = [start] + [n for _, nexts in slow.successors(start)[1] for n in nexts]
+    for runners_now in situations:
+        assert fast.best(runners_now, None) == pytest.approx(slow.best(runners_now, None), abs=1e-6)
+    assert fast.rolling_value(start) == pytest.approx(slow.rolling_value(start), abs=1e-6)
+
+
+def test_a_lower_situation_of_the_same_columns_is_solved_again_from_there() -> None:
+    planner = _planner(DEFAULT_DEPTH, to_the_end=True, **ALL_OUT)
+    high = position(**ALL_OUT).runners
+    low = position(**{**MIDGAME, "runners": {6: 6, 7: 7, 9: 4}}).runners
+    at_high = planner.best(high, None)
+    assert not planner.turn_end(high).covers(low)
+    at_low = planner.best(low, None)
+    assert planner.turn_end(high).covers(low)
+    assert planner.best(high, None) == at_high
+    fresh = _planner(DEFAULT_DEPTH, to_the_end=True, **ALL_OUT)
+    assert at_low == pytest.approx(fresh.best(low, None), abs=1e-6)

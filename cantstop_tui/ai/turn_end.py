@@ -1,0 +1,94 @@
+"""The rest of a turn with every runner out, solved exactly.
+
+With every runner out only their three columns can move, so a situation is the
+three runners' heights: at most 13 x 11 x 11 of them, from where the runners
+stand to the tops. Every move raises a height, so one pass from the tops down
+values them all: stopping is worth the evaluator's value of banking, rolling the
+average over the next roll's outcome groups of the best move's worth, a bust the
+board as it was. The heights are numbered so that a move is one addition to the
+number (a column's step is its stride), which keeps the pass to list lookups.
+
+The outcome groups come from the engine (``outcomes``), once per pattern of how
+far each column can still climb (0, 1, or 2 or more steps). Not for the jump
+variant, where a step's length depends on the other players' squares.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from ..engine import COLUMNS, TOPS
+from .outcomes import outcomes
+
+if TYPE_CHECKING:
+    from .planner import Planner, Runners
+
+_Groups = tuple[int, list[tuple[int, tuple[int, ...]]]]
+"""(bust count, [(count, each move's addition to the situation's number)])."""
+
+
+class TurnEnd:
+    """Every situation of one column triple from ``low`` up, valued to the turn's end."""
+
+    def __init__(self, planner: Planner, runners: Runners) -> None:
+        self.columns = tuple(c for c in COLUMNS if runners[c])
+        self.low = tuple(runners[c] for c in self.columns)
+        sizes = [TOPS[c] - low + 1 for c, low in zip(self.columns, self.low, strict=True)]
+        self.strides = (sizes[1] * sizes[2], sizes[2], 1)
+        template = list(runners)
+        situations: list[Runners] = []
+        for heights in product(*(range(low, TOPS[c] + 1) for c, low in self._pairs())):
+            for column, height in zip(self.columns, heights, strict=True):
+                template[column] = height
+            situations.append(tuple(template))
+        stops = planner.stop_values(situations)
+        groups: dict[tuple[int, ...], _Groups] = {}
+        worth = [0.0] * len(situations)
+        bust_value, best_stop = planner.bust_value, planner.best_stop
+        for number in range(len(situations) - 1, -1, -1):
+            stop = stops[number]
+            if stop >= best_stop:
+                worth[number] = stop
+                continue
+            situation = situations[number]
+            room = tuple(min(2, TOPS[c] - situation[c]) for c in self.columns)
+            found = groups.get(room)
+            if found is None:
+                found = groups[room] = self._groups(planner, situation)
+            bust, moves = found
+            total = bust * bust_value
+            for count, steps in moves:
+                if len(steps) == 1:
+                    total += count * worth[number + steps[0]]
+                else:
+                    total += count * max([worth[number + step] for step in steps])
+            roll = total / 1296
+            worth[number] = roll if roll > stop else stop
+        self.worth = worth
+
+    def _pairs(self) -> zip[tuple[int, int]]:
+        return zip(self.columns, self.low, strict=True)
+
+    def _groups(self, planner: Planner, situation: Runners) -> _Groups:
+        stride = dict(zip(self.columns, self.strides, strict=True))
+        bust = 0
+        moves = []
+        for count, allowed in outcomes(planner.state, situation):
+            if allowed:
+                moves.append((count, tuple(sum(stride[c] for c in move) for move in allowed)))
+            else:
+                bust += count
+        return bust, moves
+
+    def covers(self, runners: Runners) -> bool:
+        return all(runners[c] >= low for c, low in self._pairs())
+
+    def value(self, runners: Runners) -> float:
+        """Worth of being at ``runners`` (every runner out, in this triple, at or above
+        ``low``) with the choice to roll or stop."""
+        number = sum(
+            (runners[c] - low) * stride
+            for (c, low), stride in zip(self._pairs(), self.strides, strict=True)
+        )
+        return self.worth[number]
