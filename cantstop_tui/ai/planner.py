@@ -186,7 +186,10 @@ class Planner:
                 for column, low in zip(solved.columns, solved.low, strict=True):
                     lowest[column] = min(low, runners[column])
                 runners = tuple(lowest)
-            solved = self._ends[columns] = TurnEnd(self, runners)
+            solved = TurnEnd(
+                self.state, runners, self.stop_values, self.bust_value, self.best_stop
+            )
+            self._ends[columns] = solved
         return solved
 
     def move_values(self, after: list[Runners]) -> list[float]:

@@ -15,14 +15,13 @@ variant, where a step's length depends on the other players' squares.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
-from typing import TYPE_CHECKING
 
-from ..engine import COLUMNS, TOPS
+from ..engine import COLUMNS, TOPS, GameState
 from .outcomes import outcomes
 
-if TYPE_CHECKING:
-    from .planner import Planner, Runners
+Runners = tuple[int, ...]
 
 _Groups = tuple[int, list[tuple[int, tuple[int, ...]]]]
 """(bust count, [(count, each move's addition to the situation's number)])."""
@@ -31,7 +30,16 @@ _Groups = tuple[int, list[tuple[int, tuple[int, ...]]]]
 class TurnEnd:
     """Every situation of one column triple from ``low`` up, valued to the turn's end."""
 
-    def __init__(self, planner: Planner, runners: Runners) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        runners: Runners,
+        stop_values: Callable[[list[Runners]], list[float]],
+        bust_value: float,
+        best_stop: float,
+    ) -> None:
+        """``stop_values``: the worth of banking each of a list of runner sets; a bust is
+        worth ``bust_value``; a stop worth ``best_stop`` (a win) ends the turn."""
         self.columns = tuple(c for c in COLUMNS if runners[c])
         self.low = tuple(runners[c] for c in self.columns)
         sizes = [TOPS[c] - low + 1 for c, low in zip(self.columns, self.low, strict=True)]
@@ -42,10 +50,9 @@ class TurnEnd:
             for column, height in zip(self.columns, heights, strict=True):
                 template[column] = height
             situations.append(tuple(template))
-        stops = planner.stop_values(situations)
+        stops = stop_values(situations)
         groups: dict[tuple[int, ...], _Groups] = {}
         worth = [0.0] * len(situations)
-        bust_value, best_stop = planner.bust_value, planner.best_stop
         for number in range(len(situations) - 1, -1, -1):
             stop = stops[number]
             if stop >= best_stop:
@@ -55,7 +62,7 @@ class TurnEnd:
             room = tuple(min(2, TOPS[c] - situation[c]) for c in self.columns)
             found = groups.get(room)
             if found is None:
-                found = groups[room] = self._groups(planner, situation)
+                found = groups[room] = self._groups(state, situation)
             bust, moves = found
             total = bust * bust_value
             for count, steps in moves:
@@ -70,11 +77,11 @@ class TurnEnd:
     def _pairs(self) -> zip[tuple[int, int]]:
         return zip(self.columns, self.low, strict=True)
 
-    def _groups(self, planner: Planner, situation: Runners) -> _Groups:
+    def _groups(self, state: GameState, situation: Runners) -> _Groups:
         stride = dict(zip(self.columns, self.strides, strict=True))
         bust = 0
         moves = []
-        for count, allowed in outcomes(planner.state, situation):
+        for count, allowed in outcomes(state, situation):
             if allowed:
                 moves.append((count, tuple(sum(stride[c] for c in move) for move in allowed)))
             else:
