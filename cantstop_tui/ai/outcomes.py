@@ -24,6 +24,9 @@ from ..engine import (
     moves_for_dice,
 )
 
+ROLLS: Final = len(ALL_ROLLS)
+"""The 1,296 ordered rolls of four dice: the outcomes' counts add up to it."""
+
 Outcome = tuple[int, tuple[Move, ...]]
 """(how many of the 1,296 rolls, the moves they allow); no moves means a bust."""
 

@@ -29,11 +29,10 @@ from __future__ import annotations
 from typing import Final, Protocol
 
 from ..engine import MAX_RUNNERS, GameState, Move
-from .outcomes import outcomes
+from .outcomes import ROLLS, outcomes
 from .turn_end import TurnEnd
 from .value import WIN
 
-ROLLS: Final = 1296
 DEFAULT_DEPTH: Final = 3
 CLASSIC_DEPTH: Final = 2
 """The first version's reach (``expert-classic`` keeps it)."""

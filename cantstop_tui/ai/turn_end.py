@@ -19,7 +19,7 @@ from collections.abc import Callable
 from itertools import product
 
 from ..engine import COLUMNS, TOPS, GameState
-from .outcomes import outcomes
+from .outcomes import ROLLS, outcomes
 
 Runners = tuple[int, ...]
 
@@ -70,7 +70,7 @@ class TurnEnd:
                     total += count * worth[number + steps[0]]
                 else:
                     total += count * max([worth[number + step] for step in steps])
-            roll = total / 1296
+            roll = total / ROLLS
             worth[number] = roll if roll > stop else stop
         self.worth = worth
 
