@@ -186,7 +186,7 @@ class Planner:
                     lowest[column] = min(low, runners[column])
                 runners = tuple(lowest)
             solved = TurnEnd(
-                self.state, runners, self.stop_values, self.bust_value, self.best_stop
+                self.state, runners, self.after, self.stop_values, self.bust_value, self.best_stop
             )
             self._ends[columns] = solved
         return solved

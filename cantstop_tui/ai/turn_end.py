@@ -6,7 +6,8 @@ stand to the tops. Every move raises a height, so one pass from the tops down
 values them all: stopping is worth the evaluator's value of banking, rolling the
 average over the next roll's outcome groups of the best move's worth, a bust the
 board as it was. The heights are numbered so that a move is one addition to the
-number (a column's step is its stride), which keeps the pass to list lookups.
+number (found once per pattern from the planner's ``after``), which keeps the pass to
+list lookups.
 
 The outcome groups come from the engine (``outcomes``), once per pattern of how
 far each column can still climb (0, 1, or 2 or more steps). Not for the jump
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import product
 
-from ..engine import COLUMNS, TOPS, GameState
+from ..engine import COLUMNS, TOPS, GameState, Move
 from .outcomes import ROLLS, outcomes
 
 Runners = tuple[int, ...]
@@ -34,12 +35,14 @@ class TurnEnd:
         self,
         state: GameState,
         runners: Runners,
+        after: Callable[[Runners, Move], Runners],
         stop_values: Callable[[list[Runners]], list[float]],
         bust_value: float,
         best_stop: float,
     ) -> None:
-        """``stop_values``: the worth of banking each of a list of runner sets; a bust is
-        worth ``bust_value``; a stop worth ``best_stop`` (a win) ends the turn."""
+        """``after``: the runners after a move (the planner's); ``stop_values``: the worth
+        of banking each of a list of runner sets; a bust is worth ``bust_value``; a stop
+        worth ``best_stop`` (a win) ends the turn."""
         self.columns = tuple(c for c in COLUMNS if runners[c])
         self.low = tuple(runners[c] for c in self.columns)
         sizes = [TOPS[c] - low + 1 for c, low in zip(self.columns, self.low, strict=True)]
@@ -62,7 +65,7 @@ class TurnEnd:
             room = tuple(min(2, TOPS[c] - situation[c]) for c in self.columns)
             found = groups.get(room)
             if found is None:
-                found = groups[room] = self._groups(state, situation)
+                found = groups[room] = self._groups(state, situation, after)
             bust, moves = found
             total = bust * bust_value
             for count, steps in moves:
@@ -77,13 +80,19 @@ class TurnEnd:
     def _pairs(self) -> zip[tuple[int, int]]:
         return zip(self.columns, self.low, strict=True)
 
-    def _groups(self, state: GameState, situation: Runners) -> _Groups:
-        stride = dict(zip(self.columns, self.strides, strict=True))
+    def _groups(
+        self, state: GameState, situation: Runners, after: Callable[[Runners, Move], Runners]
+    ) -> _Groups:
+        """The roll's outcome groups at ``situation``, each move as its addition to the
+        situation's number (the same at every situation with the same room to climb)."""
+        here = self.number(situation)
         bust = 0
         moves = []
         for count, allowed in outcomes(state, situation):
             if allowed:
-                moves.append((count, tuple(sum(stride[c] for c in move) for move in allowed)))
+                moves.append(
+                    (count, tuple(self.number(after(situation, move)) - here for move in allowed))
+                )
             else:
                 bust += count
         return bust, moves
@@ -91,11 +100,13 @@ class TurnEnd:
     def covers(self, runners: Runners) -> bool:
         return all(runners[c] >= low for c, low in self._pairs())
 
-    def value(self, runners: Runners) -> float:
-        """Worth of being at ``runners`` (every runner out, in this triple, at or above
-        ``low``) with the choice to roll or stop."""
-        number = sum(
+    def number(self, runners: Runners) -> int:
+        """The situation's number (every runner out, in this triple, at or above ``low``)."""
+        return sum(
             (runners[c] - low) * stride
             for (c, low), stride in zip(self._pairs(), self.strides, strict=True)
         )
-        return self.worth[number]
+
+    def value(self, runners: Runners) -> float:
+        """Worth of being at ``runners`` with the choice to roll or stop."""
+        return self.worth[self.number(runners)]
