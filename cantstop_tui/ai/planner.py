@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from ..engine import MAX_RUNNERS, GameState, Move
+from ..engine import MAX_RUNNERS, GameState, Move, runners_after
 from .outcomes import ROLLS, outcomes
 from .turn_end import TurnEnd
 from .value import WIN
@@ -67,7 +67,6 @@ class Planner:
             raise ValueError("the search looks at least one roll ahead")
         self.state = state
         self.evaluator = evaluator
-        self.own = state.squares[state.current_player]
         self.depth = depth
         self.to_the_end = to_the_end
         """Decisions with every runner out look to the turn's end."""
@@ -81,12 +80,8 @@ class Planner:
         self.best_stop = WIN if not evaluator.solitaire else 0.0
 
     def after(self, runners: Runners, move: Move) -> Runners:
-        """Runner heights after ``move`` (one step per column listed)."""
-        heights = list(runners)
-        own = self.own
-        for column in move:
-            heights[column] = (heights[column] or own[column]) + 1
-        return tuple(heights)
+        """Runner heights after ``move`` (the engine's step, jumps included)."""
+        return runners_after(self.state, runners, move)
 
     def successors(self, runners: Runners) -> tuple[int, list[tuple[int, list[Runners]]]]:
         """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""

@@ -25,7 +25,7 @@ from .events import (
     Stopped,
     TurnPassed,
 )
-from .moves import legal_moves, move_pairings, moves_for_dice
+from .moves import legal_moves, move_pairings, moves_for_dice, runners_after
 from .odds import BUST_CHANCE, bust_probability, usable_columns_mask
 from .rolloff import Rolloff, RolloffRound, first_player_rolloff
 from .rules import (
@@ -81,6 +81,7 @@ __all__ = [
     "new_game",
     "pairings",
     "roll",
+    "runners_after",
     "state_before_bust",
     "state_from_dict",
     "state_to_dict",

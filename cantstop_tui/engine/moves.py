@@ -34,6 +34,28 @@ def _jump_step(state: GameState, column: int, height: int) -> int:
     return height
 
 
+def runners_after(
+    state: GameState, runners: tuple[int, ...], move: Iterable[int]
+) -> tuple[int, ...]:
+    """Where the current player's runners stand after ``move`` from ``runners``: each
+    column listed one step up (in the jump variant, past other players' squares).
+
+    It does not check that the move is allowed (``choose`` does); the AI uses it to
+    look ahead from runners other than the state's.
+
+    >>> from cantstop_tui.engine import new_game
+    >>> runners_after(new_game(), (0,) * 13, (7, 7))[7]
+    2
+    """
+    heights = list(runners)
+    own = state.squares[state.current_player]
+    jump = state.config.variant == "jump"
+    for column in move:
+        start = heights[column] or own[column]
+        heights[column] = _jump_step(state, column, start) if jump else start + 1
+    return tuple(heights)
+
+
 def _jump_capacity(state: GameState, column: int) -> int:
     """Jump variant: how many steps (0, 1 or 2) fit in the open ``column``."""
     height = state.runners[column] or state.squares[state.current_player][column]

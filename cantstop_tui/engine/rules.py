@@ -19,7 +19,7 @@ from .events import (
     make_moved,
     make_rolled,
 )
-from .moves import _as_move, _check_dice, _jump_step, _moves, legal_moves
+from .moves import _as_move, _check_dice, _moves, legal_moves, runners_after
 from .state import GameState, Phase, make_state
 
 # Enum members as module constants: looked up on every transition.
@@ -145,12 +145,7 @@ def choose(state: GameState, move: Sequence[int]) -> Transition:
         raise _not_a_move(move, moves)
     player = state.current_player
     own = state.squares[player]
-    runners = list(state.runners)
-    jump = state.config.variant == "jump"
-    for column in wanted:
-        start = runners[column] or own[column]
-        runners[column] = _jump_step(state, column, start) if jump else start + 1
-    after = tuple(runners)
+    after = runners_after(state, state.runners, wanted)
     return (
         make_state(
             state.config, state.squares, state.claimed, after,

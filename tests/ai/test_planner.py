@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from ai_positions import position, rolled
 
@@ -9,7 +11,7 @@ from cantstop_tui.ai import ClassicExpertBot, ExpertBot
 from cantstop_tui.ai.planner import CLASSIC_DEPTH, DEFAULT_DEPTH, Planner
 from cantstop_tui.ai.turns_model import shipped
 from cantstop_tui.ai.win_chance import ModelEvaluator
-from cantstop_tui.engine import Dice, Phase, choose, legal_moves, roll
+from cantstop_tui.engine import ALL_ROLLS, Dice, GameConfig, Phase, choose, legal_moves, roll
 
 MIDGAME = {"mine": {6: 5, 7: 6, 9: 3}, "theirs": {5: 4, 7: 9, 8: 6}, "runners": {}}
 
@@ -159,3 +161,22 @@ def test_a_lower_situation_of_the_same_columns_is_solved_again_from_there() -> N
     assert planner.best(high, None) == at_high
     fresh = _planner(DEFAULT_DEPTH, to_the_end=True, **ALL_OUT)
     assert at_low == pytest.approx(fresh.best(low, None), abs=1e-6)
+
+
+def test_the_look_ahead_steps_as_the_engine_does_in_the_jump_variant() -> None:
+    """With jumps a runner skips the others' squares: the planner's heights after each
+    move of each roll are the engine's, so expert does not misjudge where it stands."""
+    state = replace(
+        position(mine={7: 2}, theirs={6: 1, 7: 3, 8: 2, 10: 1}, runners={8: 1}),
+        config=GameConfig(num_players=2, variant="jump"),
+    )
+    planner = Planner(state, ModelEvaluator(state, shipped()), DEFAULT_DEPTH)
+    start = [height or own for height, own in zip(state.runners, state.squares[0], strict=True)]
+    jumped = 0
+    for dice in ALL_ROLLS[::7]:
+        after, _ = roll(state, dice)
+        for move in legal_moves(after):
+            engine = choose(after, move)[0].runners
+            assert planner.after(state.runners, move) == engine
+            jumped += any(engine[c] - start[c] > move.count(c) for c in move)
+    assert jumped > 0
