@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from ..engine import MAX_RUNNERS, GameState, Move, runners_after
+from ..engine import MAX_RUNNERS, GameState, Move, may_stop_with, refuses_stops, runners_after
 from .outcomes import ROLLS, outcomes
 from .turn_end import TurnEnd
 from .value import WIN
@@ -76,8 +76,14 @@ class Planner:
         self._ends: dict[tuple[int, ...], TurnEnd] = {}
         # With jumps a step's length depends on the others' squares: no shortcut then.
         self._solve_ends = state.config.variant != "jump"
+        self._refusable = refuses_stops(state.config)
+        """Stopping can be refused (the forced variant): situations are checked."""
         self.bust_value = self.stop_value((0,) * 13)
         self.best_stop = WIN if not evaluator.solitaire else 0.0
+
+    def may_stop(self, runners: Runners) -> bool:
+        """Whether the rules let the player stop with ``runners`` out (the engine's)."""
+        return not self._refusable or may_stop_with(self.state, runners)
 
     def after(self, runners: Runners, move: Move) -> Runners:
         """Runner heights after ``move`` (the engine's step, jumps included)."""
@@ -145,8 +151,9 @@ class Planner:
         bust, groups = self.successors(runners)
         later = None if depth is None else depth - 1
         if later is not None and later <= 0:
-            stop = self.stop_value
-            total = sum(count * max(map(stop, nexts)) for count, nexts in groups)
+            # best(n, 0) is stopping, or rolling on where the rules refuse the stop.
+            leaf = (lambda n: self.best(n, 0)) if self._refusable else self.stop_value
+            total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
         else:
             best = self.best
             total = sum(count * max([best(n, later) for n in nexts]) for count, nexts in groups)
@@ -162,7 +169,9 @@ class Planner:
         if found is not None:
             return found
         stop = self.stop_value(runners)
-        if (depth is not None and depth <= 0) or stop >= self.best_stop:
+        if not self.may_stop(runners):  # must roll on, however far the search looks
+            value = self.roll_value(runners, None if depth is None else max(depth, 1))
+        elif (depth is not None and depth <= 0) or stop >= self.best_stop:
             value = stop
         else:
             value = max(stop, self.roll_value(runners, depth))
@@ -181,7 +190,8 @@ class Planner:
                     lowest[column] = min(low, runners[column])
                 runners = tuple(lowest)
             solved = TurnEnd(
-                self.state, runners, self.after, self.stop_values, self.bust_value, self.best_stop
+                self.state, runners, self.after, self.stop_values, self.bust_value, self.best_stop,
+                self.may_stop if self._refusable else None,
             )
             self._ends[columns] = solved
         return solved
@@ -202,6 +212,8 @@ class Planner:
         return self.roll_value(runners, depth)
 
     def should_roll(self, runners: Runners) -> bool:
+        if not self.may_stop(runners):
+            return True
         stop = self.stop_value(runners)
         if stop >= self.best_stop:
             return False

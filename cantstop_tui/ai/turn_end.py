@@ -16,6 +16,7 @@ variant, where a step's length depends on the other players' squares.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from itertools import product
 
@@ -39,10 +40,12 @@ class TurnEnd:
         stop_values: Callable[[list[Runners]], list[float]],
         bust_value: float,
         best_stop: float,
+        may_stop: Callable[[Runners], bool] | None = None,
     ) -> None:
         """``after``: the runners after a move (the planner's); ``stop_values``: the worth
         of banking each of a list of runner sets; a bust is worth ``bust_value``; a stop
-        worth ``best_stop`` (a win) ends the turn."""
+        worth ``best_stop`` (a win) ends the turn; ``may_stop``, where the rules can refuse
+        a stop (the forced variant), says where they allow it."""
         self.columns = tuple(c for c in COLUMNS if runners[c])
         self.low = tuple(runners[c] for c in self.columns)
         sizes = [TOPS[c] - low + 1 for c, low in zip(self.columns, self.low, strict=True)]
@@ -54,6 +57,11 @@ class TurnEnd:
                 template[column] = height
             situations.append(tuple(template))
         stops = stop_values(situations)
+        if may_stop is not None:  # a refused stop is never taken: the player rolls on
+            stops = [
+                stop if may_stop(situation) else -math.inf
+                for stop, situation in zip(stops, situations, strict=True)
+            ]
         groups: dict[tuple[int, ...], _Groups] = {}
         worth = [0.0] * len(situations)
         for number in range(len(situations) - 1, -1, -1):

@@ -155,15 +155,33 @@ def choose(state: GameState, move: Sequence[int]) -> Transition:
     )
 
 
-def _shares_a_space(state: GameState) -> tuple[int, ...]:
-    """Columns where a runner stands on another player's square."""
+def _shares_a_space(state: GameState, runners: tuple[int, ...]) -> tuple[int, ...]:
+    """Columns where one of ``runners`` stands on another player's square."""
     player = state.current_player
     return tuple(
         c
         for c in COLUMNS
-        if state.runners[c]
-        and any(p != player and sq[c] == state.runners[c] for p, sq in enumerate(state.squares))
+        if runners[c]
+        and any(p != player and sq[c] == runners[c] for p, sq in enumerate(state.squares))
     )
+
+
+def refuses_stops(config: GameConfig) -> bool:
+    """Whether these rules can refuse a stop with runners out (the forced variant: while
+    a runner shares a space with another player's square)."""
+    return config.variant == "forced"
+
+
+def may_stop_with(state: GameState, runners: tuple[int, ...]) -> bool:
+    """Whether the current player could stop with ``runners`` out instead of the state's
+    (the AI's look-ahead; ``can_stop`` answers for the state itself).
+
+    >>> may_stop_with(new_game(GameConfig(variant="forced")), (0,) * 7 + (1,) + (0,) * 5)
+    True
+    """
+    if not any(runners):
+        return False
+    return not (refuses_stops(state.config) and _shares_a_space(state, runners))
 
 
 def why_cannot_stop(state: GameState) -> str | None:
@@ -172,8 +190,8 @@ def why_cannot_stop(state: GameState) -> str | None:
         return str(_phase_error(state, "stop"))
     if not any(state.runners):
         return "You must roll at least once before you can stop."
-    if state.config.variant == "forced":
-        shared = _shares_a_space(state)
+    if refuses_stops(state.config):
+        shared = _shares_a_space(state, state.runners)
         if shared:
             where = (
                 f"runner in column {shared[0]} shares"

@@ -166,7 +166,8 @@ def state_from_dict(data: Any) -> GameState:
         dice=dice,
         winner=winner,
     )
-    if config.variant == "jump" and (_shares_a_space(state) or _stacked_squares(rows)):
+    shared = _shares_a_space(state, state.runners)
+    if config.variant == "jump" and (shared or _stacked_squares(rows)):
         raise ValueError("In the jump variant no piece ever stands on another player's square.")
     if phase is Phase.CHOOSE:
         moves = _moves(state, dice)

@@ -180,3 +180,40 @@ def test_the_look_ahead_steps_as_the_engine_does_in_the_jump_variant() -> None:
             assert planner.after(state.runners, move) == engine
             jumped += any(engine[c] - start[c] > move.count(c) for c in move)
     assert jumped > 0
+
+
+def _forced(**where: dict[int, int]) -> Planner:
+    state = replace(position(**where), config=GameConfig(num_players=2, variant="forced"))
+    return Planner(state, ModelEvaluator(state, shipped()), DEFAULT_DEPTH, to_the_end=True)
+
+
+def test_the_look_ahead_never_stops_where_the_forced_variant_refuses_it() -> None:
+    """On another player's square the player must roll on: the search values such a
+    situation as rolling, at its horizon too, and expert rolls there."""
+    planner = _forced(**{**MIDGAME, "runners": {7: 9, 9: 4}})  # 7 at 9: the other's square
+    shared = planner.state.runners
+    assert not planner.may_stop(shared)
+    assert planner.best(shared, 0) == pytest.approx(planner.roll_value(shared, 1))
+    assert planner.best(shared, 0) != planner.stop_value(shared)
+    assert planner.best(shared, 2) == pytest.approx(planner.roll_value(shared, 2))
+    assert planner.should_roll(shared)
+    free = tuple(10 if c == 7 else h for c, h in enumerate(shared))
+    assert planner.may_stop(free) and planner.best(free, 0) == planner.stop_value(free)
+
+
+@pytest.mark.parametrize("runners", [{6: 8, 7: 8, 9: 5}, {5: 3, 7: 9, 8: 5}])
+def test_the_solved_turn_end_follows_the_forced_variant(runners: dict[int, int]) -> None:
+    """Situations sharing a space (7 at 9, 8 at 6, 5 at 4) are rolled on in the one
+    pass as in the search: the two agree, and differ from a pass that may stop there."""
+    where = {**MIDGAME, "runners": runners}
+    fast, slow = _forced(**where), _forced(**where)
+    slow._solve_ends = False
+    start = fast.state.runners
+    situations = [start] + [n for _, nexts in slow.successors(start)[1] for n in nexts]
+    assert any(not fast.may_stop(s) for s in situations)
+    for now in situations:
+        assert fast.best(now, None) == pytest.approx(slow.best(now, None), abs=1e-6)
+    standard = _planner(DEFAULT_DEPTH, to_the_end=True, **where)
+    assert any(
+        abs(standard.best(now, None) - fast.best(now, None)) > 1e-6 for now in situations
+    )

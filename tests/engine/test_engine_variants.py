@@ -19,8 +19,10 @@ from cantstop_tui.engine import (
     choose,
     first_player_rolloff,
     legal_moves,
+    may_stop_with,
     moves_for_dice,
     new_game,
+    refuses_stops,
     roll,
     stop,
     why_cannot_stop,
@@ -262,3 +264,19 @@ def test_roll_off_gives_up_on_dice_that_always_tie() -> None:
 def test_new_game_needs_a_game_config() -> None:
     with pytest.raises(ValueError, match="needs a GameConfig"):
         new_game({"num_players": 2})  # type: ignore[arg-type]
+
+
+def test_may_stop_with_answers_for_runners_the_state_does_not_have() -> None:
+    """The AI's look-ahead asks about runners it has not placed yet: the answer is the one
+    ``can_stop`` would give with them out."""
+    state = position(variant="forced", squares={1: {6: 2}}, runners={4: 1})
+    shared = tuple(2 if c == 6 else h for c, h in enumerate(state.runners))
+    past = tuple(3 if c == 6 else h for c, h in enumerate(state.runners))
+    assert may_stop_with(state, state.runners) and can_stop(state)
+    assert not may_stop_with(state, shared)
+    assert may_stop_with(state, past)
+    assert not may_stop_with(state, (0,) * 13)  # a turn's first roll is no stop
+    assert refuses_stops(state.config)
+    for variant in ("standard", "jump"):
+        plain = position(variant=variant, squares={1: {6: 2}}, runners={4: 1})
+        assert not refuses_stops(plain.config) and may_stop_with(plain, shared)
