@@ -19,6 +19,7 @@ from .turns_model import COLUMN_TOPS, TURNS, TurnsModel, shipped, won_columns
 from .value import WIN
 
 _SLICE: Final = slice(COLUMNS[0], COLUMNS[-1] + 1)
+_BITS: Final = 1 << np.arange(len(COLUMNS), dtype=np.int64)
 
 
 def _closed(state: GameState, player: int, also: Sequence[int] = ()) -> np.ndarray:
@@ -132,8 +133,13 @@ class ModelEvaluator:
                 result[playing] = -(dists @ TURNS)
             else:
                 newly = won[playing] & (self.own < COLUMN_TOPS)
-                for pattern in np.unique(newly, axis=0):
-                    rows = np.flatnonzero((newly == pattern).all(axis=1))
-                    newly_won = tuple(int(c) for c in np.array(COLUMNS)[pattern])
+                # Each row's newly won columns as one number (a bit per column): grouping
+                # numbers is far cheaper than grouping rows.
+                codes = newly @ _BITS
+                for code in np.unique(codes):
+                    rows = np.flatnonzero(codes == code)
+                    newly_won = tuple(
+                        c for c, bit in zip(COLUMNS, _BITS, strict=True) if code & bit
+                    )
                     result[playing[rows]] = dists[rows] @ self._opponent_weights(newly_won)
         return result.tolist()
