@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 class ExpertBot:
     name = "expert"
     to_the_end = True
-    """With every runner out, plan to the turn's end (``Planner.to_the_end``)."""
+    """Value every situation with every runner out to the turn's end (``Planner.to_the_end``)."""
 
     def __init__(
         self, seed: int = 0, depth: int = DEFAULT_DEPTH, model: TurnsModel | None = None

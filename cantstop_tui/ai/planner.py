@@ -11,11 +11,13 @@ of stopping and rolling into ``best(next, d - 1)``. A decision to roll looks
 
 ``best(r, None)`` looks to the turn's end: no depth limit. With every runner out
 only their three columns can move, so the situations left are few (at most the
-heights of three columns) and ``to_the_end`` planners solve them exactly: a
-decision taken with every runner out (and a pair choice whose moves all leave
-every runner out) is valued to the end of the turn, not to the horizon, where
-stopping would be assumed. That made expert 0.23 turns faster alone
-(docs/ai.md, "Every runner out: to the turn's end").
+heights of three columns) and ``to_the_end`` planners solve them exactly, once
+per column triple and turn (``turn_end``), and value *every* situation with every
+runner out so, at any depth of the search: only a situation with a runner still
+free can meet the horizon, where stopping is assumed. Session 26 did it for
+decisions taken with every runner out (0.23 turns faster alone); session 27 for
+every such situation the search reaches (docs/ai.md, "Every runner out: to the
+turn's end").
 
 The depth is the same in every branch. The first version spent a budget of
 expanded situations instead, depth first, so the branch searched first was seen
@@ -69,7 +71,7 @@ class Planner:
         self.evaluator = evaluator
         self.depth = depth
         self.to_the_end = to_the_end
-        """Decisions with every runner out look to the turn's end."""
+        """Situations with every runner out are valued to the turn's end."""
         self._stop: dict[Runners, float] = {}
         self._best: dict[tuple[Runners, Depth], float] = {}
         self._next: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = {}
@@ -78,6 +80,8 @@ class Planner:
         self._solve_ends = state.config.variant != "jump"
         self._refusable = refuses_stops(state.config)
         """Stopping can be refused (the forced variant): situations are checked."""
+        self._exact_out = to_the_end and self._solve_ends
+        """Every situation with every runner out, at any depth, is valued to the turn's end."""
         self.bust_value = self.stop_value((0,) * 13)
         self.best_stop = WIN if not evaluator.solitaire else 0.0
 
@@ -133,6 +137,8 @@ class Planner:
         seen = set(frontier)
         level = 0
         while frontier:
+            if self._exact_out:  # TurnEnd values those, and what follows them
+                frontier = {r for r in frontier if not all_out(r)}
             self.stop_values(list(frontier))
             if level == depth:
                 break
@@ -151,8 +157,10 @@ class Planner:
         bust, groups = self.successors(runners)
         later = None if depth is None else depth - 1
         if later is not None and later <= 0:
-            # best(n, 0) is stopping, or rolling on where the rules refuse the stop.
-            leaf = (lambda n: self.best(n, 0)) if self._refusable else self.stop_value
+            # best(n, 0) is stopping, or rolling on where the rules refuse the stop, or
+            # with every runner out the turn's end (``to_the_end``).
+            plain = not (self._refusable or self._exact_out)
+            leaf = self.stop_value if plain else (lambda n: self.best(n, 0))
             total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
         else:
             best = self.best
@@ -162,33 +170,37 @@ class Planner:
     def best(self, runners: Runners, depth: Depth) -> float:
         """Worth of being at ``runners`` with the choice to roll or stop, ``depth`` rolls seen
         (None: to the turn's end)."""
-        if depth is None and self._solve_ends and all_out(runners):
-            return self.turn_end(runners).value(runners)
-        key = (runners, depth)
+        exact = (depth is None or self._exact_out) and self._solve_ends and all_out(runners)
+        key = (runners, None if exact else depth)
         found = self._best.get(key)
         if found is not None:
             return found
-        stop = self.stop_value(runners)
-        if not self.may_stop(runners):  # must roll on, however far the search looks
+        if exact:
+            value = self.turn_end(runners).value(runners)
+        elif not self.may_stop(runners):  # must roll on, however far the search looks
             value = self.roll_value(runners, None if depth is None else max(depth, 1))
-        elif (depth is not None and depth <= 0) or stop >= self.best_stop:
-            value = stop
         else:
-            value = max(stop, self.roll_value(runners, depth))
+            stop = self.stop_value(runners)
+            if (depth is not None and depth <= 0) or stop >= self.best_stop:
+                value = stop
+            else:
+                value = max(stop, self.roll_value(runners, depth))
         self._best[key] = value
         return value
 
     def turn_end(self, runners: Runners) -> TurnEnd:
-        """The solved rest of the turn for ``runners``' column triple (every runner out),
-        from heights no higher than ``runners``'."""
+        """The solved rest of the turn for ``runners``' column triple (every runner out):
+        from the lowest heights the turn can still reach, so once per triple."""
         columns = tuple(c for c, height in enumerate(runners) if height)
         solved = self._ends.get(columns)
         if solved is None or not solved.covers(runners):
-            if solved is not None:
-                lowest = list(runners)
-                for column, low in zip(solved.columns, solved.low, strict=True):
-                    lowest[column] = min(low, runners[column])
-                runners = tuple(lowest)
+            start = self.state.runners
+            lowest = list(runners)
+            for column in columns:
+                # A runner out now only climbs; a runner not out yet is placed a step up.
+                low = start[column] or min(self.after(start, (column,))[column], runners[column])
+                lowest[column] = min(low, runners[column])
+            runners = tuple(lowest)
             solved = TurnEnd(
                 self.state, runners, self.after, self.stop_values, self.bust_value, self.best_stop,
                 self.may_stop if self._refusable else None,
@@ -198,8 +210,9 @@ class Planner:
 
     def move_values(self, after: list[Runners]) -> list[float]:
         """Worth of each pair choice, given the runner sets the dice's moves lead to: the
-        search's depth (this roll included), or the turn's end when every move leaves
-        every runner out (``to_the_end``). Valued in batches first."""
+        search's depth (this roll included), and with ``to_the_end`` the turn's end for a
+        move that leaves every runner out (in the jump variant, only when every move
+        does, by the plain search). Valued in batches first."""
         depth: Depth = None if self.to_the_end and all(map(all_out, after)) else self.depth - 1
         self.prefetch(after, depth)
         return [self.best(runners, depth) for runners in after]

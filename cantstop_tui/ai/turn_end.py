@@ -19,14 +19,24 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from itertools import product
+from operator import mul
 
 from ..engine import COLUMNS, TOPS, GameState, Move
 from .outcomes import ROLLS, outcomes
 
 Runners = tuple[int, ...]
 
-_Groups = tuple[int, list[tuple[int, tuple[int, ...]]]]
-"""(bust count, [(count, each move's addition to the situation's number)])."""
+_Plan = tuple[
+    int, list[tuple[int, int]], list[tuple[int, int, int]], list[tuple[int, tuple[int, ...]]]
+]
+"""(bust count, then the groups of one move, of two and of more: each group's count and
+each move's addition to the situation's number)."""
+_Steps = tuple[int, list[tuple[int, tuple[tuple[int, ...], ...]]]]
+"""(bust count, [(count, each move's climb in each of the three columns)])."""
+
+_steps: dict[tuple[tuple[int, ...], tuple[int, ...]], _Steps] = {}
+"""By column triple and room left in each (0, 1, 2 or more): at most 165 x 27, kept.
+With every runner out nothing else changes a roll's moves (jumps aside, never here)."""
 
 
 class TurnEnd:
@@ -52,35 +62,42 @@ class TurnEnd:
         self.strides = (sizes[1] * sizes[2], sizes[2], 1)
         template = list(runners)
         situations: list[Runners] = []
-        for heights in product(*(range(low, TOPS[c] + 1) for c, low in self._pairs())):
+        ranges = [range(low, TOPS[c] + 1) for c, low in self._pairs()]
+        for heights in product(*ranges):
             for column, height in zip(self.columns, heights, strict=True):
                 template[column] = height
             situations.append(tuple(template))
+        # How far each column can still climb (0, 1, 2 or more), in the same order.
+        rooms = list(product(*(
+            [min(2, TOPS[c] - height) for height in heights]
+            for c, heights in zip(self.columns, ranges, strict=True)
+        )))
         stops = stop_values(situations)
         if may_stop is not None:  # a refused stop is never taken: the player rolls on
             stops = [
                 stop if may_stop(situation) else -math.inf
                 for stop, situation in zip(stops, situations, strict=True)
             ]
-        groups: dict[tuple[int, ...], _Groups] = {}
+        groups: dict[tuple[int, ...], _Plan] = {}
         worth = [0.0] * len(situations)
         for number in range(len(situations) - 1, -1, -1):
             stop = stops[number]
             if stop >= best_stop:
                 worth[number] = stop
                 continue
-            situation = situations[number]
-            room = tuple(min(2, TOPS[c] - situation[c]) for c in self.columns)
+            room = rooms[number]
             found = groups.get(room)
             if found is None:
-                found = groups[room] = self._groups(state, situation, after)
-            bust, moves = found
+                found = groups[room] = self._plan(state, situations[number], room, after)
+            bust, singles, pairs, more = found
             total = bust * bust_value
-            for count, steps in moves:
-                if len(steps) == 1:
-                    total += count * worth[number + steps[0]]
-                else:
-                    total += count * max([worth[number + step] for step in steps])
+            for count, step in singles:
+                total += count * worth[number + step]
+            for count, one, two in pairs:
+                a, b = worth[number + one], worth[number + two]
+                total += count * (a if a > b else b)
+            for count, steps in more:
+                total += count * max([worth[number + step] for step in steps])
             roll = total / ROLLS
             worth[number] = roll if roll > stop else stop
         self.worth = worth
@@ -88,22 +105,44 @@ class TurnEnd:
     def _pairs(self) -> zip[tuple[int, int]]:
         return zip(self.columns, self.low, strict=True)
 
-    def _groups(
-        self, state: GameState, situation: Runners, after: Callable[[Runners, Move], Runners]
-    ) -> _Groups:
+    def _plan(
+        self,
+        state: GameState,
+        situation: Runners,
+        room: tuple[int, ...],
+        after: Callable[[Runners, Move], Runners],
+    ) -> _Plan:
         """The roll's outcome groups at ``situation``, each move as its addition to the
-        situation's number (the same at every situation with the same room to climb)."""
-        here = self.number(situation)
-        bust = 0
-        moves = []
-        for count, allowed in outcomes(state, situation):
-            if allowed:
-                moves.append(
-                    (count, tuple(self.number(after(situation, move)) - here for move in allowed))
-                )
+        situation's number (the same at every situation with the same room to climb),
+        sorted by how many moves a group offers."""
+        key = (self.columns, room)
+        found = _steps.get(key)
+        if found is None:
+            bust = 0
+            climbs = []
+            for count, allowed in outcomes(state, situation):
+                if allowed:
+                    lands = [after(situation, move) for move in allowed]
+                    climbs.append(
+                        (count, tuple(
+                            tuple(land[c] - situation[c] for c in self.columns) for land in lands
+                        ))
+                    )
+                else:
+                    bust += count
+            found = _steps[key] = (bust, climbs)
+        bust, climbs = found
+        strides = self.strides
+        singles, pairs, more = [], [], []
+        for count, moves in climbs:
+            steps = tuple(sum(map(mul, climb, strides)) for climb in moves)
+            if len(steps) == 1:
+                singles.append((count, steps[0]))
+            elif len(steps) == 2:
+                pairs.append((count, steps[0], steps[1]))
             else:
-                bust += count
-        return bust, moves
+                more.append((count, steps))
+        return bust, singles, pairs, more
 
     def covers(self, runners: Runners) -> bool:
         return all(runners[c] >= low for c, low in self._pairs())

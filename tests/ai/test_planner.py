@@ -8,7 +8,7 @@ import pytest
 from ai_positions import position, rolled
 
 from cantstop_tui.ai import ClassicExpertBot, ExpertBot
-from cantstop_tui.ai.planner import CLASSIC_DEPTH, DEFAULT_DEPTH, Planner
+from cantstop_tui.ai.planner import CLASSIC_DEPTH, DEFAULT_DEPTH, Planner, all_out
 from cantstop_tui.ai.turns_model import shipped
 from cantstop_tui.ai.win_chance import ModelEvaluator
 from cantstop_tui.engine import ALL_ROLLS, Dice, GameConfig, Phase, choose, legal_moves, roll
@@ -98,16 +98,22 @@ ALL_OUT = {**MIDGAME, "runners": {6: 8, 7: 9, 9: 5}}
 def test_to_the_end_is_where_looking_deeper_leads_with_every_runner_out() -> None:
     """With every runner out a turn has at most as many rolls as squares left in their
     columns, so a depth of that many rolls is the turn's end."""
-    planner = _planner(DEFAULT_DEPTH, to_the_end=True, **ALL_OUT)
+    planner = _planner(DEFAULT_DEPTH, to_the_end=False, **ALL_OUT)
     start = position(**ALL_OUT).runners
     squares_left = (11 - 8) + (13 - 9) + (9 - 5)
     to_end = planner.best(start, None)
     assert to_end == pytest.approx(planner.best(start, squares_left), abs=1e-6)
     assert to_end > planner.best(start, DEFAULT_DEPTH) > planner.stop_value(start)
-    assert planner.rolling_value(start) == pytest.approx(planner.roll_value(start, None))
+    # A planner to the turn's end values every runner-out situation so, at any depth.
+    ends = _planner(DEFAULT_DEPTH, to_the_end=True, **ALL_OUT)
+    assert ends.best(start, DEFAULT_DEPTH) == ends.best(start, 0) == pytest.approx(to_end)
+    assert ends.rolling_value(start) == pytest.approx(planner.roll_value(start, None))
 
 
-def test_expert_plans_to_the_turns_end_only_with_every_runner_out() -> None:
+def test_expert_values_every_situation_with_every_runner_out_to_the_turns_end() -> None:
+    """At any depth of expert's search, a situation with every runner out is worth its
+    solved rest of the turn; only situations with a runner still free meet the horizon,
+    where the player is taken to stop. expert-classic keeps its plain horizon."""
     start = position(**ALL_OUT)
     expert = ExpertBot().planner(start)
     assert expert.rolling_value(start.runners) == expert.roll_value(start.runners, None)
@@ -115,20 +121,49 @@ def test_expert_plans_to_the_turns_end_only_with_every_runner_out() -> None:
     assert classic.rolling_value(start.runners) == classic.roll_value(start.runners, CLASSIC_DEPTH)
     two_out = position(**{**MIDGAME, "runners": {6: 8, 7: 9}})
     planner = ExpertBot().planner(two_out)
-    assert planner.rolling_value(two_out.runners) == planner.roll_value(
-        two_out.runners, DEFAULT_DEPTH
-    )
+    horizon = _planner(DEFAULT_DEPTH, **{**MIDGAME, "runners": {6: 8, 7: 9}})
+
+    def expected(runners: tuple[int, ...], depth: int) -> float:
+        bust, groups = planner.successors(runners)
+        total = 0.0
+        for count, nexts in groups:
+            worths = []
+            for n in nexts:
+                if all_out(n):
+                    worths.append(planner.turn_end(n).value(n))
+                elif depth == 1:
+                    worths.append(planner.stop_value(n))
+                else:
+                    worths.append(max(planner.stop_value(n), expected(n, depth - 1)))
+            total += count * max(worths)
+        return (total + bust * planner.bust_value) / 1296
+
+    rolling = planner.rolling_value(two_out.runners)
+    assert rolling == pytest.approx(expected(two_out.runners, DEFAULT_DEPTH))
+    assert rolling > horizon.rolling_value(two_out.runners)
 
 
-def test_a_pair_choice_looks_to_the_end_only_when_every_move_leaves_every_runner_out() -> None:
+def test_a_pair_choice_values_runner_out_moves_to_the_end_and_others_at_the_depth() -> None:
     planner = _planner(DEFAULT_DEPTH, to_the_end=True, **MIDGAME)
     three = position(**ALL_OUT).runners
     two = position(**{**MIDGAME, "runners": {6: 8, 7: 9}}).runners
     assert planner.move_values([three]) == [planner.best(three, None)]
     assert planner.move_values([three, two]) == [
-        planner.best(three, DEFAULT_DEPTH - 1),
+        planner.best(three, None),
         planner.best(two, DEFAULT_DEPTH - 1),
     ]
+
+
+def test_each_column_triple_is_solved_once_a_turn_from_the_lowest_heights_it_can_reach() -> None:
+    """A triple's first situation asked for may be high; the solve starts where the
+    turn's runners stand (one step above the player's square for one not out yet)."""
+    where = {**MIDGAME, "runners": {6: 7, 7: 8}}
+    planner = _planner(DEFAULT_DEPTH, to_the_end=True, **where)
+    high = position(**{**MIDGAME, "runners": {6: 10, 7: 12, 9: 8}}).runners
+    solved = planner.turn_end(high)
+    assert dict(zip(solved.columns, solved.low, strict=True)) == {6: 7, 7: 8, 9: 4}
+    low = position(**{**MIDGAME, "runners": {6: 7, 7: 8, 9: 4}}).runners
+    assert planner.turn_end(low) is solved
 
 
 @pytest.mark.parametrize(
