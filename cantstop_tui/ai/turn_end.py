@@ -6,8 +6,8 @@ stand to the tops. Every move raises a height, so one pass from the tops down
 values them all: stopping is worth the evaluator's value of banking, rolling the
 average over the next roll's outcome groups of the best move's worth, a bust the
 board as it was. The heights are numbered so that a move is one addition to the
-number (found once per pattern from the planner's ``after``), which keeps the pass to
-list lookups.
+number (each move's climb found once per column triple and pattern from the planner's
+``after``, and kept), which keeps the pass to list lookups.
 
 The outcome groups come from the engine (``outcomes``), once per pattern of how
 far each column can still climb (0, 1, or 2 or more steps). Not for the jump
@@ -114,7 +114,7 @@ class TurnEnd:
     ) -> _Plan:
         """The roll's outcome groups at ``situation``, each move as its addition to the
         situation's number (the same at every situation with the same room to climb),
-        sorted by how many moves a group offers."""
+        split by how many moves a group offers."""
         key = (self.columns, room)
         found = _steps.get(key)
         if found is None:
