@@ -71,7 +71,8 @@ class Planner:
         self.evaluator = evaluator
         self.depth = depth
         self.to_the_end = to_the_end
-        """Situations with every runner out are valued to the turn's end."""
+        """Situations with every runner out are valued to the turn's end (in the jump
+        variant only decisions, by the plain search: see ``move_values``)."""
         self._stop: dict[Runners, float] = {}
         self._best: dict[tuple[Runners, Depth], float] = {}
         self._next: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = {}
