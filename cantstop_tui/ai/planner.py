@@ -83,12 +83,19 @@ class Planner:
         """Stopping can be refused (the forced variant): situations are checked."""
         self._exact_out = to_the_end and self._solve_ends
         """Every situation with every runner out, at any depth, is valued to the turn's end."""
+        # A horizon's situation: stopping, or (``best(n, 0)``) rolling on where the rules
+        # refuse the stop, or the turn's end with every runner out.
+        plain = not (self._refusable or self._exact_out)
+        self._leaf = self.stop_value if plain else self._at_horizon
         self.bust_value = self.stop_value((0,) * 13)
         self.best_stop = WIN if not evaluator.solitaire else 0.0
 
     def may_stop(self, runners: Runners) -> bool:
         """Whether the rules let the player stop with ``runners`` out (the engine's)."""
         return not self._refusable or may_stop_with(self.state, runners)
+
+    def _at_horizon(self, runners: Runners) -> float:
+        return self.best(runners, 0)
 
     def after(self, runners: Runners, move: Move) -> Runners:
         """Runner heights after ``move`` (the engine's step, jumps included)."""
@@ -158,10 +165,7 @@ class Planner:
         bust, groups = self.successors(runners)
         later = None if depth is None else depth - 1
         if later is not None and later <= 0:
-            # best(n, 0) is stopping, or rolling on where the rules refuse the stop, or
-            # with every runner out the turn's end (``to_the_end``).
-            plain = not (self._refusable or self._exact_out)
-            leaf = self.stop_value if plain else (lambda n: self.best(n, 0))
+            leaf = self._leaf
             total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
         else:
             best = self.best
@@ -199,7 +203,7 @@ class Planner:
             lowest = list(runners)
             for column in columns:
                 # A runner out now only climbs; a runner not out yet is placed a step up.
-                low = start[column] or min(self.after(start, (column,))[column], runners[column])
+                low = start[column] or self.after(start, (column,))[column]
                 lowest[column] = min(low, runners[column])
             runners = tuple(lowest)
             solved = TurnEnd(

@@ -22,7 +22,7 @@ from itertools import product
 from operator import mul
 
 from ..engine import COLUMNS, TOPS, GameState, Move
-from .outcomes import ROLLS, outcomes
+from .outcomes import ROLLS, outcomes, room
 
 Runners = tuple[int, ...]
 
@@ -69,7 +69,7 @@ class TurnEnd:
             situations.append(tuple(template))
         # How far each column can still climb (0, 1, 2 or more), in the same order.
         rooms = list(product(*(
-            [min(2, TOPS[c] - height) for height in heights]
+            [room(c, height) for height in heights]
             for c, heights in zip(self.columns, ranges, strict=True)
         )))
         stops = stop_values(situations)
@@ -85,10 +85,10 @@ class TurnEnd:
             if stop >= best_stop:
                 worth[number] = stop
                 continue
-            room = rooms[number]
-            found = groups.get(room)
+            pattern = rooms[number]
+            found = groups.get(pattern)
             if found is None:
-                found = groups[room] = self._plan(state, situations[number], room, after)
+                found = groups[pattern] = self._plan(state, situations[number], pattern, after)
             bust, singles, pairs, more = found
             total = bust * bust_value
             for count, step in singles:
@@ -109,13 +109,13 @@ class TurnEnd:
         self,
         state: GameState,
         situation: Runners,
-        room: tuple[int, ...],
+        pattern: tuple[int, ...],
         after: Callable[[Runners, Move], Runners],
     ) -> _Plan:
         """The roll's outcome groups at ``situation``, each move as its addition to the
         situation's number (the same at every situation with the same room to climb),
         split by how many moves a group offers."""
-        key = (self.columns, room)
+        key = (self.columns, pattern)
         found = _steps.get(key)
         if found is None:
             bust = 0

@@ -166,8 +166,9 @@ def state_from_dict(data: Any) -> GameState:
         dice=dice,
         winner=winner,
     )
-    shared = _shares_a_space(state, state.runners)
-    if config.variant == "jump" and (shared or _stacked_squares(rows)):
+    if config.variant == "jump" and (
+        _shares_a_space(state, state.runners) or _stacked_squares(rows)
+    ):
         raise ValueError("In the jump variant no piece ever stands on another player's square.")
     if phase is Phase.CHOOSE:
         moves = _moves(state, dice)
