@@ -16,7 +16,7 @@ from ..engine import (
     ALL_ROLLS,
     COLUMNS,
     MAX_RUNNERS,
-    TOPS,
+    STEPS_PER_ROLL,
     GameState,
     Move,
     Phase,
@@ -44,13 +44,6 @@ _passing: dict[object, tuple[Outcome, ...]] = {}
 _PASSING_LIMIT: Final = 5000
 
 
-def room(column: int, height: int) -> int:
-    """How far a runner at ``height`` can climb ``column`` in one roll: 0, 1 or 2 steps
-    (what the outcome groups depend on, outside the jump variant)."""
-    left = TOPS[column] - height
-    return left if left < 2 else 2
-
-
 def _key(state: GameState, runners: tuple[int, ...]) -> object:
     if state.config.variant == "jump":
         return (state.squares, state.claimed, runners, state.current_player)
@@ -62,7 +55,7 @@ def _key(state: GameState, runners: tuple[int, ...]) -> object:
     caps = tuple(
         0
         if claimed[c] is not None or (full and not runners[c])
-        else room(c, runners[c] or own[c])
+        else STEPS_PER_ROLL[c][runners[c] or own[c]]
         for c in COLUMNS
     )
     return (caps, mask)

@@ -21,8 +21,8 @@ from collections.abc import Callable
 from itertools import product
 from operator import mul
 
-from ..engine import COLUMNS, TOPS, GameState, Move
-from .outcomes import ROLLS, outcomes, room
+from ..engine import COLUMNS, STEPS_PER_ROLL, TOPS, GameState, Move
+from .outcomes import ROLLS, outcomes
 
 Runners = tuple[int, ...]
 
@@ -35,7 +35,7 @@ _Steps = tuple[int, list[tuple[int, tuple[tuple[int, ...], ...]]]]
 """(bust count, [(count, each move's climb in each of the three columns)])."""
 
 _steps: dict[tuple[tuple[int, ...], tuple[int, ...]], _Steps] = {}
-"""By column triple and room left in each (0, 1, 2 or more): at most 165 x 27, kept.
+"""By column triple and steps each can climb in a roll (0, 1 or 2): at most 165 x 27, kept.
 With every runner out nothing else changes a roll's moves (jumps aside, never here)."""
 
 
@@ -69,7 +69,7 @@ class TurnEnd:
             situations.append(tuple(template))
         # How far each column can still climb (0, 1, 2 or more), in the same order.
         rooms = list(product(*(
-            [room(c, height) for height in heights]
+            [STEPS_PER_ROLL[c][height] for height in heights]
             for c, heights in zip(self.columns, ranges, strict=True)
         )))
         stops = stop_values(situations)

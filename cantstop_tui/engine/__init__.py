@@ -9,7 +9,7 @@
 This package imports nothing from any user interface.
 """
 
-from .board import COLUMN_HEIGHTS, COLUMNS, MAX_RUNNERS, TOPS
+from .board import COLUMN_HEIGHTS, COLUMNS, MAX_RUNNERS, STEPS_PER_ROLL, TOPS
 from .config import VARIANTS, GameConfig, Variant, allowed_win_columns
 from .dice import ALL_ROLLS, Dice, DiceSource, Pairing, Roll, pairings
 from .errors import IllegalMoveError
@@ -48,6 +48,7 @@ __all__ = [
     "COLUMNS",
     "COLUMN_HEIGHTS",
     "MAX_RUNNERS",
+    "STEPS_PER_ROLL",
     "TOPS",
     "VARIANTS",
     "Busted",

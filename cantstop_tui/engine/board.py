@@ -11,6 +11,12 @@ COLUMNS: Final = tuple(range(2, 13))
 # Indexed by column number; indices 0 and 1 are never used.
 TOPS: Final = (0, 0, 3, 5, 7, 9, 11, 13, 11, 9, 7, 5, 3)
 
+STEPS_PER_ROLL: Final = tuple(
+    tuple(min(2, top - height) for height in range(top + 1)) for top in TOPS
+)
+"""How far a runner at a height can climb its column in one roll, outside the jump
+variant: ``STEPS_PER_ROLL[column][height]`` is 0, 1 or 2 (a double sum climbs two)."""
+
 COLUMN_HEIGHTS: Final = MappingProxyType({column: TOPS[column] for column in COLUMNS})
 """Number of spaces in each column: ``COLUMN_HEIGHTS[7] == 13``."""
 

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .board import MAX_RUNNERS, TOPS
+from .board import MAX_RUNNERS, STEPS_PER_ROLL, TOPS
 from .dice import ALL_ROLLS, PAIR_SUMS, Pairing, Roll, _pairings_of, roll_values
 from .errors import IllegalMoveError
 from .events import Move
@@ -84,8 +84,7 @@ def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
         elif jump:
             steps[column] = _jump_capacity(state, column)
         else:
-            room = TOPS[column] - (height or own[column])
-            steps[column] = room if room < 2 else 2
+            steps[column] = STEPS_PER_ROLL[column][height or own[column]]
     # Pairings have distinct sums, so only single-column moves can repeat.
     found: list[Move] = []
     for a, b in pairs:

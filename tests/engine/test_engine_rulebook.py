@@ -7,7 +7,10 @@ from fractions import Fraction
 from engine_builders import position, runner_heights, square_heights
 
 from cantstop_tui.engine import (
+    ALL_ROLLS,
     COLUMN_HEIGHTS,
+    COLUMNS,
+    STEPS_PER_ROLL,
     Busted,
     ColumnWon,
     GameConfig,
@@ -126,6 +129,22 @@ def test_the_summary_2_4_4_6_two_moves_in_column_8() -> None:
 def test_two_moves_in_one_column_stop_at_the_top() -> None:
     state = position(runners={8: 10})
     assert moves_for_dice(state, (2, 4, 4, 6)) == ((6, 10), (8,))
+
+
+def test_steps_per_roll_is_the_most_any_roll_climbs_a_runner() -> None:
+    rolls = sorted({tuple(sorted(dice)) for dice in ALL_ROLLS})
+    for column in COLUMNS:
+        for height in range(1, COLUMN_HEIGHTS[column] + 1):
+            state = position(runners={column: height})
+            climbs = [
+                runner_heights(choose(rolled, move)[0])[column] - height
+                for dice in rolls
+                for rolled in [roll(state, dice)[0]]
+                if rolled.phase is Phase.CHOOSE
+                for move in legal_moves(rolled)
+                if column in move
+            ]
+            assert max(climbs, default=0) == STEPS_PER_ROLL[column][height], (column, height)
 
 
 # --- Placing a marker --------------------------------------------------------
