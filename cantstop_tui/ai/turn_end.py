@@ -10,7 +10,7 @@ number (each move's climb found once per column triple and pattern from the plan
 ``after``, and kept), which keeps the pass to list lookups.
 
 The outcome groups come from the engine (``outcomes``), once per pattern of how
-far each column can still climb (0, 1, or 2 or more steps). Not for the jump
+far each column can climb in one roll (0, 1 or 2 steps). Not for the jump
 variant, where a step's length depends on the other players' squares.
 """
 
@@ -67,7 +67,7 @@ class TurnEnd:
             for column, height in zip(self.columns, heights, strict=True):
                 template[column] = height
             situations.append(tuple(template))
-        # How far each column can still climb (0, 1, 2 or more), in the same order.
+        # How far each column can climb in one roll (0, 1 or 2), in the same order.
         rooms = list(product(*(
             [STEPS_PER_ROLL[c][height] for height in heights]
             for c, heights in zip(self.columns, ranges, strict=True)
