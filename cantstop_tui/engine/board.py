@@ -15,7 +15,7 @@ STEPS_PER_ROLL: Final = tuple(
     tuple(min(2, top - height) for height in range(top + 1)) for top in TOPS
 )
 """How far a runner at a height can climb its column in one roll, outside the jump
-variant: ``STEPS_PER_ROLL[column][height]`` is 0, 1 or 2 (a double sum climbs two)."""
+variant: ``STEPS_PER_ROLL[column][height]`` is 0, 1 or 2 (a roll can make the same sum twice)."""
 
 COLUMN_HEIGHTS: Final = MappingProxyType({column: TOPS[column] for column in COLUMNS})
 """Number of spaces in each column: ``COLUMN_HEIGHTS[7] == 13``."""

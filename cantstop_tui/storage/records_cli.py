@@ -28,7 +28,8 @@ def shown_rating(records: Records, name: str) -> str:
 
 
 def anchors_line() -> str:
-    """``Computer levels (fixed ratings): easy 15.8, rule28 22.0, expert 31.5.``"""
+    """``Computer levels (fixed ratings): easy …, rule28 …, expert ….``: each level's
+    anchor (``play.ratings.ANCHORS``)."""
     levels = ", ".join(f"{level} {rating.shown:.1f}" for level, rating in ANCHORS.items())
     return f"Computer levels (fixed ratings): {levels}."
 
