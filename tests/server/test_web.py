@@ -3,6 +3,8 @@ aiohttp server on loopback (the game process itself is replaced by a stub socket
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import AsyncIterator
 
 import aiohttp
@@ -10,6 +12,8 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
+from cantstop_tui.server import logs, web_guard
+from cantstop_tui.server.session import MAX_SIZE, MIN_SIZE
 from cantstop_tui.server.web import build_server
 from cantstop_tui.server.web_guard import COOKIE, GuardedServer
 
@@ -43,7 +47,7 @@ def test_web_listens_on_loopback_unless_told_and_prints_a_token_url() -> None:
     assert build_server([]).token != guarded.token
 
 
-async def test_requests_without_the_token_are_refused(site) -> None:
+async def test_requests_without_the_token_are_refused(site: tuple[GuardedServer, str]) -> None:
     guarded, base = site
     # A browser keeps cookies for 127.0.0.1; aiohttp's jar does so only when told.
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
@@ -58,7 +62,9 @@ async def test_requests_without_the_token_are_refused(site) -> None:
             assert response.status != 403  # the cookie now carries the token
 
 
-async def test_a_socket_from_another_origin_is_refused_and_the_own_origin_plays(site) -> None:
+async def test_a_socket_from_another_origin_is_refused_and_the_own_origin_plays(
+    site: tuple[GuardedServer, str],
+) -> None:
     guarded, base = site
     jar = {COOKIE: guarded.token}
     async with aiohttp.ClientSession(cookies=jar) as http:
@@ -76,3 +82,190 @@ async def test_a_socket_from_another_origin_is_refused_and_the_own_origin_plays(
         async with http.get(f"{base}/?token={guarded.token}") as page:
             assert page.status == 503 and "please wait" in await page.text()
         await socket.close()
+
+
+async def test_a_forged_host_with_a_matching_origin_is_refused(
+    site: tuple[GuardedServer, str],
+) -> None:
+    """The Origin is checked against --public-url, not against the request's Host header
+    (which the client writes, as DNS rebinding does)."""
+    guarded, base = site
+    forged = {"Host": "evil.example", "Origin": "http://evil.example"}
+    async with aiohttp.ClientSession(cookies={COOKIE: guarded.token}) as http:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(base + "/ws", headers=forged)
+        assert refused.value.status == 403
+
+
+async def test_the_public_url_is_the_one_origin_that_may_open_a_game(
+    site: tuple[GuardedServer, str],
+) -> None:
+    guarded, base = site
+    guarded.public_url = "https://cantstop.example"  # behind a proxy
+    async with aiohttp.ClientSession(cookies={COOKIE: guarded.token}) as http:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(base + "/ws", headers={"Origin": base})
+        assert refused.value.status == 403
+        socket = await http.ws_connect(base + "/ws", headers={"Origin": guarded.public_url})
+        assert (await socket.receive_str()) == "game"
+        await socket.close()
+
+
+@pytest.mark.parametrize(
+    ("argv", "url"),
+    [
+        ([], "http://127.0.0.1:8000"),
+        (["--host", "::1", "--port", "8011"], "http://[::1]:8011"),
+        (["--host", "0.0.0.0", "--public-url", "https://Play.Example/"], "https://play.example"),
+        (["--public-url", "http://play.example:8080"], "http://play.example:8080"),
+    ],
+)
+def test_the_public_url_defaults_to_the_listening_address(argv: list[str], url: str) -> None:
+    assert build_server(argv).public_url == url
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (["--host", "0.0.0.0"], "say it with --public-url"),
+        (["--public-url", "play.example"], "must be http://HOST[:PORT]"),
+        (["--public-url", "ftp://play.example"], "must be http://HOST[:PORT]"),
+        (["--public-url", "http://play.example/cantstop"], "no path"),
+        (["--public-url", "http://play.example:port"], "is not an address"),
+        (["--port", "70000"], "--port must be 0 to 65535"),
+    ],
+)
+def test_a_bad_address_is_told_in_a_sentence(argv: list[str], sentence: str) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        build_server(argv)
+    assert str(stopped.value).startswith("cantstop web: ") and sentence in str(stopped.value)
+
+
+async def test_every_response_forbids_other_sites_and_tells_them_nothing(
+    site: tuple[GuardedServer, str],
+) -> None:
+    guarded, base = site
+    own = f"{base}/"
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        pages = {}
+        for path in (
+            f"/?token={guarded.token}",
+            "/page/page.css",
+            "/static/css/xterm.css",
+            "/page/page.js",
+            "/nothing",
+            "/ws",
+        ):
+            async with http.get(base + path) as response:
+                pages[path] = response.status, await response.text()
+                policy = response.headers["Content-Security-Policy"]
+                assert "default-src 'none'" in policy and "script-src 'self';" in policy, path
+                assert f"connect-src 'self' ws://{base.removeprefix('http://')};" in policy
+                assert "unsafe" not in policy
+                assert response.headers["Referrer-Policy"] == "no-referrer", path
+        assert [status for status, _ in pages.values()] == [200, 200, 200, 200, 404, 403]
+        index, css = pages[f"/?token={guarded.token}"][1], pages["/page/page.css"][1]
+        links = re.findall(r"(?:href|src)=\"([^\"]+)\"", index)
+        assert len(links) == 4 and all(link.startswith(own) for link in links), links
+        assert "<script>" not in index and "<style" not in index and "onClick" not in index
+        assert re.findall(r"url\(\"([^\"]+)\"\)", css) == [
+            "/static/fonts/RobotoMono-VariableFont_wght.ttf",
+            "/static/fonts/RobotoMono-Italic-VariableFont_wght.ttf",
+        ]
+        for font in re.findall(r"url\(\"([^\"]+)\"\)", css):
+            async with http.get(base + font) as response:
+                assert response.status == 200 and len(await response.read()) > 10_000
+
+
+class FakeGame:
+    """Stands for textual-serve's AppService: records what the page's messages become."""
+
+    def __init__(self, command: str, **_: object) -> None:
+        self.calls: list[tuple[object, ...]] = []
+        GAMES.append(self)
+
+    async def start(self, width: int, height: int) -> None:
+        self.calls.append(("start", width, height))
+
+    async def stop(self) -> None:
+        self.calls.append(("stop",))
+
+    async def send_bytes(self, data: bytes) -> bool:
+        self.calls.append(("keys", data))
+        return True
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        self.calls.append(("size", width, height))
+
+    async def blur(self) -> None:
+        self.calls.append(("blur",))
+
+    async def focus(self) -> None:
+        self.calls.append(("focus",))
+
+
+GAMES: list[FakeGame] = []
+
+
+async def test_sizes_are_clamped_and_what_the_page_never_sends_is_dropped_and_logged_once(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(web_guard, "AppService", FakeGame)
+    GAMES.clear()
+    guarded = build_server(["--port", "0"])
+    server = TestServer(guarded.make_app(), host="127.0.0.1")
+    await server.start_server()
+    base = guarded.public_url = f"http://127.0.0.1:{server.port}"
+    caplog.set_level(logging.WARNING, "cantstop.web")
+    async with aiohttp.ClientSession(cookies={COOKIE: guarded.token}) as http:
+        socket = await http.ws_connect(
+            base + "/ws?width=100000&height=abc", headers={"Origin": base}
+        )
+        junk = ["not json", "[]", "{}", '["stdin", 5]', '["resize", 7]', '["upload", "x"]', "7"]
+        for message in [
+            *junk * 20,
+            '["resize", {"width": -5, "height": 10000000}]',
+            '["stdin", "r"]',
+            '["focus"]',
+            '["blur"]',
+            '["ping", "12"]',
+        ]:
+            await socket.send_str(message)
+        assert await socket.receive_json() == ["pong", "12"]
+        await socket.close()
+    await server.close()
+    (game,) = GAMES
+    assert game.calls == [
+        ("start", MAX_SIZE[0], 24),
+        ("size", MIN_SIZE[0], MAX_SIZE[1]),
+        ("keys", b"r"),
+        ("focus",),
+        ("blur",),
+        ("stop",),
+    ]
+    dropped = [r.getMessage() for r in caplog.records if "never sends" in r.getMessage()]
+    assert len(dropped) == 1, dropped
+
+
+def test_library_lines_a_client_causes_are_one_a_minute_without_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    now = [0.0]
+    records = logs.LimitedRecords(logs.Limited(period=60, clock=lambda: now[0]))
+    library = logging.getLogger("textual-serve.test")
+    caplog.handler.addFilter(records)
+    try:
+        for _ in range(50):
+            try:
+                raise AssertionError("bad envelope")
+            except AssertionError as error:
+                library.exception(error)
+        now[0] = 61.0
+        library.warning("socket.send() raised exception.")
+        library.exception("bad envelope")
+    finally:
+        caplog.handler.removeFilter(records)
+    lines = caplog.text.strip().splitlines()
+    assert len(lines) == 3, lines
+    assert "AssertionError('bad envelope')" in lines[0] and "Traceback" not in caplog.text
+    assert "and 49 more like it" in lines[2]
