@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -269,3 +270,14 @@ def test_library_lines_a_client_causes_are_one_a_minute_without_traceback(
     assert len(lines) == 3, lines
     assert "AssertionError('bad envelope')" in lines[0] and "Traceback" not in caplog.text
     assert "and 49 more like it" in lines[2]
+
+
+def test_docs_state_the_policy_and_limits_the_code_applies() -> None:
+    docs = " ".join((Path(__file__).parents[2] / "docs" / "ssh.md").read_text().split())
+    headers = web_guard.security_headers("http://HOST:PORT")
+    policy = headers["Content-Security-Policy"].replace("host:port", "HOST:PORT")
+    assert f"`Content-Security-Policy: {policy}`" in docs
+    assert f"`Referrer-Policy: {headers['Referrer-Policy']}`" in docs
+    sizes = f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}"
+    assert f"clamped as over SSH ({sizes})" in docs
+    assert f"at most {web_guard.MAX_MESSAGE // 1024} KB" in docs
