@@ -60,57 +60,19 @@ class Limited:
     def __call__(self, key: Any, level: int, message: str, *args: Any) -> bool:
         """Log ``message % args`` unless ``key`` was logged less than ``period`` ago;
         returns whether a line was written."""
-        held = self.admit(key)
-        if held is None:
-            return False
-        self.logger.log(level, message + held_note(held), *args)
-        return True
-
-    def admit(self, key: Any) -> int | None:
-        """None if ``key`` was let through less than ``period`` ago (counted), else how many
-        were held back since it last was (the line for ``key`` may be written now)."""
         now = self.clock()
         last, held = self._seen.get(key, (float("-inf"), 0))
         if now - last < self.period:
             self._seen[key] = (last, held + 1)
-            return None
+            return False
+        if held:
+            message += f" (and {held} more like it in the last minute)"
         self._seen[key] = (now, 0)
         self._seen.move_to_end(key)
         while len(self._seen) > self.max_keys:
             self._seen.popitem(last=False)
-        return held
-
-
-def held_note(held: int) -> str:
-    return f" (and {held} more like it in the last minute)" if held else ""
-
-
-class LimitedRecords(logging.Filter):
-    """Every line through a :class:`Limited`, keyed by where it comes from and its message
-    before the arguments: for libraries that log what a client causes (aiohttp,
-    textual-serve, asyncio's own "socket.send() raised exception."). A traceback becomes
-    the one line of its exception."""
-
-    def __init__(self, limited: Limited) -> None:
-        super().__init__()
-        self.limited = limited
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        held = self.limited.admit((record.name, record.levelno, str(record.msg)[:200]))
-        if held is None:
-            return False
-        message = record.getMessage()
-        if record.exc_info and record.exc_info[1] is not None:
-            message += f": {record.exc_info[1]!r}"[:300]
-        record.msg, record.args = message + held_note(held), None
-        record.exc_info = record.exc_text = record.stack_info = None
+        self.logger.log(level, message, *args)
         return True
-
-
-def limit_every_line(limited: Limited) -> None:
-    """Put every line the root logger's handlers write through ``limited``."""
-    for handler in logging.getLogger().handlers:
-        handler.addFilter(LimitedRecords(limited))
 
 
 def loop_exception_handler(limited: Limited) -> Callable[[Any, dict[str, Any]], None]:

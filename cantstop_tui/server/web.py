@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 from ..play.help_text import plain
 from . import logs
-from .web_guard import GuardedServer
+from .web_guard import GuardedServer, limit_library_lines
 
 WILDCARDS = ("0.0.0.0", "::", "")
 
@@ -103,7 +103,7 @@ def build_server(argv: list[str]) -> GuardedServer:
 def main(argv: list[str]) -> int:
     server = build_server(argv)
     logs.configure(sys.__stderr__ or sys.stderr)
-    logs.limit_every_line(server.limited)
+    limit_library_lines(server.limited)
     print(f"Serving Can't Stop at {server.url}", flush=True)
     print("Only this address, with its token, opens the game.", flush=True)
     try:

@@ -73,6 +73,41 @@ def security_headers(public_url: str) -> dict[str, str]:
     }
 
 
+LIBRARY_LOGGERS = (
+    "aiohttp.access",
+    "aiohttp.server",
+    "aiohttp.web",
+    "aiohttp.websocket",
+    "asyncio",
+    "textual-serve",
+)
+"""The loggers of the libraries that serve the page: what a visitor makes them say."""
+
+
+class OnceAMinute(logging.Filter):
+    """A library's line said through the server's :class:`Limited` instead (one line a
+    minute per logger and message, with a count of the rest), a traceback as the one line
+    of its exception."""
+
+    def __init__(self, limited: Limited) -> None:
+        super().__init__()
+        self.limited = limited
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            message += f": {record.exc_info[1]!r}"
+        key = (record.name, str(record.msg)[:200])
+        self.limited(key, record.levelno, "%s: %s", record.name, message[:500])
+        return False
+
+
+def limit_library_lines(limited: Limited) -> None:
+    """Every line of :data:`LIBRARY_LOGGERS` through ``limited``, for the server's life."""
+    for name in LIBRARY_LOGGERS:
+        logging.getLogger(name).addFilter(OnceAMinute(limited))
+
+
 class GuardedServer(Server):
     """textual-serve's server behind a token, an Origin check and a cap on games."""
 
