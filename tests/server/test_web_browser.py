@@ -141,6 +141,8 @@ async def test_a_game_in_chromium_by_keys_and_a_click_and_another_origin_is_refu
         page = await context.new_page()
         page.on("websocket", screen.socket)
         page.on("request", lambda request: requests.append(request.url))
+        console: list[str] = []
+        page.on("console", lambda message: console.append(message.text))
         first = await page.goto(served.url)
         assert first is not None and first.status == 200
         assert first.headers["referrer-policy"] == "no-referrer"
@@ -164,6 +166,9 @@ async def test_a_game_in_chromium_by_keys_and_a_click_and_another_origin_is_refu
         own = served.public_url + "/"
         assert requests and all(url.startswith(own) for url in requests), requests
         assert any("/static/fonts/" in url for url in requests)
+        # The policy blocks only textual.js's own two inline <style>s (page.css has their rules).
+        refused = [line for line in console if "Content Security Policy" in line]
+        assert all(line.startswith("Applying inline style") for line in refused), refused
 
         cookies = {cookie["name"]: cookie for cookie in await context.cookies(served.public_url)}
         assert cookies[COOKIE]["value"] == served.token  # the other page's socket carries it
