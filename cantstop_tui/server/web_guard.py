@@ -22,8 +22,10 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from .limits import TokenBucket
 from .logs import Limited, loop_exception_handler
 from .session import clamp_size
+from .settings import Settings
 
 COOKIE = "cantstop_token"
 PAGE = Path(__file__).with_name("web_page")
@@ -189,8 +191,9 @@ class GuardedServer(Server):
         return response
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """The game's socket, as textual-serve's but with every size clamped and a message
-        that is not what the page sends dropped (with a line a minute in the log)."""
+        """The game's socket, as textual-serve's but with every size clamped, the input
+        budget of an SSH session (bytes a second, bursts), and a message that is not what the
+        page sends dropped (with a line a minute in the log)."""
         socket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         query = request.query
         width, height = clamp_size(number(query.get("width")), number(query.get("height")))
@@ -207,10 +210,20 @@ class GuardedServer(Server):
             download_manager=self.download_manager,
         )
         await game.start(width, height)
+        budget = TokenBucket(Settings.input_rate, Settings.input_burst)
         try:
             async for message in socket:
-                if message.type == WSMsgType.TEXT:
-                    await self._relay(socket, game, message.data, request.remote)
+                if message.type != WSMsgType.TEXT:
+                    continue
+                if budget.take(len(message.data)) < len(message.data):
+                    self.limited(
+                        ("flood", request.remote),
+                        logging.WARNING,
+                        "Input flood from %s: messages dropped.",
+                        request.remote,
+                    )
+                    continue
+                await self._relay(socket, game, message.data, request.remote)
         except ConnectionError as error:
             self.limited(
                 ("socket", request.remote), logging.INFO, "%s left: %s", request.remote, error

@@ -3,10 +3,12 @@ aiohttp server on loopback (the game process itself is replaced by a stub socket
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -15,8 +17,11 @@ from aiohttp.test_utils import TestServer
 
 from cantstop_tui.server import logs, web_guard
 from cantstop_tui.server.session import MAX_SIZE, MIN_SIZE
+from cantstop_tui.server.settings import Settings
 from cantstop_tui.server.web import build_server
 from cantstop_tui.server.web_guard import COOKIE, GuardedServer
+
+from .conftest import WAIT_SECONDS, until
 
 
 @pytest.fixture
@@ -182,7 +187,7 @@ class FakeGame:
     """Stands for textual-serve's AppService: records what the page's messages become."""
 
     def __init__(self, command: str, **_: object) -> None:
-        self.calls: list[tuple[object, ...]] = []
+        self.calls: list[tuple[Any, ...]] = []
         GAMES.append(self)
 
     async def start(self, width: int, height: int) -> None:
@@ -232,7 +237,7 @@ async def test_sizes_are_clamped_and_what_the_page_never_sends_is_dropped_and_lo
             '["ping", "12"]',
         ]:
             await socket.send_str(message)
-        assert await socket.receive_json() == ["pong", "12"]
+        assert await socket.receive_json(timeout=WAIT_SECONDS) == ["pong", "12"]
         await socket.close()
     await server.close()
     (game,) = GAMES
@@ -246,6 +251,29 @@ async def test_sizes_are_clamped_and_what_the_page_never_sends_is_dropped_and_lo
     ]
     dropped = [r.getMessage() for r in caplog.records if "never sends" in r.getMessage()]
     assert len(dropped) == 1, dropped
+
+
+async def test_a_flood_of_messages_gets_the_input_budget_of_an_ssh_session(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(web_guard, "AppService", FakeGame)
+    GAMES.clear()
+    guarded = build_server(["--port", "0"])
+    server = TestServer(guarded.make_app(), host="127.0.0.1")
+    await server.start_server()
+    base = guarded.public_url = f"http://127.0.0.1:{server.port}"
+    caplog.set_level(logging.WARNING, "cantstop.web")
+    async with aiohttp.ClientSession(cookies={COOKIE: guarded.token}) as http:
+        socket = await http.ws_connect(base + "/ws", headers={"Origin": base})
+        for _ in range(200):
+            await socket.send_str(json.dumps(["stdin", "x" * 500]))
+        await socket.close()
+        await until(lambda: ("stop",) in GAMES[0].calls, "the server to read every message")
+    await server.close()
+    keys = sum(len(call[1]) for call in GAMES[0].calls if call[0] == "keys")
+    assert Settings.input_burst - 1000 <= keys < Settings.input_burst + Settings.input_rate
+    floods = [r for r in caplog.records if "Input flood" in r.getMessage()]
+    assert len(floods) == 1
 
 
 def test_library_lines_a_client_causes_are_one_a_minute_without_traceback(
