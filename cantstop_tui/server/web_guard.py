@@ -9,7 +9,6 @@ holds. Every response carries that policy and ``Referrer-Policy: no-referrer``.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -22,26 +21,14 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from .limits import TokenBucket
 from .logs import Limited, loop_exception_handler
 from .session import clamp_size
-from .settings import Settings
+from .web_relay import MAX_MESSAGE, Relay, number
 
 COOKIE = "cantstop_token"
 PAGE = Path(__file__).with_name("web_page")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger("cantstop.web")
-MAX_MESSAGE = 64 * 1024
-"""The longest message the page sends is a paste (textual-serve's own limit is 4 MiB)."""
-
-
-def number(text: object) -> int:
-    """A size the page states, or 0 (which :func:`clamp_size` makes the default) if it is
-    not a whole number."""
-    try:
-        return int(str(text))
-    except ValueError:
-        return 0
 
 
 def origin_of(url: str) -> str:
@@ -210,20 +197,11 @@ class GuardedServer(Server):
             download_manager=self.download_manager,
         )
         await game.start(width, height)
-        budget = TokenBucket(Settings.input_rate, Settings.input_burst)
+        relay = Relay(socket, game, request.remote, self.limited)
         try:
             async for message in socket:
-                if message.type != WSMsgType.TEXT:
-                    continue
-                if budget.take(len(message.data)) < len(message.data):
-                    self.limited(
-                        ("flood", request.remote),
-                        logging.WARNING,
-                        "Input flood from %s: messages dropped.",
-                        request.remote,
-                    )
-                    continue
-                await self._relay(socket, game, message.data, request.remote)
+                if message.type == WSMsgType.TEXT:
+                    await relay(message.data)
         except ConnectionError as error:
             self.limited(
                 ("socket", request.remote), logging.INFO, "%s left: %s", request.remote, error
@@ -231,38 +209,6 @@ class GuardedServer(Server):
         finally:
             await game.stop()
         return socket
-
-    async def _relay(
-        self, socket: web.WebSocketResponse, game: AppService, text: str, remote: str | None
-    ) -> None:
-        """One message from the page to the game: keys, a new size, a ping, focus."""
-        try:
-            envelope = json.loads(text)
-        except ValueError:
-            envelope = None
-        if not isinstance(envelope, list) or not envelope:
-            envelope = [None]
-        kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-        if kind == "stdin" and isinstance(data, str):
-            await game.send_bytes(data.encode("utf-8", "replace"))
-        elif kind == "resize" and isinstance(data, dict):
-            await game.set_terminal_size(
-                *clamp_size(number(data.get("width")), number(data.get("height")))
-            )
-        elif kind == "ping" and isinstance(data, str):
-            await socket.send_json(["pong", data])
-        elif kind == "blur":
-            await game.blur()
-        elif kind == "focus":
-            await game.focus()
-        else:
-            self.limited(
-                ("message", remote),
-                logging.WARNING,
-                "Dropped a message from %s that the page never sends: %r",
-                remote,
-                text[:80],
-            )
 
     def _full(self) -> str:
         return (

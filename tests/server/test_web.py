@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import TestServer
 
-from cantstop_tui.server import logs, web_guard
+from cantstop_tui.server import logs, web_guard, web_relay
 from cantstop_tui.server.session import MAX_SIZE, MIN_SIZE
 from cantstop_tui.server.settings import Settings
 from cantstop_tui.server.web import build_server
@@ -213,35 +213,54 @@ class FakeGame:
 GAMES: list[FakeGame] = []
 
 
-async def test_sizes_are_clamped_and_what_the_page_never_sends_is_dropped_and_logged_once(
+Opener = Callable[[str], Awaitable[aiohttp.ClientWebSocketResponse]]
+
+
+@pytest.fixture
+async def page_socket(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
+) -> AsyncIterator[Opener]:
+    """Opens the game's socket as the page does, on a real server whose games are
+    :class:`FakeGame`s; the server's warnings are captured."""
     monkeypatch.setattr(web_guard, "AppService", FakeGame)
     GAMES.clear()
+    caplog.set_level(logging.WARNING, "cantstop.web")
     guarded = build_server(["--port", "0"])
     server = TestServer(guarded.make_app(), host="127.0.0.1")
     await server.start_server()
     base = guarded.public_url = f"http://127.0.0.1:{server.port}"
-    caplog.set_level(logging.WARNING, "cantstop.web")
     async with aiohttp.ClientSession(cookies={COOKIE: guarded.token}) as http:
-        socket = await http.ws_connect(
-            base + "/ws?width=100000&height=abc", headers={"Origin": base}
-        )
-        junk = ["not json", "[]", "{}", '["stdin", 5]', '["resize", 7]', '["upload", "x"]', "7"]
-        for message in [
-            *junk * 20,
-            '["resize", {"width": -5, "height": 10000000}]',
-            '["stdin", "r"]',
-            '["focus"]',
-            '["blur"]',
-            '["ping", "12"]',
-        ]:
-            await socket.send_str(message)
-        assert await socket.receive_json(timeout=WAIT_SECONDS) == ["pong", "12"]
-        await socket.close()
+
+        async def open_socket(query: str) -> aiohttp.ClientWebSocketResponse:
+            return await http.ws_connect(f"{base}/ws{query}", headers={"Origin": base})
+
+        yield open_socket
     await server.close()
-    (game,) = GAMES
-    assert game.calls == [
+
+
+async def game_over() -> FakeGame:
+    """The one game, once the server has read every message and stopped it."""
+    await until(lambda: len(GAMES) == 1 and ("stop",) in GAMES[0].calls, "the game's end")
+    return GAMES[0]
+
+
+async def test_sizes_are_clamped_and_what_the_page_never_sends_is_dropped_and_logged_once(
+    page_socket: Opener, caplog: pytest.LogCaptureFixture
+) -> None:
+    socket = await page_socket("?width=100000&height=abc")
+    junk = ["not json", "[]", "{}", '["stdin", 5]', '["resize", 7]', '["upload", "x"]', "7"]
+    for message in [
+        *junk * 20,
+        '["resize", {"width": -5, "height": 10000000}]',
+        '["stdin", "r"]',
+        '["focus"]',
+        '["blur"]',
+        '["ping", "12"]',
+    ]:
+        await socket.send_str(message)
+    assert await socket.receive_json(timeout=WAIT_SECONDS) == ["pong", "12"]
+    await socket.close()
+    assert (await game_over()).calls == [
         ("start", MAX_SIZE[0], 24),
         ("size", MIN_SIZE[0], MAX_SIZE[1]),
         ("keys", b"r"),
@@ -253,24 +272,15 @@ async def test_sizes_are_clamped_and_what_the_page_never_sends_is_dropped_and_lo
     assert len(dropped) == 1, dropped
 
 
-async def test_a_flood_of_messages_gets_the_input_budget_of_an_ssh_session(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+async def test_a_flood_of_keys_gets_the_input_budget_of_an_ssh_session(
+    page_socket: Opener, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(web_guard, "AppService", FakeGame)
-    GAMES.clear()
-    guarded = build_server(["--port", "0"])
-    server = TestServer(guarded.make_app(), host="127.0.0.1")
-    await server.start_server()
-    base = guarded.public_url = f"http://127.0.0.1:{server.port}"
-    caplog.set_level(logging.WARNING, "cantstop.web")
-    async with aiohttp.ClientSession(cookies={COOKIE: guarded.token}) as http:
-        socket = await http.ws_connect(base + "/ws", headers={"Origin": base})
-        for _ in range(200):
-            await socket.send_str(json.dumps(["stdin", "x" * 500]))
-        await socket.close()
-        await until(lambda: ("stop",) in GAMES[0].calls, "the server to read every message")
-    await server.close()
-    keys = sum(len(call[1]) for call in GAMES[0].calls if call[0] == "keys")
+    socket = await page_socket("")
+    for _ in range(200):
+        await socket.send_str(json.dumps(["stdin", "\x1b[<35;1;1M" * 40]))
+    await socket.close()
+    keys = sum(len(call[1]) for call in (await game_over()).calls if call[0] == "keys")
+    # The terminal's bytes count, as over SSH, not their JSON envelope (three times as long).
     assert Settings.input_burst - 1000 <= keys < Settings.input_burst + Settings.input_rate
     floods = [r for r in caplog.records if "Input flood" in r.getMessage()]
     assert len(floods) == 1
@@ -310,4 +320,6 @@ def test_docs_state_the_policy_and_limits_the_code_applies() -> None:
     assert f"`Referrer-Policy: {headers['Referrer-Policy']}`" in docs
     sizes = f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}"
     assert f"clamped as over SSH ({sizes})" in docs
-    assert f"at most {web_guard.MAX_MESSAGE // 1024} KB" in docs
+    assert f"at most {web_relay.MAX_MESSAGE // 1024} KB" in docs
+    rate, burst = Settings.input_rate / 1024, Settings.input_burst / 1024
+    assert f"input budget ({rate:g} KB/s with bursts of {burst:g} KB;" in docs
