@@ -27,6 +27,7 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from ..play.help_text import plain
+from ..ui.textual_compat import add_middleware
 
 COOKIE = "cantstop_token"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -57,16 +58,12 @@ class GuardedServer(Server):
         self.token = secrets.token_urlsafe(24)
         self.max_sessions = max_sessions
         self.sessions = 0
+        add_middleware(self, self._guard)
 
     @property
     def url(self) -> str:
         """The address to open: with the token."""
         return f"{self.public_url}/?token={self.token}"
-
-    async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
-        app.middlewares.append(self._guard)
-        return app
 
     def _allowed_origins(self, request: web.Request) -> set[str]:
         return {_origin(self.public_url), f"{request.scheme}://{request.host}".lower()}
