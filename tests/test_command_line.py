@@ -50,3 +50,21 @@ def test_arena_tables_fit_80_columns(players: str) -> None:
     lines = done.stdout.splitlines()
     assert "Win rate by seat (seat 1 moves first):" in lines
     assert max(len(line) for line in lines) <= 80
+
+
+def test_a_textual_without_the_parts_used_gets_a_sentence_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from importlib import metadata
+
+    from cantstop_tui import cli
+    from cantstop_tui.ui import textual_version
+
+    monkeypatch.setattr(metadata, "version", lambda name: "9.0.0")
+    monkeypatch.setattr(textual_version, "PRIVATE_PARTS", ("textual.app.App._gone",))
+    assert cli.main(["replay", "--help"]) == cli.SETUP_ERROR
+    said = capsys.readouterr().err
+    assert said.startswith("cantstop was written for Textual ") and "Traceback" not in said
+    with pytest.raises(SystemExit) as records:  # no Textual there: it runs (its --help)
+        cli.main(["records", "--help"])
+    assert records.value.code == 0
