@@ -16,6 +16,7 @@ from ..storage.errors import SaveError
 from ..storage.paths import old_settings_file, settings_file
 from ..storage.reading import read_json
 
+
 def level_names() -> tuple[str, ...]:
     """The computer levels a seat can take, weakest first: one name each."""
     return LEVELS
