@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         module_name = PLAY_MODULE
     if module_name in TEXTUAL_MODULES:
-        from .ui.textual_version import textual_problem
+        from .textual_version import textual_problem
 
         problem = textual_problem()
         if problem is not None:

@@ -17,7 +17,8 @@ from textual.strip import Strip
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match
 from cantstop_tui.play.table import Table
-from cantstop_tui.ui import textual_compat, textual_version
+from cantstop_tui import textual_version
+from cantstop_tui.ui import textual_compat
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import step_at
 from cantstop_tui.ui.widgets.game_log import GameLog
