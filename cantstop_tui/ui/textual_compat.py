@@ -1,5 +1,5 @@
 """The one place that touches Textual's private parts (the lock files pin Textual to the
-version ``cantstop_tui.textual_version.TEXTUAL_VERSION`` names, which lists every private name used here;
+version ``cantstop_tui.textual_version`` names, with every private name used here;
 tests/ui/test_textual_compat.py checks each and fails loudly when an upgrade moves one):
 
 - a cache that kept every closed dialog's lines alive (``StylesCache.get_inner_outer``),

@@ -181,8 +181,7 @@ async def test_an_escape_right_after_another_key_still_arrives_without_more_inpu
     await until(lambda: label in terminal.text(), "the app to draw")
     assert terminal.driver is not None
     terminal.driver.feed("x")
-    await asyncio.sleep(0.06)
-    terminal.driver.feed("\x1b")
+    asyncio.get_running_loop().call_later(0.06, terminal.driver.feed, "\x1b")  # ESC 60 ms on
     await until(
         lambda: [e.key for e in app.events if isinstance(e, events.Key)] == ["x", "escape"],
         "the Escape key, with no more input",

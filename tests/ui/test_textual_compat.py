@@ -14,10 +14,10 @@ from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.strip import Strip
 
+from cantstop_tui import textual_version
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match
 from cantstop_tui.play.table import Table
-from cantstop_tui import textual_version
 from cantstop_tui.ui import textual_compat
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import step_at
