@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..engine import ALL_ROLLS, GameState, Move, Phase, can_stop, legal_moves, moves_for_dice
 from .expert import ExpertBot
-from .planner import CLASSIC_DEPTH, Planner
+from .planner import Planner
 
 if TYPE_CHECKING:
     import numpy as np
@@ -29,11 +29,11 @@ if TYPE_CHECKING:
     from .turns_model import TurnsModel
 
 
-LUCK_DEPTH: Final = CLASSIC_DEPTH
-"""Rolls looked ahead to price a roll's luck, by the plain search (the horizon taken as a
-stop, no turn's end solved): the average of every roll of a turn at expert's own depth would
-take most of a review's time; luck only needs the roll that came and every roll valued
-alike."""
+LUCK_DEPTH: Final = 1
+"""Rolls looked ahead to price a roll's luck, by the plain search: each roll is worth what
+its best move banks (or the bust), every roll valued alike. Valuing all 1,296 rolls at
+expert's own depth took most of a review's time (over ten times the rest at two rolls
+ahead); luck only needs the roll that came and every other roll valued alike."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +124,7 @@ class Analyst:
         if self._luck is None or self._luck[0] != board or self._luck[1].evaluator is not (
             main.evaluator
         ):
-            planner = Planner(state, main.evaluator, LUCK_DEPTH, stops=main.stops)
+            planner = Planner(state, main.evaluator, LUCK_DEPTH, share=main)
             self._luck = (board, planner)
         return self._luck[1]
 

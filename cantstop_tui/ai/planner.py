@@ -64,10 +64,10 @@ class Planner:
         evaluator: LeafValue,
         depth: int = DEFAULT_DEPTH,
         to_the_end: bool = False,
-        stops: dict[Runners, float] | None = None,
+        share: Planner | None = None,
     ) -> None:
-        """``stops``: the leaf values already known for this board and evaluator (another
-        planner's ``stops``), shared so each runner set is valued once."""
+        """``share``: another planner of the same board and evaluator, whose leaf values and
+        next rolls' outcomes this one shares (each found once for both)."""
         if depth < 1:
             raise ValueError("the search looks at least one roll ahead")
         self.state = state
@@ -76,9 +76,11 @@ class Planner:
         self.to_the_end = to_the_end
         """Situations with every runner out are valued to the turn's end (in the jump
         variant only decisions, by the plain search: see ``move_values``)."""
-        self.stops: dict[Runners, float] = {} if stops is None else stops
+        self.stops: dict[Runners, float] = {} if share is None else share.stops
         self._best: dict[tuple[Runners, Depth], float] = {}
-        self._next: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = {}
+        self.nexts: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = (
+            {} if share is None else share.nexts
+        )
         self._ends: dict[tuple[int, ...], TurnEnd] = {}
         # With jumps a step's length depends on the others' squares: no shortcut then.
         self._solve_ends = state.config.variant != "jump"
@@ -106,7 +108,7 @@ class Planner:
 
     def successors(self, runners: Runners) -> tuple[int, list[tuple[int, list[Runners]]]]:
         """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
-        found = self._next.get(runners)
+        found = self.nexts.get(runners)
         if found is None:
             bust = 0
             groups = []
@@ -116,7 +118,7 @@ class Planner:
                 else:
                     bust += count
             found = (bust, groups)
-            self._next[runners] = found
+            self.nexts[runners] = found
         return found
 
     def stop_value(self, runners: Runners) -> float:
