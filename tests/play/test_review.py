@@ -37,9 +37,8 @@ def test_the_docs_and_the_legend_state_the_thresholds_the_code_uses() -> None:
     readme = (DOCS / "README.md").read_text()
     bounds = sorted(bound for bound, _ in THRESHOLDS)
     names = [name for _, name in sorted(THRESHOLDS)]
-    ranges = [
-        f"*{name}* ({low:g} to {high:g}" for name, low, high in zip(names, bounds, bounds[1:])
-    ]
+    pairs = zip(names, bounds, bounds[1:], strict=False)
+    ranges = [f"*{name}* ({low:g} to {high:g}" for name, low, high in pairs]
     for text in (*ranges, f"*{names[-1]}* ({bounds[-1]:g} or more)"):
         assert text in " ".join(readme.split()), text
 
