@@ -87,13 +87,15 @@ def read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise SaveError(path, reason(error)) from None
-    with open(fd, "rb", closefd=True) as file:
-        try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise SaveError(path, "it is not a regular file (a pipe, device or folder).")
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SaveError(path, "it is not a regular file (a pipe, device or folder).")
+        with open(fd, "rb", closefd=False) as file:
             raw = file.read(max_bytes + 1)
-        except OSError as error:
-            raise SaveError(path, reason(error)) from None
+    except OSError as error:
+        raise SaveError(path, reason(error)) from None
+    finally:
+        os.close(fd)
     if len(raw) > max_bytes:
         raise SaveError(path, f"the file is over {max_bytes // (1024 * 1024)} MB, far too big.")
     return raw
