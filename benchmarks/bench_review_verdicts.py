@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import os
 import statistics
+import sys
 from dataclasses import dataclass
 
 from benchmarks import Row
@@ -113,7 +114,12 @@ def _labels_within(verdict: Verdict) -> set[str | None]:
 
 
 def run() -> list[Row]:
-    verdicts = [measure(state, decision) for state, decision in _sample()]
+    verdicts = []
+    for state, decision in _sample():
+        verdicts.append(measure(state, decision))
+        v = verdicts[-1]
+        print(f"  measured {len(verdicts)}: claimed {decision.cost:.1f} ({decision.label}), "
+              f"measured {v.measured:+.1f} ± {v.error:.1f}", file=sys.stderr, flush=True)
     rows: list[Row] = []
     for v in verdicts:
         d = v.decision
