@@ -2,8 +2,9 @@
 of their dice and the win-chance graph; Enter opens the replay at a decision, where ``p``
 plays on from it.
 
-The review is worked out on the analysis thread (``ui.background``; a 2-player game takes
-well under a second); a progress bar shows when it takes longer than ``PROGRESS_AFTER``.
+The review is worked out on the analysis thread (``ui.background``; its CPU time is in
+``make bench``, docs/ai.md); a progress bar shows when it takes longer than
+``PROGRESS_AFTER``.
 """
 
 from __future__ import annotations
