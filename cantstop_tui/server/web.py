@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 from ..play.help_text import plain
 from . import logs
-from .web_guard import GuardedServer, limit_library_lines
+from .web_guard import MAX_SESSIONS, GuardedServer, limit_library_lines
 
 WILDCARDS = ("0.0.0.0", "::", "")
 
@@ -45,7 +45,12 @@ def parser() -> argparse.ArgumentParser:
         "only pages from there may open a game (default: http://HOST:PORT)",
     )
     p.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
-    p.add_argument("--max-sessions", type=int, default=8, help="games running at once (default 8)")
+    p.add_argument(
+        "--max-sessions",
+        type=int,
+        default=MAX_SESSIONS,
+        help="games running at once (default %(default)s)",
+    )
     return p
 
 

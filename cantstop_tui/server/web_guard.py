@@ -29,6 +29,8 @@ COOKIE = "cantstop_token"
 PAGE = Path(__file__).with_name("web_page")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger("cantstop.web")
+MAX_SESSIONS = 8
+"""Games running at once unless ``--max-sessions`` says otherwise."""
 
 
 def origin_of(url: str) -> str:
@@ -101,7 +103,13 @@ class GuardedServer(Server):
     """textual-serve's server behind a token, an Origin check and a cap on games."""
 
     def __init__(
-        self, command: str, *, public_url: str, max_sessions: int = 8, host: str, port: int
+        self,
+        command: str,
+        *,
+        public_url: str,
+        max_sessions: int = MAX_SESSIONS,
+        host: str,
+        port: int,
     ) -> None:
         super().__init__(command, host=host, port=port, title="Can't Stop", public_url=public_url)
         self.token = secrets.token_urlsafe(24)
