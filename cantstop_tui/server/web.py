@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 from ..play.help_text import plain
 from . import logs
-from .web_guard import MAX_SESSIONS, GuardedServer, limit_library_lines
+from .web_guard import MAX_SESSIONS, GuardedServer, limit_library_lines, origin_of
 
 WILDCARDS = ("0.0.0.0", "::", "")
 
@@ -67,7 +67,7 @@ def public_url(given: str | None, host: str, port: int) -> str:
             bracketed = f"[{host}]" if ipaddress.ip_address(host).version == 6 else host
         except ValueError:
             bracketed = host
-        return f"http://{bracketed}:{port}"
+        return origin_of(f"http://{bracketed}:{port}")
     try:
         parts = urlsplit(given.strip())
         parts.port  # noqa: B018 (a port that is not a number raises here)
@@ -80,7 +80,7 @@ def public_url(given: str | None, host: str, port: int) -> str:
             f"--public-url is the site's address alone (no path), not {given!r}: "
             "the game is served at the root"
         )
-    return f"{parts.scheme}://{parts.netloc}".lower()
+    return origin_of(given.strip())
 
 
 def build_server(argv: list[str]) -> GuardedServer:

@@ -33,10 +33,16 @@ MAX_SESSIONS = 8
 """Games running at once unless ``--max-sessions`` says otherwise."""
 
 
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
 def origin_of(url: str) -> str:
-    """``scheme://host[:port]`` of ``url``, lower case: what a browser sends as Origin."""
+    """``scheme://host[:port]`` of ``url`` as a browser sends it in Origin: lower case,
+    without the scheme's default port."""
     parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}".lower()
+    host = parts.hostname or ""
+    port = "" if parts.port in (None, DEFAULT_PORTS.get(parts.scheme)) else f":{parts.port}"
+    return f"{parts.scheme}://{f'[{host}]' if ':' in host else host}{port}".lower()
 
 
 def security_headers(public_url: str) -> dict[str, str]:

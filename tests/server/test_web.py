@@ -124,6 +124,10 @@ async def test_the_public_url_is_the_one_origin_that_may_open_a_game(
         (["--host", "::1", "--port", "8011"], "http://[::1]:8011"),
         (["--host", "0.0.0.0", "--public-url", "https://Play.Example/"], "https://play.example"),
         (["--public-url", "http://play.example:8080"], "http://play.example:8080"),
+        # What browsers send as Origin: no default port, no user.
+        (["--port", "80"], "http://127.0.0.1"),
+        (["--public-url", "https://ana@play.example:443"], "https://play.example"),
+        (["--host", "::", "--public-url", "http://[::1]:8011/"], "http://[::1]:8011"),
     ],
 )
 def test_the_public_url_defaults_to_the_listening_address(argv: list[str], url: str) -> None:
@@ -314,8 +318,8 @@ def test_library_lines_a_client_causes_are_one_a_minute_without_traceback(
 
 def test_docs_state_the_policy_and_limits_the_code_applies() -> None:
     docs = " ".join((Path(__file__).parents[2] / "docs" / "ssh.md").read_text().split())
-    headers = web_guard.security_headers("http://HOST:PORT")
-    policy = headers["Content-Security-Policy"].replace("host:port", "HOST:PORT")
+    headers = web_guard.security_headers("http://host:8000")
+    policy = headers["Content-Security-Policy"].replace("host:8000", "HOST:PORT")
     assert f"`Content-Security-Policy: {policy}`" in docs
     assert f"`Referrer-Policy: {headers['Referrer-Policy']}`" in docs
     sizes = f"{MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}"
