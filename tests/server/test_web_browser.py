@@ -155,7 +155,7 @@ async def test_a_game_in_chromium_by_keys_and_a_click_and_another_origin_is_refu
         await until(screen.shows("your turn: roll"), "the first turn")
         await page.keyboard.press("r")
         await until(screen.shows("Choose a move"), "the moves of the roll")
-        column, row = screen.find(r" 1  ")
+        column, row = screen.find(r" 1  \d\+\d=")  # the first move line: "1  2+2=4  5+3=8"
         await click_cell(page, screen, column + 1, row)
         await until(screen.shows("or stop (s)"), "the clicked move to be played")
         await page.keyboard.press("s")
