@@ -159,7 +159,8 @@ async def test_a_game_in_chromium_by_keys_and_a_click_and_another_origin_is_refu
         await click_cell(page, screen, column + 1, row)
         await until(screen.shows("or stop (s)"), "the clicked move to be played")
         await page.keyboard.press("s")
-        await until(screen.shows("your turn: roll"), "the computer's turn, and ours again")
+        # A new turn of ours: nothing to stop yet ("...roll (r or space) or stop (s)." before).
+        await until(screen.shows("your turn: roll (r or space)."), "the computer's turn, then ours")
 
         fonts = "() => [...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)"
         assert "Roboto Mono" in await page.evaluate(fonts), "the font, from the game's server"
