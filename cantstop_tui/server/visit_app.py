@@ -56,7 +56,7 @@ class VisitApp(CantStopApp):
         visitor: Visitor,
         *,
         ask_name: str | None = None,
-        taken: Callable[[str], bool] = lambda _name: False,
+        taken: Callable[[str], str | None] = lambda _name: None,
         named: Callable[[Visitor], None] = lambda _visitor: None,
         first: LobbyChoice | None = None,
         quiet: Callable[[], bool] = lambda: False,

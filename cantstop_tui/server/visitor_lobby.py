@@ -74,7 +74,7 @@ class NameScreen(ModalScreen[str]):
     NameScreen #name-error { color: $error; }
     """
 
-    def __init__(self, taken: Callable[[str], bool], problem: str) -> None:
+    def __init__(self, taken: Callable[[str], str | None], problem: str) -> None:
         super().__init__()
         self.taken = taken
         self.problem = problem
@@ -91,7 +91,7 @@ class NameScreen(ModalScreen[str]):
             self.query_one("#name-error", Static).update(
                 "Use letters or digits (spaces and -_.' allowed)."
             )
-        elif self.taken(name):
-            self.query_one("#name-error", Static).update(Text(f"{name} is taken: choose another."))
+        elif (refusal := self.taken(name)) is not None:
+            self.query_one("#name-error", Static).update(Text(refusal))
         else:
             self.dismiss(name)

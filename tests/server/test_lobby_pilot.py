@@ -534,7 +534,12 @@ async def test_the_footer_keys_can_be_clicked() -> None:
 
 async def test_a_name_is_asked_for_when_the_ssh_name_cannot_be_shown() -> None:
     lobby = new_lobby()
-    app = VisitApp(lobby, Visitor("---"), ask_name="Your name?", taken=lambda name: name == "ana")
+    app = VisitApp(
+        lobby,
+        Visitor("---"),
+        ask_name="Your name?",
+        taken=lambda name: "ana is taken: choose another." if name == "ana" else None,
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NameScreen) and "Your name?" in shown(app)
