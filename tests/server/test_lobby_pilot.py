@@ -289,6 +289,26 @@ async def test_a_table_of_one_person_and_a_computer_starts_at_once() -> None:
     assert hosted.table.match.seats[1].kind == "expert"
 
 
+async def test_enter_on_a_drop_down_creates_the_table_and_space_opens_it() -> None:
+    lobby = new_lobby()
+    app = VisitApp(lobby, Visitor("dave"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = await open_form(pilot)
+        seat = form.query_one("#seat-2", Select)
+        seat.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert seat.expanded  # Space opens the list; Escape closes it again
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not seat.expanded and app.screen is form
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, CreateTableScreen)
+    assert lobby.tables[1].name == "dave's table"
+
+
 async def test_cancelling_the_form_makes_no_table() -> None:
     lobby = new_lobby()
     app = VisitApp(lobby, Visitor("dave"))
