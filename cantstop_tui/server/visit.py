@@ -68,6 +68,7 @@ class Visiting:
         for hosted in list(self.server.lobby.tables.values()):
             if hosted.seats_of(self.visitor):
                 hosted.left(self.visitor)
+            hosted.unwatch(self.visitor)  # one waiting in the lobby to watch it
 
     def _first_name(self) -> tuple[str, str | None]:
         """The name to use, or the question to ask when the SSH user name won't do.

@@ -118,8 +118,7 @@ class VisitApp(CantStopApp):
         self.hosted, self.table = hosted, hosted.table
         self.my_seats = frozenset() if choice.seat is None else hosted.seats_of(self.visitor)
         if self.watching:
-            hosted.watchers += 1
-            self.lobby.changed()
+            hosted.watch(self.visitor)
         app = self
 
         # Called from other visitors' sessions: each app redraws in its own task.
@@ -145,9 +144,7 @@ class VisitApp(CantStopApp):
         if isinstance(table, SharedTable):
             table.forget(self)
         if self.watching:
-            hosted.watchers -= 1
-            self.lobby.changed()
-            self.lobby.forget_if_empty(hosted.id)
+            hosted.unwatch(self.visitor)
         else:
             hosted.left(self.visitor, quiet=quiet)
         self.my_seats = frozenset()

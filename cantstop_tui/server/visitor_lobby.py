@@ -52,13 +52,20 @@ class VisitorLobby:
         return LobbyChoice(table_id, self.lobby.get(table_id).sit(self.visitor, None))
 
     def watch(self, table_id: int) -> LobbyChoice:
-        """Watch a table, at once or (one still waiting for players) from when it starts."""
-        self.lobby.get(table_id)  # a sentence if it has closed
+        """Watch a table, at once or (one still waiting for players) from when it starts:
+        counted among its watchers from now."""
+        self.lobby.get(table_id).watch(self.visitor)  # a sentence if it has closed
         return LobbyChoice(table_id, None)
 
     def leave(self, table_id: int) -> None:
-        if table_id in self.lobby.tables:
-            self.lobby.tables[table_id].left(self.visitor)
+        """Leave the seat waited at, or stop waiting to watch."""
+        hosted = self.lobby.tables.get(table_id)
+        if hosted is None:
+            return
+        if hosted.seats_of(self.visitor):
+            hosted.left(self.visitor)
+        else:
+            hosted.unwatch(self.visitor)
 
     def started(self, table_id: int) -> bool:
         hosted = self.lobby.tables.get(table_id)

@@ -58,7 +58,7 @@ def three_tables(lobby: Lobby) -> tuple[HostedTable, HostedTable, HostedTable]:
         ["human"],
     )
     jump.sit(Visitor("Maximilian-Alexa"), None)
-    jump.watchers = 2
+    jump.spectators = {Visitor("carol"), Visitor("dan")}
     return friday, forced, jump
 
 
