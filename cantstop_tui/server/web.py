@@ -27,8 +27,11 @@ from aiohttp import web
 from textual_serve.server import Server
 
 from ..play.help_text import plain
+from ..ui.textual_compat import add_middleware
 
 COOKIE = "cantstop_token"
+MAX_SESSIONS = 8
+"""Games running at once unless ``--max-sessions`` says otherwise."""
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -40,7 +43,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--public-url", default=None, help="the URL people open, behind a proxy")
     p.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
-    p.add_argument("--max-sessions", type=int, default=8, help="games running at once (default 8)")
+    p.add_argument(
+        "--max-sessions",
+        type=int,
+        default=MAX_SESSIONS,
+        help="games running at once (default %(default)s)",
+    )
     return p
 
 
@@ -52,21 +60,17 @@ def _origin(url: str) -> str:
 class GuardedServer(Server):
     """textual-serve's server behind a token, an Origin check and a cap on games."""
 
-    def __init__(self, command: str, *, max_sessions: int = 8, **options: Any) -> None:
+    def __init__(self, command: str, *, max_sessions: int = MAX_SESSIONS, **options: Any) -> None:
         super().__init__(command, **options)
         self.token = secrets.token_urlsafe(24)
         self.max_sessions = max_sessions
         self.sessions = 0
+        add_middleware(self, self._guard)
 
     @property
     def url(self) -> str:
         """The address to open: with the token."""
         return f"{self.public_url}/?token={self.token}"
-
-    async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
-        app.middlewares.append(self._guard)
-        return app
 
     def _allowed_origins(self, request: web.Request) -> set[str]:
         return {_origin(self.public_url), f"{request.scheme}://{request.host}".lower()}

@@ -27,7 +27,7 @@ from textual.binding import Binding, BindingType
 from ..ai import STRONGEST, Bot, make_bot
 from ..engine import Event
 from ..play.match import Match
-from ..play.table import Table
+from ..play.table import BOT_DELAY, Table
 from ..storage import Autosaver, crash, plan_startup
 from .app_commands import Commands
 from .app_files import FileActions
@@ -80,7 +80,7 @@ class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
         *,
         settings: GameSettings | None = None,
         ascii_only: bool = False,
-        ai_delay: float = 0.6,
+        ai_delay: float = BOT_DELAY,
         remember: bool = True,
         can_restart: bool | None = None,
         autosave: bool | None = None,

@@ -11,6 +11,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from cantstop_tui.server.web import COOKIE, GuardedServer, build_server
+from cantstop_tui.ui.textual_compat import web_application
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ async def site() -> AsyncIterator[tuple[GuardedServer, str]]:
         return socket
 
     guarded.handle_websocket = stub_socket  # type: ignore[method-assign]
-    server = TestServer(await guarded._make_app(), host="127.0.0.1")
+    server = TestServer(await web_application(guarded), host="127.0.0.1")
     await server.start_server()
     base = f"http://127.0.0.1:{server.port}"
     guarded.public_url = base

@@ -12,6 +12,7 @@ from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.settings import load_settings, settings_path
+from cantstop_tui.ui.textual_compat import select_values
 
 from .ui_helpers import SIZE
 
@@ -65,7 +66,7 @@ async def test_columns_to_win_follow_the_number_of_players() -> None:
             await pilot.pause()
         allowed = allowed_win_columns(4)
         assert win.value in allowed
-        values = [value for _, value in win._options]
+        values = select_values(win)
         assert set(values) - {Select.BLANK} == set(allowed)
 
 

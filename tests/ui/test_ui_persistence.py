@@ -30,6 +30,7 @@ from cantstop_tui.ui.screens.replay import ReplayScreen
 from cantstop_tui.ui.screens.resume import ResumeScreen
 from cantstop_tui.ui.screens.saved_games import SavedGamesScreen
 from cantstop_tui.ui.settings import GameSettings, parse_players
+from cantstop_tui.ui.textual_compat import notification_messages
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
 
@@ -60,7 +61,7 @@ def pair_text(app: CantStopApp) -> str:
 
 
 def notices(app: CantStopApp) -> str:
-    return "\n".join(str(n.message) for n in app._notifications)
+    return "\n".join(notification_messages(app))
 
 
 # --- resume ----------------------------------------------------------------------
