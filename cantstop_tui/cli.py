@@ -8,6 +8,7 @@ import sys
 # Subcommand -> module with ``main(argv: list[str]) -> int``.
 COMMANDS: dict[str, str] = {
     "arena": "cantstop_tui.arena.cli",
+    "learn": "cantstop_tui.ui.learn_cli",
     "replay": "cantstop_tui.ui.replay_cli",
     "review": "cantstop_tui.ui.review_cli",
     "records": "cantstop_tui.storage.records_cli",
@@ -16,7 +17,7 @@ COMMANDS: dict[str, str] = {
 }
 PLAY_MODULE = "cantstop_tui.ui.cli"
 TEXTUAL_MODULES = frozenset(
-    {PLAY_MODULE, *(COMMANDS[name] for name in ("replay", "review", "serve", "web"))}
+    {PLAY_MODULE, *(COMMANDS[name] for name in ("learn", "replay", "review", "serve", "web"))}
 )
 """The commands that use Textual's (or textual-serve's) private parts, so need the version
 the compatibility module was written for."""

@@ -14,6 +14,7 @@ from .settings import GameSettings, fit_win_columns, parse_players
 USAGE_ERROR = 2
 SUBCOMMANDS = """subcommands (cantstop COMMAND --help for each):
   arena      computer players against each other: win rates, turns to win
+  learn      a guided first game: the rules step by step, with prepared dice
   replay     step through a saved game, or print it (--text)
   review     each decision next to expert's, accuracy, luck, win-chance graph
   records    every player's games, wins, columns, busts and turns
