@@ -174,7 +174,8 @@ class NewGameScreen(Screen[GameSettings | None]):
                     yield Button("Back to the game", id="cancel", compact=True)
                 if self.can_load:
                     yield Button("Load a game (^o)", id="load", compact=True)
-                yield Button("Learn to play", id="learn", compact=True)
+                if not self.can_cancel:  # 80 columns have room for one of the two
+                    yield Button("Learn to play", id="learn", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
         yield KeysBar()
         yield TooSmall()
