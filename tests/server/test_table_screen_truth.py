@@ -81,3 +81,20 @@ async def test_the_lobby_counts_the_watchers_of_a_waiting_table(server: GameServ
     await until(lambda: hosted.watchers == 0, "carol's count to go")
     for player in (ana, dave):
         await player.close()
+
+
+async def test_a_waiting_table_its_creator_leaves_closes_for_those_waiting_to_watch(
+    server: GameServer,
+) -> None:
+    ana = await Player.connect(server.port, "ana")
+    await ana.wait_for("lobby")
+    await create_table(ana)
+    carol = await Player.connect(server.port, "carol")
+    await carol.wait_for("ana's table")
+    carol.press("w")
+    await carol.wait_for("Watching ana's table: it starts when")
+    ana.press("x")  # the only player leaves before it starts
+    await until(lambda: not server.lobby.tables, "the table to close")
+    await carol.wait_for("No tables yet")
+    for player in (ana, carol):
+        await player.close()
