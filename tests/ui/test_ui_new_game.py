@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from textual.widgets import Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from cantstop_tui.engine import allowed_win_columns
 from cantstop_tui.ui.app import CantStopApp
@@ -14,7 +14,7 @@ from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.settings import load_settings, settings_path
 from cantstop_tui.ui.textual_compat import select_values
 
-from .ui_helpers import SIZE
+from .ui_helpers import SIZE, until
 
 
 async def test_enter_starts_one_human_against_the_computer() -> None:
@@ -99,7 +99,8 @@ async def test_bad_input_gets_a_sentence_and_keeps_the_form() -> None:
         error = str(screen.query_one("#error", Static).render())
         assert "different name" in error
         screen.query_one("#name1", Input).value = ""
-        await pilot.pause(0.3)  # a button ignores presses while it shows the last one
+        start = screen.query_one("#start", Button)  # it ignores presses while showing one
+        await until(pilot, lambda: not start.has_class("-active"), "the button to settle")
         await pilot.press("enter")
         await pilot.pause()
         assert "needs a name" in str(screen.query_one("#error", Static).render())
