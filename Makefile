@@ -40,7 +40,24 @@ lock: $(PY)
 run: $(RUN_STAMP)
 	$(VENV)/bin/cantstop $(ARGS)
 
-test: $(STAMP)
+# The browser test (tests/server/test_web_browser.py) drives Debian's chromium with Playwright
+# (no browser download): installed here when missing, as root (CI); skipped otherwise.
+CHROMIUM := /usr/bin/chromium
+.PHONY: browser
+browser:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "No $(CHROMIUM) and not root: the browser test is skipped (apt-get install chromium)."; \
+	  else \
+	    echo "Installing Debian's chromium for the browser test..."; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    { apt-get update -qq && apt-get install -y -qq chromium; } \
+	      >/tmp/cantstop-apt.log 2>&1 \
+	      || { echo "apt-get install chromium failed: see /tmp/cantstop-apt.log"; exit 1; }; \
+	  fi; \
+	fi
+
+test: $(STAMP) browser
 	$(PY) -m pytest --cov=cantstop_tui.engine --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=100 $(PYTEST_ARGS)
 
 bench: $(STAMP)

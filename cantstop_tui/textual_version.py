@@ -47,9 +47,8 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.driver.Driver._mouse",
     "textual.driver.Driver._debug",
     "textual.widgets.Select._options",
-    "textual_serve.server.Server._make_app",
 )
-"""Every private Textual (and textual-serve) name ``textual_compat`` uses. Attributes that
+"""Every private Textual name ``textual_compat`` uses. Attributes that
 Textual sets in ``__init__`` (``Driver._app``, ``App._exception``) are checked on an
 instance by the tests; here, where nothing is built, only their class is looked up."""
 

@@ -42,9 +42,11 @@ def label(cost: float) -> Label | None:
     return next((name for bound, name in THRESHOLDS if cost >= bound), None)
 
 
-def thresholds_sentence() -> str:
-    """``inaccuracy from 2, mistake from 5, blunder from 10`` (from ``THRESHOLDS``)."""
-    return ", ".join(f"{name} from {bound:g}" for bound, name in reversed(THRESHOLDS))
+def thresholds_sentence(short: bool = False) -> str:
+    """``inaccuracy from 2, mistake from 5, blunder from 10`` (from ``THRESHOLDS``; short:
+    ``inaccuracy 2, mistake 5, blunder 10``)."""
+    word = "" if short else " from"
+    return ", ".join(f"{name}{word} {bound:g}" for bound, name in reversed(THRESHOLDS))
 
 
 def say_move(move: Move) -> str:

@@ -54,8 +54,9 @@ def luck_line(player: PlayerReview) -> str:
 
 LEGEND: Final = (
     "Cost and luck: points of win chance, as the game shows it.",
-    f"Labels: {thresholds_sentence()}; close: under {CLOSE:g} from expert's choice.",
+    f"Labels from {thresholds_sentence(short=True)} points; close: under {CLOSE:g}.",
 )
+"""The text review's legend; the screen shows the second line (80 columns)."""
 
 
 def decision_header() -> str:

@@ -176,7 +176,7 @@ class GameServer:
         self.limits = limits or Limits()
         if names is None:  # a server without a data directory (tests): a throwaway database
             names = Names(Path(tempfile.mkdtemp(prefix="cantstop-")) / "server.db")
-        self.identities = Identities(names, lambda: self.settings.auth)
+        self.identities = Identities(names, lambda: self.settings.auth, self.playing_names)
         self.gate = Gate(self.limits)
         self.limited = Limited(log)
         """Logs what clients cause: one line a minute per address and kind of event."""
@@ -246,6 +246,14 @@ class GameServer:
             if visitor is not None and visitor.name.casefold() == folded and not session.closed:
                 return session
         return None
+
+    def playing_names(self) -> list[str]:
+        """The names of the people signed in now."""
+        return [
+            session.visitor.name
+            for session in self.sessions
+            if session.visitor is not None and not session.closed
+        ]
 
     def name_in_use(self, name: str) -> bool:
         return self.session_as(name) is not None

@@ -13,7 +13,6 @@ tests/ui/test_textual_compat.py checks each and fails loudly when an upgrade mov
 - the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``), the driver's
   own state (``DriverState``) and the current app of a shared table's listener
   (``current_app``);
-- textual-serve's web application, with a middleware of ours (``add_middleware``);
 - what tests read: an app's notifications, a ``Select``'s options.
 
 
@@ -40,7 +39,7 @@ that the patched methods give what Textual's give.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, wraps
 from typing import Any
@@ -254,28 +253,6 @@ class DriverState(Driver):
     @size.setter
     def size(self, size: tuple[int, int]) -> None:
         self._size = size
-
-
-Middleware = Callable[[Any, Callable[[Any], Awaitable[Any]]], Awaitable[Any]]
-
-
-def add_middleware(server: Any, middleware: Middleware) -> None:
-    """textual-serve's ``Server`` builds its aiohttp application in the private
-    ``Server._make_app``: the application it builds gets ``middleware`` too."""
-    make_app = server._make_app
-
-    async def with_middleware() -> Any:
-        application = await make_app()
-        application.middlewares.append(middleware)
-        return application
-
-    server._make_app = with_middleware
-
-
-async def web_application(server: Any) -> Any:
-    """The aiohttp application a textual-serve ``Server`` serves (private:
-    ``Server._make_app``), for tests that serve it themselves."""
-    return await server._make_app()
 
 
 def notification_messages(app: App[Any]) -> list[str]:

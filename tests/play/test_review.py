@@ -31,7 +31,7 @@ def test_labels_follow_the_thresholds() -> None:
 def test_the_docs_and_the_legend_state_the_thresholds_the_code_uses() -> None:
     """The thresholds are stated once (``THRESHOLDS``): the text review's legend is made
     from them, and docs/ai.md and the README must say the same."""
-    assert thresholds_sentence() in LEGEND[1] and f"under {CLOSE:g}" in LEGEND[1]
+    assert "inaccuracy 2, mistake 5, blunder 10" in LEGEND[1] and f"under {CLOSE:g}" in LEGEND[1]
     ai = (DOCS / "docs" / "ai.md").read_text()
     assert f"Labels: {thresholds_sentence()} points" in ai
     readme = (DOCS / "README.md").read_text()

@@ -94,7 +94,7 @@ async def test_a_players_own_password_is_their_name_and_no_other(host_key, tmp_p
         guest = await Player.connect(server.port, "---", password="shared-for-guests")
         await guest.wait_for("Your name?")
         guest.press("bob\r")
-        await guest.wait_for("bob is taken: choose another.")
+        await guest.wait_for("The name bob belongs to a player")
         for key in ["\x7f"] * 3 + list("carol"):
             before = guest.text()
             guest.press(key)

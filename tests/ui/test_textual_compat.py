@@ -326,18 +326,6 @@ async def test_driver_state_names_what_textuals_driver_keeps_privately() -> None
     assert driver._size == (10, 5)  # what App.size reads before the app's first resize
 
 
-async def test_add_middleware_adds_ours_to_textual_serves_application() -> None:
-    from textual_serve.server import Server
-
-    async def ours(request: object, handler: Callable[[object], object]) -> object:
-        return handler(request)
-
-    server = Server("true")
-    textual_compat.add_middleware(server, ours)
-    application = await textual_compat.web_application(server)
-    assert ours in application.middlewares
-
-
 async def test_notification_messages_and_select_values_read_what_the_app_holds() -> None:
     from textual.widgets import Select
 

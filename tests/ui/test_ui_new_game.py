@@ -30,6 +30,23 @@ async def test_enter_starts_one_human_against_the_computer() -> None:
         assert [seat.is_human for seat in seats] == [True, False]
 
 
+async def test_enter_starts_from_a_drop_down_or_a_checkbox_too() -> None:
+    for field in ("#kind1", "#hints"):
+        app = CantStopApp(ai_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            widget = app.screen.query_one(field)
+            widget.focus()
+            await pilot.pause()
+            if field == "#hints":
+                before = widget.value  # type: ignore[attr-defined]
+                await pilot.press("space")
+                assert widget.value != before  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, RolloffScreen), field
+
+
 async def test_settings_are_remembered_in_the_config_dir(config_home) -> None:  # type: ignore[no-untyped-def]
     app = CantStopApp(ai_delay=0)
     async with app.run_test(size=SIZE) as pilot:

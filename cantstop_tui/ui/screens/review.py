@@ -173,14 +173,15 @@ class ReviewScreen(Screen[PlayOn | None]):
         self.review = review
         self.query_one("#working").add_class("hidden")
         self.query_one("#outcome", Static).update(outcome(review))
-        summary = Text("  " + summary_header() + "\n", style="bold")
+        summary = Text()
+        summary.append("  " + summary_header() + "\n", style="bold")
         for player in review.players:
             shape = self.glyphs.shape(player.player)
             summary.append(shape + " ", style=player_style(player.player))
-            summary.append(summary_line(player) + "\n", style="")
+            summary.append(summary_line(player) + "\n", style="bold")
         for player in review.players:
-            summary.append(luck_line(player) + "\n", style="")
-        summary.append("\n".join(LEGEND), style="dim")
+            summary.append(luck_line(player) + "\n")
+        summary.append(LEGEND[-1], style="dim")
         self.query_one("#summary", Static).update(summary)
         graph = ChanceGraph(review.chances, self.glyphs, id="graph")
         self.mount(Static("Win chance at each turn's start", id="graph-title"), before="#summary")
