@@ -59,14 +59,14 @@ def _guide_turn(*steps: tuple[Roll, Move]) -> tuple[GuideStep, ...]:
 
 
 SCRIPT: Final[tuple[GuideStep, ...]] = (
-    _roll("Welcome! Win three columns by climbing them to the top. "
-          "Press r (or click Roll) to roll the four dice.", (1, 2, 1, 2)),
+    _roll("Welcome! Climb three columns to the top to win, starting with a roll of the "
+          "four dice: press r (or click Roll).", (1, 2, 1, 2)),
     _choose("The dice pair up two ways: 1+1 and 2+2 climb columns 2 and 4; 1+2 and 1+2 "
             "climb column 3 twice. Press {key} for 3 and 3.", (3, 3)),
     _roll("The marker on column 3 is a runner: it shows this turn's climb. "
           "Roll again (r).", (1, 1, 1, 1)),
-    _choose("Only 1+1 and 1+1 now: column 2 twice. That takes your second runner of "
-            "three. Press {key}.", (2, 2)),
+    _choose("Only 1+1 and 1+1 now: column 2 twice, with your second runner of three. "
+            "Press {key}.", (2, 2)),
     _roll("You have one runner left for a new column. Roll (r).", (5, 6, 5, 6)),
     _choose("5+5 and 6+6 make 10 and 12, but one runner can take only one of them; "
             "5+6 twice puts your third runner on 11, two up. Press {key}.", (11, 11)),
@@ -87,7 +87,7 @@ SCRIPT: Final[tuple[GuideStep, ...]] = (
     _roll("Your runners are on 3, 10 and 11. Roll once more (r): if no pair makes 3, 10 "
           "or 11, you bust and lose this turn's climb.", (1, 1, 6, 6), shows="bust"),
     *_guide_turn(((3, 4, 3, 4), (7, 7))),
-    _roll("A bust: the climb was lost, your squares stayed. Stop before that happens! "
+    _roll("A bust: the climb was lost but your squares stayed, so stop before it happens. "
           "Roll (r).", (1, 2, 1, 2)),
     _choose("3 and 3 again (press {key}).", (3, 3)),
     _roll("Roll (r): column 3 is one step from the top.", (1, 2, 5, 6)),

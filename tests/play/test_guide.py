@@ -45,6 +45,20 @@ def test_the_learner_steps_speak_and_the_guide_steps_do_not() -> None:
         assert bool(step.text) == learner, step
 
 
+READING_WORDS_A_MINUTE = 150
+SECONDS_A_KEY = 4
+"""A slow reader, and time to find each key: the guided game must still take under five
+minutes."""
+
+
+def test_each_step_says_one_or_two_sentences_and_the_game_takes_under_five_minutes() -> None:
+    texts = [step.text for step in guide.SCRIPT if step.text]
+    for text in (*texts, guide.FINISHED):
+        assert 1 <= len(re.findall(r"[.!?](?:\s|$)", text)) <= 2, text
+    words = sum(len(text.split()) for text in (*texts, guide.FINISHED))
+    assert words / READING_WORDS_A_MINUTE * 60 + len(texts) * SECONDS_A_KEY < 5 * 60
+
+
 def test_every_choice_is_legal_and_its_sentence_names_its_columns_and_key() -> None:
     for match, step, _ in replay():
         if step.action != "choose" or not step.text:
