@@ -18,7 +18,7 @@ from .match import Match, Seat
 Expect = Literal["roll", "choose", "stop"]
 Lesson = Literal["", "bust", "blocked", "claim", "win"]
 LEARNER: Final = 0
-SEATS: Final = (Seat("You"), Seat("Guide"))
+SEATS: Final = (Seat("Learner"), Seat("Guide"))
 SEED: Final = 2
 """A seed whose roll-off lets the learner start (a test checks it)."""
 
