@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..play.help_text import plain
+from . import budgets
 from .auth import Auth, AuthError
 
 AUTH_HELP = (
@@ -44,6 +45,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="time to log in, and then to open the game's terminal session (default 20)",
     )
+    budgets.add_flags(p.add_argument_group("budgets per person (per name signed in)"))
     p.add_argument(
         "--forget",
         metavar="NAME",

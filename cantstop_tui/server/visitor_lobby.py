@@ -49,14 +49,19 @@ class VisitorLobby:
         return LobbyChoice(hosted.id, 0)
 
     def sit(self, table_id: int) -> LobbyChoice:
-        return LobbyChoice(table_id, self.lobby.get(table_id).sit(self.visitor, None))
+        hosted = self.lobby.get(table_id)
+        if not hosted.seats_of(self.visitor):  # back to one's own seat is no new move
+            self.lobby.budgets.may_move(self.name)
+        return LobbyChoice(table_id, hosted.sit(self.visitor, None))
 
     def watch(self, table_id: int) -> LobbyChoice:
         """Watch a table, at once or (one still waiting for players) from when it starts."""
         self.lobby.get(table_id)  # a sentence if it has closed
+        self.lobby.budgets.may_move(self.name)
         return LobbyChoice(table_id, None)
 
     def leave(self, table_id: int) -> None:
+        self.lobby.budgets.moved(self.name)
         if table_id in self.lobby.tables:
             self.lobby.tables[table_id].left(self.visitor)
 
