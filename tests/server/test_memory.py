@@ -7,11 +7,16 @@ from __future__ import annotations
 import asyncio
 import gc
 
-from benchmarks import bench_memory
-from cantstop_tui.server.server import GameServer
-from cantstop_tui.server.tables import HostedTable
+import asyncssh
 
-from .conftest import Player, play_one_step, start_table, until
+from benchmarks import bench_memory
+from cantstop_tui.ai.expert import ExpertBot
+from cantstop_tui.ai.planner import Planner
+from cantstop_tui.engine import GameConfig
+from cantstop_tui.server.server import GameServer
+from cantstop_tui.server.tables import HostedTable, Visitor
+
+from .conftest import Player, make_server, play_one_step, start_table, until
 
 BOUND_MIB = 20.0
 """Growth allowed over each part after its warm-up: a leak of the size found before (about
@@ -88,3 +93,43 @@ async def test_the_lobbys_dialogs_leave_nothing_behind_over_ssh(server: GameServ
     before = await cycles(2)
     after = await cycles(20)
     assert (after - before) / 20 < 100, (before, after)
+
+
+async def test_abandoned_tables_played_out_by_the_computer_leave_nothing_behind(
+    host_key: asyncssh.SSHKey,
+) -> None:
+    """Tables whose people all left are played out by the computer (a short seat timeout,
+    no delay) and close; their computer players and plans go with them, and the live
+    objects come back to where they were, while a bystander's game goes on."""
+    server = make_server(host_key, seat_timeout=0.05)
+    await server.start()
+    try:
+        bob, carol, hosted = await start_table(server, "bob", "carol")
+
+        def abandon(count: int) -> list[HostedTable]:
+            made = []
+            for number in range(count):
+                people = [Visitor(f"gone{number}a"), Visitor(f"gone{number}b")]
+                table = server.lobby.create(people[0], "", GameConfig(num_players=2), ["human"])
+                table.sit(people[1], None)
+                for person in people:
+                    table.left(person)
+                made.append(table)
+            return made
+
+        async def played_out(count: int) -> int:
+            ids = [table.id for table in abandon(count)]
+            deadline = asyncio.get_running_loop().time() + 40 * count  # whole games to play
+            while any(i in server.lobby.tables for i in ids):
+                assert asyncio.get_running_loop().time() < deadline, "the tables never closed"
+                await asyncio.sleep(0.1)
+            return live_objects()
+
+        await played_out(1)  # warm-up: the model and the shared outcome tables load once
+        before = live_objects()
+        after = await played_out(3)
+        assert not [o for o in gc.get_objects() if isinstance(o, ExpertBot | Planner)]
+        assert after - before < 2_000, (before, after)
+        await play_one_step(hosted.table, {0: bob, 1: carol})  # type: ignore[arg-type]
+    finally:
+        await server.close()
