@@ -26,7 +26,7 @@ BOUND_MIB = 20.0
 def test_the_servers_memory_stays_flat_over_dialogs_round_trips_and_games() -> None:
     figures = asyncio.run(bench_memory.measure(dialog_count=200, trip_count=10, game_count=2))
     assert figures["start"] > 0
-    for part in ("dialogs", "trips", "games"):
+    for part in ("dialogs", "forms", "trips", "games"):
         assert figures[part] < BOUND_MIB, (part, figures)
 
 
