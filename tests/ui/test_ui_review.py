@@ -147,20 +147,28 @@ class ListApp(App[object]):
         self.push_screen(self.first)
 
 
-async def test_a_slow_review_shows_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+def hold_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Reviews held at their first step until the returned event is set (and the progress
+    bar shown at once, no review kept from before)."""
     real = review_module.review_game
-    seen = threading.Event()
+    going = threading.Event()
 
-    def slow(match: Match, progress: review_module.Progress | None = None) -> object:
+    def held(match: Match, progress: review_module.Progress | None = None) -> object:
         def ticking(done: int, total: int) -> None:
-            seen.wait(30)  # under way until the test has seen the progress bar
+            going.wait(30)  # under way until the test has seen what it waits for
             if progress is not None:
                 progress(done, total)
 
         return real(match, ticking)
 
-    monkeypatch.setattr(review_screen, "review_game", slow)
+    monkeypatch.setattr(review_screen, "review_game", held)
     monkeypatch.setattr(review_screen, "PROGRESS_AFTER", 0.05)
+    monkeypatch.setattr(review_screen, "_recent", OrderedDict())
+    return going
+
+
+async def test_a_slow_review_shows_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = hold_reviews(monkeypatch)
     app = ReviewApp(finished(2, seed=6))
     async with app.run_test(size=(100, 34)) as pilot:
         screen = app.screen
@@ -179,20 +187,8 @@ async def test_a_review_waiting_for_the_analysis_thread_says_so(
     it is busy, the progress line says the review waits, then that it is under way."""
     from cantstop_tui.ui.background import in_background
 
-    busy, going = threading.Event(), threading.Event()
-    real = review_module.review_game
-
-    def held(match: Match, progress: review_module.Progress | None = None) -> object:
-        def ticking(done: int, total: int) -> None:
-            going.wait(30)  # under way until the test has read the progress line
-            if progress is not None:
-                progress(done, total)
-
-        return real(match, ticking)
-
-    monkeypatch.setattr(review_screen, "review_game", held)
-    monkeypatch.setattr(review_screen, "PROGRESS_AFTER", 0.05)
-    monkeypatch.setattr(review_screen, "_recent", OrderedDict())  # no review kept from before
+    busy = threading.Event()
+    going = hold_reviews(monkeypatch)
     blocker = asyncio.ensure_future(in_background(lambda: busy.wait(60)))
     app = ReviewApp(finished(2, seed=6))
     try:
