@@ -4,6 +4,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+pytest_plugins = ["cpu_times"]
+
 # Hypothesis: "dev" by default; .ci/run names "ci" (pytest --hypothesis-profile=ci), which
 # draws the same examples on every run and keeps no example database.
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
