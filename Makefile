@@ -57,8 +57,12 @@ browser:
 	  fi; \
 	fi
 
+# Every test, on every core (pytest-xdist; TEST_JOBS=0 for one process). loadgroup keeps the
+# tests marked xdist_group on one worker, so a session fixture they share is built once.
+TEST_JOBS ?= auto
 test: $(STAMP) browser
-	$(PY) -m pytest --cov=cantstop_tui.engine --cov-branch --cov-report=term-missing:skip-covered --cov-fail-under=100 $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_JOBS) --dist loadgroup --cov=cantstop_tui.engine --cov-branch \
+	  --cov-report=term-missing:skip-covered --cov-fail-under=100 $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(PY) -m benchmarks

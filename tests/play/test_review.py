@@ -19,6 +19,10 @@ from cantstop_tui.play.review_text import LEGEND, decision_line, text_lines
 
 DOCS = Path(__file__).resolve().parents[2]
 
+# One worker runs them all (`make test` uses --dist loadgroup): the session's reviewed games
+# are then reviewed once, not once per worker.
+pytestmark = pytest.mark.xdist_group("reviewed-games")
+
 
 def test_labels_follow_the_thresholds() -> None:
     assert [label(c) for c in (0.0, 1.99, 2.0, 4.99, 5.0, 9.99, 10.0, 40.0)] == [
