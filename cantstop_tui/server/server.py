@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import tempfile
 from pathlib import Path
@@ -13,9 +14,9 @@ import asyncssh
 from ..play.names import clean_text
 from ..ui.textual_compat import lighten_strips
 from .identity import Identities, Login, Names
-from .limits import Gate, Limits
+from .limits import Gate, Limits, TokenBucket
 from .lobby import Lobby
-from .logs import Limited, loop_exception_handler
+from .logs import Limited, libraries_limited, loop_exception_handler
 from .session import GameSession
 from .settings import Settings
 
@@ -37,6 +38,9 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
         self.counted = False
         self.failures = 0
         self.has_session = False
+        self.session: GameSession | None = None
+        """The connection's one terminal session (None before the first)."""
+        self._openings = TokenBucket(server.limits.session_rate, server.limits.session_burst)
         self._no_session: asyncio.TimerHandle | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
 
@@ -138,9 +142,33 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
         return False
 
     def session_requested(self) -> GameSession:
+        refusal = self._session_refusal()
+        if refusal is not None:
+            total = self.server.gate.failed(self.address)
+            self.server.limited(
+                ("sessions", self.address),
+                logging.WARNING,
+                "Session channel from %s refused: %s (%d failures from this address).",
+                self.address,
+                refusal,
+                total,
+            )
+            if self.server.gate.blocked(self.address) and self.conn is not None:
+                self.conn.close()
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, refusal)
         self.has_session = True
         login = Login(self.key, self.own_password, self.address)
-        return GameSession(self.server, self.username, login)
+        self.session = GameSession(self.server, self.username, login)
+        return self.session
+
+    def _session_refusal(self) -> str | None:
+        """Why a new terminal session on this connection is refused, or None: one at a time,
+        and not opened faster than the budget allows."""
+        if self.session is not None and not self.session.closed:
+            return "one game session per connection, and this one has it"
+        if self._openings.take(1) < 1:
+            return "sessions opened too fast on this connection"
+        return None
 
     def connection_requested(self, *args: Any) -> bool:
         return False
@@ -181,9 +209,11 @@ class GameServer:
         self.limited = Limited(log)
         """Logs what clients cause: one line a minute per address and kind of event."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._exits = contextlib.ExitStack()
 
     async def start(self) -> None:
         asyncio.get_running_loop().set_exception_handler(loop_exception_handler(self.limited))
+        self._exits.enter_context(libraries_limited(self.limited))
         self._acceptor = await asyncssh.create_server(
             lambda: _Connection(self),
             self.settings.host,
@@ -220,6 +250,7 @@ class GameServer:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        self._exits.close()
 
     def admit(self, session: GameSession) -> bool:
         if len(self.sessions) >= self.settings.max_sessions:

@@ -103,6 +103,8 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
         # Input beyond the budget is dropped; this much more (refilled as fast) is forgiven,
         # a flood that goes on past it ends the session.
         self._overflow = TokenBucket(server.settings.input_rate, 8 * server.settings.input_burst)
+        limits = server.limits
+        self._resizes = TokenBucket(limits.resize_rate, limits.resize_burst)
         self._last_input = self._started = time.monotonic()
         self._idle_handle: asyncio.TimerHandle | None = None
 
@@ -150,15 +152,7 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
         granted = max(self._input.take(len(data)), 0)
         dropped = len(data) - granted
         if dropped and self._overflow.take(dropped) < dropped:
-            self.server.limited(
-                ("flood", self.address),
-                logging.WARNING,
-                "Input flood from %s (%s): session closed.",
-                self.address,
-                self.shown,
-            )
-            self.server.gate.failed(self.address, self.server.limits.flood_penalty)
-            self.end("Closed: far more input than anyone types.", code=1)
+            self._flooded("input", "far more input than anyone types")
             return
         if self._driver is None:
             return
@@ -177,9 +171,30 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
             )
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self._resizes.take(1) < 1:
+            self._flooded(
+                "window-size changes", "the window size changed far more often than anyone resizes"
+            )
+            return
         self.size = clamp_size(width, height)
         if self._driver is not None:
             self._driver.resize_later(*self.size)
+
+    def _flooded(self, what: str, sentence: str) -> None:
+        """Close a session that floods the server with ``what``; it counts against its
+        address as ``flood_penalty`` failed logins."""
+        if self.closed:
+            return
+        self.server.limited(
+            ("flood", what, self.address),
+            logging.WARNING,
+            "Flood of %s from %s (%s): session closed.",
+            what,
+            self.address,
+            self.shown,
+        )
+        self.server.gate.failed(self.address, self.server.limits.flood_penalty)
+        self.end(f"Closed: {sentence}.", code=1)
 
     def eof_received(self) -> bool:
         self.close()

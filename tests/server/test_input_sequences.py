@@ -76,9 +76,7 @@ def test_the_synchronized_output_reply_the_driver_asks_for_passes() -> None:
         ("\x1b[<0;10;5m", (9, 4)),  # on the screen: as it was
     ],
 )
-def test_mouse_positions_are_clamped_to_the_screen(
-    report: str, position: tuple[int, int]
-) -> None:
+def test_mouse_positions_are_clamped_to_the_screen(report: str, position: tuple[int, int]) -> None:
     (event,) = parsed(report)
     assert isinstance(event, events.MouseEvent)
     assert (event.x, event.y) == position
