@@ -79,7 +79,7 @@ def main(argv: list[str]) -> int:
         turn_timeout=args.turn_timeout,
         idle_timeout=args.idle_timeout,
         bot_delay=args.ai_delay,
-        color_system={"16": "standard"}.get(args.colors, args.colors),
+        colors=args.colors,
     )
     limits = Limits(
         max_connections=args.max_connections,

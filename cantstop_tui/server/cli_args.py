@@ -6,7 +6,9 @@ import argparse
 from pathlib import Path
 
 from ..play.help_text import plain
+from ..ui.colors import DEPTHS
 from .auth import Auth, AuthError
+from .settings import Settings
 
 AUTH_HELP = (
     "Choose who may join: --authorized-keys FILE (players' public keys), "
@@ -83,9 +85,10 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--colors",
-        choices=("16", "256", "truecolor"),
-        default="256",
-        help="colours drawn for every visitor (default 256, which nearly every terminal shows)",
+        choices=DEPTHS,
+        default=Settings.colors,
+        help="the most colours drawn: each visitor gets what their terminal shows (its TERM, "
+        f"COLORTERM and NO_COLOR), up to this (default {Settings.colors})",
     )
     p.add_argument("--ai-delay", type=float, default=0.6, metavar="SECONDS")
     p.add_argument(

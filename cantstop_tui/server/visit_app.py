@@ -8,17 +8,19 @@ which table it shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from ..play.match import Match
 from ..play.table import Table
 from ..ui.app import CantStopApp
+from ..ui.colors import ColorDepth, depth_filters
 from ..ui.screens.game import GameScreen
 from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.lobby import LobbyChoice, LobbyScreen
@@ -79,12 +81,17 @@ class VisitApp(CantStopApp):
         self.quiet = quiet
         self.hosted: HostedTable | None = None
         """The table shown (None in the lobby)."""
+        self.color_depth: ColorDepth = "truecolor"
+        """What the visitor's terminal shows (the session says, before the app runs)."""
         self._unsubscribe: list[Callable[[], None]] = []
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), *depth_filters(self.color_depth)]
 
     # --- where the visitor is ---------------------------------------------------------
 
     def begin(self) -> None:
-        if self.console.color_system == "standard":
+        if self.color_depth == "16":
             # At 16 colours draw with the terminal's own palette, not approximations of RGB
             # (the accent would turn red, an error colour): the widgets' ``:ansi`` rules.
             self.theme = "ansi-dark"

@@ -8,7 +8,8 @@ tests/ui/test_textual_compat.py names each use and fails loudly when an upgrade 
   garbage collector, while a local game has a process of its own and never notices;
 - crash reports instead of Textual's traceback (``report_fatal_errors``);
 - a ``Log`` that lays out less and starts no thread per line (``QuietLog``);
-- the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``) and the current
+- the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``), the colours of a
+  visitor's terminal (``terminal_console``, Rich's ``_environ``) and the current
   app of a shared table's listener (``current_app``).
 
 
@@ -31,11 +32,13 @@ that the patched methods give what Textual's give.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import io
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache, wraps
 from typing import Any
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -159,6 +162,15 @@ def forget_parsed_keys() -> None:
     ``XTermParser._parse_extended_key``, an ``lru_cache``): its entries hold each parser, the
     Key events it made and through them an ended session's whole app."""
     XTermParser._parse_extended_key.cache_clear()
+
+
+def terminal_console(environ: Mapping[str, str]) -> Console:
+    """A console that decides colours from ``environ`` as Textual's ``App`` decides them from
+    the process's (private to Rich: ``Console(_environ=...)``, as ``App.__init__`` uses it):
+    for a terminal that is not this process's (an SSH visitor's)."""
+    return Console(
+        file=io.StringIO(), force_terminal=True, legacy_windows=False, _environ=dict(environ)
+    )
 
 
 def current_app() -> App[Any] | None:

@@ -15,7 +15,8 @@ import pytest
 from cantstop_tui.server.limits import Limits
 from cantstop_tui.server.logs import Limited, libraries_limited
 from cantstop_tui.server.server import GameServer
-from cantstop_tui.server.session import MAX_SIZE, RESTORE_TERMINAL
+from cantstop_tui.server.session import MAX_SIZE
+from cantstop_tui.ui.terminal import RESTORE_TERMINAL
 
 from .conftest import Player, Screen, make_server, until
 
@@ -85,9 +86,11 @@ async def test_one_terminal_session_per_connection_and_churn_is_penalised(
     try:
 
         async def open_session() -> tuple[asyncssh.SSHClientChannel[str], Screen]:
-            return await conn.create_session(  # type: ignore[no-any-return]
+            chan, screen = await conn.create_session(
                 lambda: Screen(80, 24), term_type="xterm-256color", term_size=(80, 24)
             )
+            assert isinstance(screen, Screen)
+            return chan, screen
 
         chan, screen = await open_session()
         await until(lambda: "lobby" in screen.text(), "the first session's lobby")
