@@ -13,11 +13,12 @@ import asyncssh
 
 from ..play.names import clean_text
 from ..ui.textual_compat import lighten_strips
+from .channel_env import accept_only
 from .identity import Identities, Login, Names
 from .limits import Gate, Limits, TokenBucket
 from .lobby import Lobby
 from .logs import Limited, libraries_limited, loop_exception_handler
-from .session import GameSession
+from .session import TERMINAL_VARIABLES, GameSession
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -141,7 +142,7 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
     def host_based_auth_supported(self) -> bool:
         return False
 
-    def session_requested(self) -> GameSession:
+    def session_requested(self) -> tuple[asyncssh.SSHServerChannel[str], GameSession]:
         refusal = self._session_refusal()
         if refusal is not None:
             total = self.server.gate.failed(self.address)
@@ -156,10 +157,13 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
             if self.server.gate.blocked(self.address) and self.conn is not None:
                 self.conn.close()
             raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, refusal)
+        assert self.conn is not None
         self.has_session = True
         login = Login(self.key, self.own_password, self.address)
         self.session = GameSession(self.server, self.username, login)
-        return self.session
+        chan = self.conn.create_server_channel()
+        accept_only(chan, TERMINAL_VARIABLES)
+        return chan, self.session
 
     def _session_refusal(self) -> str | None:
         """Why a new terminal session on this connection is refused, or None: one at a time,

@@ -5,6 +5,7 @@ keys still change their screen) and the server's memory stays bounded."""
 
 from __future__ import annotations
 
+import inspect
 import logging
 import resource
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from cantstop_tui.server.channel_env import MAX_VALUE
 from cantstop_tui.server.limits import Limits
 from cantstop_tui.server.logs import Limited, libraries_limited
 from cantstop_tui.server.server import GameServer
@@ -168,3 +170,33 @@ def test_the_held_lines_are_counted_in_the_next_one() -> None:
     assert limited.admit("k") is None and limited.admit("k") is None
     now[0] = 61.0
     assert limited.admit("k") == 2
+
+
+async def test_environment_variables_beyond_the_terminals_are_refused(
+    server: GameServer,
+) -> None:
+    bystander = await Player.connect(server.port, "ana", local_addr=(BYSTANDER, 0))
+    await bystander.wait_for("lobby")
+    flood = {f"JUNK{i}": "v" * 30_000 for i in range(2_000)}  # 60 MB kept before
+    attacker = await Player.connect(
+        server.port,
+        "mallory",
+        local_addr=(ATTACKER, 0),
+        env={**flood, "COLORTERM": "truecolor", "NO_COLOR": "x" * (MAX_VALUE + 1)},
+    )
+    await attacker.wait_for("lobby")
+    await bystander_plays(bystander)
+    session = next(s for s in server.sessions if s.address == ATTACKER)
+    assert session._chan is not None
+    # What the server keeps of it (the client's own copy is in this process too, so its
+    # memory says nothing here).
+    assert dict(session._chan.get_environment()) == {"COLORTERM": "truecolor"}
+
+
+def test_the_private_parts_of_asyncssh_replaced_are_still_there() -> None:
+    """server/channel_env.accept_only: ``SSHServerChannel._process_env_request`` (found by
+    name for each request) and ``_env`` (what ``get_environment`` reads)."""
+    assert callable(asyncssh.SSHServerChannel._process_env_request)
+    source = inspect.getsource(asyncssh.channel.SSHChannel._service_next_request)
+    assert "'_process_' + map_handler_name(request) + '_request'" in source
+    assert "self._env" in inspect.getsource(asyncssh.channel.SSHChannel.get_environment_bytes)
