@@ -11,6 +11,7 @@ pass (docs/ssh.md lists every kind and what becomes of it):
   U+10FFFF, not a surrogate) and modifiers below 256;
 - SGR mouse reports, with the position clamped into the session's screen;
 - the bracketed paste markers (the paste itself is bounded by ``InputFilter``);
+- an old terminal's mouse report (``CSI M`` and three bytes), which Textual ignores;
 - the reply to the one mode the server asks about (2026, synchronized output).
 
 Everything else is dropped: in-band size reports (``CSI 48 ; rows ; cols ; ... t``, the
@@ -25,6 +26,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
+X10_MOUSE: Final = "\x1b[M"
+"""An old terminal's mouse report (three bytes follow): Textual reads and ignores it, and
+without it here those bytes would arrive as keys."""
 PASTE_START: Final = "\x1b[200~"
 PASTE_END: Final = "\x1b[201~"
 MAX_CODE_POINT: Final = 0x10FFFF
@@ -40,7 +44,7 @@ _MODE_REPLY = re.compile(r"\x1b\[\?(\d+);(\d)\$y")
 def admit_csi(sequence: str, size: tuple[int, int]) -> str | None:
     """``sequence`` (a whole CSI sequence) as Textual may see it on a ``size`` screen
     (width, height), or None when it is dropped."""
-    if sequence in (PASTE_START, PASTE_END):
+    if sequence in (PASTE_START, PASTE_END, X10_MOUSE):
         return sequence
     if key := _KEY.fullmatch(sequence):
         code, modifiers, _final = key.groups()

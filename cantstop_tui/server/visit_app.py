@@ -46,6 +46,18 @@ class VisitApp(CantStopApp):
         "  ctrl+p       command palette\n"
     )
 
+    CSS = (
+        CantStopApp.CSS
+        + """
+    /* A terminal without colours (xterm-mono, NO_COLOR): the cursor and the focus reversed */
+    DataTable:nocolor > .datatable--cursor { text-style: reverse; }
+    Input:nocolor:focus, Button:nocolor:focus, Select:nocolor:focus > SelectCurrent {
+        text-style: reverse;
+    }
+    Input:nocolor > .input--cursor { text-style: not reverse; }
+    """
+    )
+
     textual_commands = False  # nothing that writes on the host or shows its paths
     BINDINGS: ClassVar[list[BindingType]] = [
         *CantStopApp.BINDINGS,
@@ -91,7 +103,10 @@ class VisitApp(CantStopApp):
     # --- where the visitor is ---------------------------------------------------------
 
     def begin(self) -> None:
-        if self.color_depth == "16":
+        # Without colours, what has the focus or the cursor is drawn in reverse (Textual's
+        # widgets' ``:nocolor`` rules, as for a local NO_COLOR game in the terminal's palette).
+        self.no_color = self.color_depth == "none"
+        if self.color_depth in ("16", "none"):
             # At 16 colours draw with the terminal's own palette, not approximations of RGB
             # (the accent would turn red, an error colour): the widgets' ``:ansi`` rules.
             self.theme = "ansi-dark"

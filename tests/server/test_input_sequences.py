@@ -94,6 +94,10 @@ def test_mouse_reports_of_other_encodings_and_absurd_buttons_are_dropped() -> No
     assert admit_csi("\x1b[0;5;5M", SIZE) is None  # urxvt's encoding: never turned on
 
 
+def test_an_old_terminals_mouse_report_makes_no_keys() -> None:
+    assert parsed("\x1b[M !!") == []  # X10: a click at the first cell
+
+
 @pytest.mark.parametrize(
     "sequence",
     [

@@ -200,3 +200,16 @@ def test_the_private_parts_of_asyncssh_replaced_are_still_there() -> None:
     source = inspect.getsource(asyncssh.channel.SSHChannel._service_next_request)
     assert "'_process_' + map_handler_name(request) + '_request'" in source
     assert "self._env" in inspect.getsource(asyncssh.channel.SSHChannel.get_environment_bytes)
+
+
+def test_the_docs_state_the_budgets_the_code_has() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "ssh.md").read_text()
+    limits = Limits()
+    assert f"{limits.resize_rate:g} a second with bursts of {limits.resize_burst}" in docs, (
+        "the window-change budget"
+    )
+    assert (
+        f"{limits.session_burst} opened in a burst, then one every {1 / limits.session_rate:g} s"
+        in docs
+    ), "the session budget"
+    assert f"{MAX_VALUE} bytes each" in docs, "the environment's limit"

@@ -82,6 +82,20 @@ async def test_sessions_of_different_depths_at_once_keep_their_own(server: GameS
     assert [depths_drawn(o) for o in outputs] == [{"truecolor"}, {"256"}, {"16"}, set()]
 
 
+async def test_without_colours_the_focus_is_drawn_in_reverse(server: GameServer) -> None:
+    player = await Player.connect(server.port, "ana", term_type="xterm-mono")
+    await player.wait_for("press c to create one")
+    player.view.raw.clear()
+    player.press("c")  # the form opens with its first field focused
+    await player.wait_for("New table")
+    await player.wait_for(lambda: "7" in sgr_codes(player.raw()), "a reversed field")
+    assert depths_drawn(player.raw()) == set()
+
+
+def sgr_codes(output: str) -> set[str]:
+    return {code for match in SGR.finditer(output) for code in match[1].split(";")}
+
+
 @pytest.mark.parametrize(("ceiling", "expected"), [("256", {"256"}), ("16", {"16"})])
 async def test_the_servers_colors_is_the_ceiling(
     host_key: asyncssh.SSHKey, ceiling: ColorDepth, expected: set[str]
