@@ -43,6 +43,13 @@ async def server(host_key: asyncssh.SSHKey) -> object:
     await game_server.close()
 
 
+async def arrive(server: GameServer, name: str, address: str = ATTACKER) -> Player:
+    """``name`` connects from ``address`` and waits in the lobby."""
+    player = await Player.connect(server.port, name, local_addr=(address, 0))
+    await player.wait_for("lobby")
+    return player
+
+
 async def bystander_plays(bystander: Player) -> None:
     """The bystander's keys still change their screen: the new-table dialog opens, closes."""
     bystander.press("c")
@@ -54,10 +61,7 @@ async def bystander_plays(bystander: Player) -> None:
 async def test_an_in_band_size_report_never_resizes_and_costs_no_memory(
     server: GameServer,
 ) -> None:
-    bystander = await Player.connect(server.port, "ana", local_addr=(BYSTANDER, 0))
-    await bystander.wait_for("lobby")
-    attacker = await Player.connect(server.port, "mallory", local_addr=(ATTACKER, 0))
-    await attacker.wait_for("lobby")
+    bystander, attacker = await arrive(server, "ana", BYSTANDER), await arrive(server, "mallory")
     before = resident_mib()
     session = next(s for s in server.sessions if s.address == ATTACKER)
     for size in (10_000, 1_000, 10_000):
@@ -75,8 +79,7 @@ async def test_an_in_band_size_report_never_resizes_and_costs_no_memory(
 async def test_one_terminal_session_per_connection_and_churn_is_penalised(
     server: GameServer,
 ) -> None:
-    bystander = await Player.connect(server.port, "ana", local_addr=(BYSTANDER, 0))
-    await bystander.wait_for("lobby")
+    bystander = await arrive(server, "ana", BYSTANDER)
     conn = await asyncssh.connect(
         "127.0.0.1",
         server.port,
@@ -120,10 +123,7 @@ async def test_one_terminal_session_per_connection_and_churn_is_penalised(
 async def test_a_flood_of_window_changes_closes_that_session_with_a_sentence(
     server: GameServer,
 ) -> None:
-    bystander = await Player.connect(server.port, "ana", local_addr=(BYSTANDER, 0))
-    await bystander.wait_for("lobby")
-    attacker = await Player.connect(server.port, "mallory", local_addr=(ATTACKER, 0))
-    await attacker.wait_for("lobby")
+    bystander, attacker = await arrive(server, "ana", BYSTANDER), await arrive(server, "mallory")
     before = resident_mib()
     for step in range(2 * LIMITS.resize_burst):
         attacker.chan.change_terminal_size(MAX_SIZE[0] - step % 50, MAX_SIZE[1])
@@ -136,8 +136,7 @@ async def test_a_flood_of_window_changes_closes_that_session_with_a_sentence(
 
 
 async def test_a_person_resizing_their_window_is_not_closed(server: GameServer) -> None:
-    player = await Player.connect(server.port, "ana", local_addr=(BYSTANDER, 0))
-    await player.wait_for("lobby")
+    player = await arrive(server, "ana", BYSTANDER)
     for width in range(80, 80 + LIMITS.resize_burst // 2):  # dragging a corner
         player.chan.change_terminal_size(width, 30)
     player.chan.change_terminal_size(100, 30)
@@ -175,8 +174,7 @@ def test_the_held_lines_are_counted_in_the_next_one() -> None:
 async def test_environment_variables_beyond_the_terminals_are_refused(
     server: GameServer,
 ) -> None:
-    bystander = await Player.connect(server.port, "ana", local_addr=(BYSTANDER, 0))
-    await bystander.wait_for("lobby")
+    bystander = await arrive(server, "ana", BYSTANDER)
     flood = {f"JUNK{i}": "v" * 30_000 for i in range(2_000)}  # 60 MB kept before
     attacker = await Player.connect(
         server.port,
