@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import LEVELS, level_name
-from ..engine import GameConfig
+from ..engine import config_from_dict, config_to_dict
 from ..play.match import HUMAN, Match
 from ..play.names import clean_text, sanitize_name, sanitize_text
 from ..play.seating import AWAY
@@ -41,11 +41,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "id": hosted.id,
         "name": hosted.name,
         "seed": hosted.seed,
-        "config": {
-            "num_players": hosted.config.num_players,
-            "win_columns": hosted.config.win_columns,
-            "variant": hosted.config.variant,
-        },
+        "config": config_to_dict(hosted.config),
         "slots": [
             {
                 "kind": seat.level,
@@ -58,6 +54,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "game": record_to_dict(hosted.table.match) if hosted.table else None,
         "chat": list(hosted.chat.lines),
         "chances": hosted.chances,
+        "creator": hosted.creator,
     }
 
 
@@ -112,7 +109,7 @@ def restore_all(lobby: Lobby, records: list[Any]) -> int:
 
 
 def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
-    config = GameConfig(**record["config"])
+    config = config_from_dict(record["config"])
     kinds = [slot["kind"] for slot in record["slots"]]
     kinds = [level_name(kind) if isinstance(kind, str) else kind for kind in kinds]
     if not all(isinstance(kind, str) and (kind == HUMAN or kind in LEVELS) for kind in kinds):
@@ -136,6 +133,8 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         raise TypeError("'chat' is not a list")
     hosted.chat.restore(chat)
     hosted.chances = record.get("chances") is True
+    creator = record.get("creator")
+    hosted.creator = sanitize_name(creator) if isinstance(creator, str) else ""
     hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
     hosted.hold_absent_seats()
     return hosted

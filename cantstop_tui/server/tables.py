@@ -25,6 +25,7 @@ from ..play import seating
 from ..play.match import HUMAN, Match, Seat
 from ..play.seating import AWAY, SLOW, Person, Seats
 from ..ui.screens.lobby import SeatInfo, TableSummary
+from .budgets import Budgets
 from .chat import TableChat
 from .next_game import GameRegistry, Listener, NextGame
 from .shared_table import SharedTable
@@ -60,8 +61,11 @@ class HostedTable(TableClocks, NextGame):
         self.holds: dict[int, asyncio.TimerHandle] = {}
         """Seats kept for people who left, until the clock runs out."""
         self.table: SharedTable | None = None
-        self.watchers = 0
+        self.spectators: set[Visitor] = set()
+        """Who watches the table, or waits in the lobby to watch it once it starts."""
         self.chat = TableChat()
+        self.creator = ""
+        """The name of the person who created it (counted against their open tables)."""
         self.chances = False
         """Whether its players may show each player's win chance (its creator's choice)."""
         self.rematch_votes: set[int] = set()
@@ -103,6 +107,22 @@ class HostedTable(TableClocks, NextGame):
             status=self.status,
             watchers=self.watchers,
         )
+
+    @property
+    def watchers(self) -> int:
+        return len(self.spectators)
+
+    def watch(self, visitor: Visitor) -> None:
+        """``visitor`` watches the table (or waits to, until it starts): counted once."""
+        if visitor not in self.spectators:
+            self.spectators.add(visitor)
+            self.lobby.changed()
+
+    def unwatch(self, visitor: Visitor) -> None:
+        if visitor in self.spectators:
+            self.spectators.discard(visitor)
+            self.lobby.changed()
+            self.lobby.forget_if_empty(self.id)
 
     def seats_of(self, visitor: Visitor) -> frozenset[int]:
         return seating.seats_of(self.seats, visitor.name)
@@ -221,6 +241,8 @@ class HostedTable(TableClocks, NextGame):
         self.lobby.forget_if_empty(self.id)
 
     def say(self, visitor: Visitor, text: str) -> None:
+        """A line to the table, within the person's chat budget (else a ``LobbyError``)."""
+        self.lobby.budgets.may_say(visitor.name)
         self.chat.say(visitor, text)
 
     def _post(self, line: str) -> None:
@@ -228,9 +250,10 @@ class HostedTable(TableClocks, NextGame):
 
     @property
     def empty(self) -> bool:
-        return (
-            self.watchers == 0 and not self.holds and not any(s.connected for s in self.seats)
-        )
+        """Nobody at the table: no one seated or held, and no one watching its game (those
+        waiting to watch a game not yet begun do not keep a table without players open)."""
+        watched = self.watchers > 0 and self.table is not None
+        return not watched and not self.holds and not any(s.connected for s in self.seats)
 
 
 class TableRegistry(GameRegistry, Protocol):
@@ -240,5 +263,6 @@ class TableRegistry(GameRegistry, Protocol):
     turn_timeout: float | None
     bot_delay: float
     closing: bool
+    budgets: Budgets
     on_step: Callable[[HostedTable], None] | None
 

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from ..play.match import Match
+from ..play.seating import LobbyError
 from ..play.table import Table
 from ..ui.app import CantStopApp
 from ..ui.colors import ColorDepth, depth_filters
@@ -70,7 +71,7 @@ class VisitApp(CantStopApp):
         visitor: Visitor,
         *,
         ask_name: str | None = None,
-        taken: Callable[[str], bool] = lambda _name: False,
+        taken: Callable[[str], str | None] = lambda _name: None,
         named: Callable[[Visitor], None] = lambda _visitor: None,
         first: LobbyChoice | None = None,
         quiet: Callable[[], bool] = lambda: False,
@@ -140,8 +141,7 @@ class VisitApp(CantStopApp):
         self.hosted, self.table = hosted, hosted.table
         self.my_seats = frozenset() if choice.seat is None else hosted.seats_of(self.visitor)
         if self.watching:
-            hosted.watchers += 1
-            self.lobby.changed()
+            hosted.watch(self.visitor)
         app = self
 
         # Called from other visitors' sessions: each app redraws in its own task.
@@ -167,9 +167,7 @@ class VisitApp(CantStopApp):
         if isinstance(table, SharedTable):
             table.forget(self)
         if self.watching:
-            hosted.watchers -= 1
-            self.lobby.changed()
-            self.lobby.forget_if_empty(hosted.id)
+            hosted.unwatch(self.visitor)
         else:
             hosted.left(self.visitor, quiet=quiet)
         self.my_seats = frozenset()
@@ -179,6 +177,7 @@ class VisitApp(CantStopApp):
         if self.hosted is None:
             self.exit()
             return
+        self.lobby.budgets.moved(self.visitor.name)
         self.leave_table()
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -238,7 +237,10 @@ class VisitApp(CantStopApp):
 
     def _said(self, line: str | None) -> None:
         if line and self.hosted is not None:
-            self.hosted.say(self.visitor, line)
+            try:
+                self.hosted.say(self.visitor, line)
+            except LobbyError as refused:  # over the person's chat budget: told why
+                self.notify(str(refused), severity="warning", markup=False)
 
     def _host_only(self) -> None:
         self.notify(

@@ -49,16 +49,29 @@ class VisitorLobby:
         return LobbyChoice(hosted.id, 0)
 
     def sit(self, table_id: int) -> LobbyChoice:
-        return LobbyChoice(table_id, self.lobby.get(table_id).sit(self.visitor, None))
+        hosted = self.lobby.get(table_id)
+        if not hosted.seats_of(self.visitor):  # back to one's own seat is no new move
+            self.lobby.budgets.may_move(self.name)
+        return LobbyChoice(table_id, hosted.sit(self.visitor, None))
 
     def watch(self, table_id: int) -> LobbyChoice:
-        """Watch a table, at once or (one still waiting for players) from when it starts."""
-        self.lobby.get(table_id)  # a sentence if it has closed
+        """Watch a table, at once or (one still waiting for players) from when it starts:
+        counted among its watchers from now."""
+        hosted = self.lobby.get(table_id)  # a sentence if it has closed
+        self.lobby.budgets.may_move(self.name)
+        hosted.watch(self.visitor)
         return LobbyChoice(table_id, None)
 
     def leave(self, table_id: int) -> None:
-        if table_id in self.lobby.tables:
-            self.lobby.tables[table_id].left(self.visitor)
+        """Leave the seat waited at, or stop waiting to watch."""
+        self.lobby.budgets.moved(self.name)
+        hosted = self.lobby.tables.get(table_id)
+        if hosted is None:
+            return
+        if hosted.seats_of(self.visitor):
+            hosted.left(self.visitor)
+        else:
+            hosted.unwatch(self.visitor)
 
     def started(self, table_id: int) -> bool:
         hosted = self.lobby.tables.get(table_id)
@@ -74,7 +87,7 @@ class NameScreen(ModalScreen[str]):
     NameScreen #name-error { color: $error; }
     """
 
-    def __init__(self, taken: Callable[[str], bool], problem: str) -> None:
+    def __init__(self, taken: Callable[[str], str | None], problem: str) -> None:
         super().__init__()
         self.taken = taken
         self.problem = problem
@@ -91,7 +104,7 @@ class NameScreen(ModalScreen[str]):
             self.query_one("#name-error", Static).update(
                 "Use letters or digits (spaces and -_.' allowed)."
             )
-        elif self.taken(name):
-            self.query_one("#name-error", Static).update(Text(f"{name} is taken: choose another."))
+        elif (refusal := self.taken(name)) is not None:
+            self.query_one("#name-error", Static).update(Text(refusal))
         else:
             self.dismiss(name)

@@ -17,10 +17,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...play.seating import LobbyError
 from ...storage.records import Records
+from ..textual_compat import LeanFooter
 from .create_table import CreateTableScreen, NewTable
 
 
@@ -130,7 +131,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         table.add_columns("Table", "Seats", "Rules", "Status")
         yield table
         yield Static(Text("No tables yet: press c to create one."), id="lobby-message")
-        yield Footer()
+        yield LeanFooter()
 
     def on_mount(self) -> None:
         screen = self
@@ -263,8 +264,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         self.dismiss(None)
 
     def _stop_waiting(self) -> None:
-        """Leave the seat waited at (a spectator has none to leave)."""
+        """Leave the seat waited at, or stop waiting to watch."""
         assert self.waiting_at is not None
-        if self._seats.get(self.waiting_at) is not None:
-            self.service.leave(self.waiting_at)
+        self.service.leave(self.waiting_at)
         self.waiting_at = None

@@ -2,8 +2,9 @@
 of their dice and the win-chance graph; Enter opens the replay at a decision, where ``p``
 plays on from it.
 
-The review is worked out on the analysis thread (``ui.background``; a 2-player game takes
-well under a second); a progress bar shows when it takes longer than ``PROGRESS_AFTER``.
+The review is worked out on the analysis thread (``ui.background``; its CPU time is in
+``make bench``, docs/ai.md); a progress bar shows when it takes longer than
+``PROGRESS_AFTER``.
 """
 
 from __future__ import annotations
@@ -19,14 +20,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...play.match import Match
 from ...play.review import Decision, Review, review_game
 from ...play.review_text import (
+    LEGEND,
     decision_header,
     decision_line,
+    luck_line,
     outcome,
     summary_header,
     summary_line,
@@ -35,6 +38,7 @@ from ...storage.replay import Replay
 from ..background import in_background
 from ..glyphs import Glyphs, glyphs_for, player_style
 from ..screen_app import ScreenApp
+from ..textual_compat import LeanFooter
 from ..widgets.chance_graph import ChanceGraph
 from .replay import PlayOn, ReplayScreen
 
@@ -127,7 +131,7 @@ class ReviewScreen(Screen[PlayOn | None]):
         yield Static(id="summary")
         yield Static("  " + decision_header(), id="decisions-header")
         yield OptionList(id="decisions")
-        yield Footer()
+        yield LeanFooter()
 
     def on_mount(self) -> None:
         self.set_timer(PROGRESS_AFTER, self._show_progress)
@@ -170,12 +174,15 @@ class ReviewScreen(Screen[PlayOn | None]):
         self.review = review
         self.query_one("#working").add_class("hidden")
         self.query_one("#outcome", Static).update(outcome(review))
-        summary = Text("  " + summary_header() + "\n", style="bold", no_wrap=True)
+        summary = Text()
+        summary.append("  " + summary_header() + "\n", style="bold")
         for player in review.players:
             shape = self.glyphs.shape(player.player)
             summary.append(shape + " ", style=player_style(player.player))
-            summary.append(summary_line(player) + "\n", style="")
-        summary.append("Cost: points of win chance given away. Luck: points the dice gave.")
+            summary.append(summary_line(player) + "\n", style="bold")
+        for player in review.players:
+            summary.append(luck_line(player) + "\n")
+        summary.append(LEGEND[-1], style="dim")
         self.query_one("#summary", Static).update(summary)
         graph = ChanceGraph(review.chances, self.glyphs, id="graph")
         self.mount(Static("Win chance at each turn's start", id="graph-title"), before="#summary")
