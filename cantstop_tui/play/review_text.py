@@ -3,9 +3,10 @@ screen shares with it: the summary lines, the graph's bars and each decision's l
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from .review import Decision, PlayerReview, Review
+if TYPE_CHECKING:  # the review itself loads the expert: the game screen's chances do not
+    from .review import Decision, PlayerReview, Review
 
 BARS: Final = " ▁▂▃▄▅▆▇█"
 ASCII_BARS: Final = " .:-=+*#%"

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from .. import __version__
 from ..ai import LEVELS, STRONGEST, find_bots_beside_you
 from ..engine import VARIANTS, allowed_win_columns
 from .settings import GameSettings, fit_win_columns, parse_players
@@ -32,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=SUBCOMMANDS,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"cantstop {__version__}")
     parser.add_argument(
         "--players",
         help=f'seats, e.g. "Ana:human,Bot:{STRONGEST}" (levels: {", ".join(LEVELS)}, '

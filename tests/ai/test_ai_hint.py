@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from ai_positions import position, rolled
 
-from cantstop_tui.ai import ExpertBot
+from cantstop_tui.ai.expert import ExpertBot
 from cantstop_tui.ai.hint import _percent, hint
 from cantstop_tui.engine import bust_probability, choose, legal_moves, new_game, roll, stop
 
