@@ -3,24 +3,14 @@ screen shares with it: the summary lines, the graph's bars and each decision's l
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-if TYPE_CHECKING:  # the review itself loads the expert: the game screen's chances do not
-    from .review import Decision, PlayerReview, Review
+from .chance_text import percent
+from .review import CLOSE, Decision, PlayerReview, Review, thresholds_sentence
 
 BARS: Final = " ▁▂▃▄▅▆▇█"
 ASCII_BARS: Final = " .:-=+*#%"
 NAME_CELLS: Final = 16
-
-
-def percent(chance: float) -> str:
-    """A chance 0-1 as ``42%`` (``<1%`` and ``>99%`` rather than a rounded 0 or 100)."""
-    value = chance * 100
-    if 0 < value < 1:
-        return "<1%"
-    if 99 < value < 100:
-        return ">99%"
-    return f"{value:.0f}%"
 
 
 def bars(chances: tuple[float, ...] | list[float], ascii_only: bool = False) -> str:
@@ -38,7 +28,7 @@ def summary_header() -> str:
 def summary_line(player: PlayerReview) -> str:
     """``Ana  92.4%  3  1  0  +4.2``: a computer's line says it was not reviewed."""
     name = player.name[:NAME_CELLS]
-    luck = f"{player.luck:+6.1f}"
+    luck = f"{player.luck.points:+6.1f}"
     if not player.reviewed or player.accuracy is None:
         why = "computer" if not player.reviewed else "no choices"
         return f"{name:<{NAME_CELLS}} {why:>8} {'':>6} {'':>5} {'':>6} {luck}"
@@ -46,6 +36,18 @@ def summary_line(player: PlayerReview) -> str:
         f"{name:<{NAME_CELLS}} {player.accuracy:>7.1f}% {player.inaccuracies:>6} "
         f"{player.mistakes:>5} {player.blunders:>6} {luck}"
     )
+
+
+def luck_line(player: PlayerReview) -> str:
+    """``Ana: +12.0 points of luck (±8), a lucky game: luckier than 93% of games``."""
+    return f"{player.name[:NAME_CELLS]}: {player.luck.sentence()}"
+
+
+LEGEND: Final = (
+    "Cost and luck: points of win chance, as the game shows it.",
+    f"Labels from {thresholds_sentence(short=True)} points; close: under {CLOSE:g}.",
+)
+"""The text review's legend; the screen shows the second line (80 columns)."""
 
 
 def decision_header() -> str:
@@ -57,13 +59,13 @@ def decision_header() -> str:
 
 def decision_line(review: Review, decision: Decision) -> str:
     """``   4  Ana        pair       6+8    7       -3.1  inaccuracy`` (Expert ``=`` when it
-    agrees, ``as good`` when its choice is worth the same)."""
+    agrees; Cost ``close`` when the choices are within ``CLOSE`` of each other)."""
     name = review.match.seats[decision.player].name[:10]
     what = "pair" if decision.kind == "pair" else "roll/stop"
     if decision.played == decision.best:
         expert, cost = "=", ""
-    elif decision.shown_cost == 0:
-        expert, cost = decision.best, "0.0"
+    elif decision.close:
+        expert, cost = decision.best, "close"
     else:
         expert, cost = decision.best, f"-{decision.shown_cost:.1f}"
     return (
@@ -94,17 +96,15 @@ def text_lines(review: Review, title: str = "", ascii_only: bool = False) -> lis
         summary_header(),
         *(summary_line(player) for player in review.players),
         "",
+        *(luck_line(player) for player in review.players),
+        "",
         "Win chance at the start of each turn (one mark per turn):",
     ]
     for player, seat in enumerate(match.seats):
         series = [turn[player] for turn in review.chances]
         final = percent(series[-1]) if series else "-"
         lines.append(f"{seat.name[:NAME_CELLS]:<{NAME_CELLS}} {bars(series, ascii_only)} {final}")
-    lines += [
-        "",
-        "Cost is in points of win chance given away; inaccuracy from 2, mistake from 5, "
-        "blunder from 10.",
-    ]
+    lines += ["", *LEGEND]
     if not review.decisions:
         lines.append("No decision by a person to review.")
     else:

@@ -56,7 +56,7 @@ class VisitApp(CantStopApp):
         visitor: Visitor,
         *,
         ask_name: str | None = None,
-        taken: Callable[[str], bool] = lambda _name: False,
+        taken: Callable[[str], str | None] = lambda _name: None,
         named: Callable[[Visitor], None] = lambda _visitor: None,
         first: LobbyChoice | None = None,
         quiet: Callable[[], bool] = lambda: False,
@@ -118,8 +118,7 @@ class VisitApp(CantStopApp):
         self.hosted, self.table = hosted, hosted.table
         self.my_seats = frozenset() if choice.seat is None else hosted.seats_of(self.visitor)
         if self.watching:
-            hosted.watchers += 1
-            self.lobby.changed()
+            hosted.watch(self.visitor)
         app = self
 
         # Called from other visitors' sessions: each app redraws in its own task.
@@ -145,9 +144,7 @@ class VisitApp(CantStopApp):
         if isinstance(table, SharedTable):
             table.forget(self)
         if self.watching:
-            hosted.watchers -= 1
-            self.lobby.changed()
-            self.lobby.forget_if_empty(hosted.id)
+            hosted.unwatch(self.visitor)
         else:
             hosted.left(self.visitor, quiet=quiet)
         self.my_seats = frozenset()

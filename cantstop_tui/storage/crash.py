@@ -10,7 +10,7 @@ import traceback
 from datetime import datetime
 from pathlib import Path
 
-from .paths import crash_dir
+from .paths import DISTRIBUTION, crash_dir
 
 EXIT_CODE = 70
 """``EX_SOFTWARE`` (sysexits.h): an internal error."""
@@ -23,7 +23,7 @@ def write_report(error: BaseException, folder: Path | None = None) -> Path | Non
     path = folder / f"crash-{stamp}.txt"
     lines = [
         f"cantstop crash report, {datetime.now().isoformat(timespec='seconds')}",
-        f"cantstop-tui {_version('cantstop-tui')}, textual {_version('textual')}, "
+        f"{DISTRIBUTION} {_version(DISTRIBUTION)}, textual {_version('textual')}, "
         f"Python {platform.python_version()} on {platform.platform()}",
         f"command: {' '.join(sys.argv)}",
         "",

@@ -24,11 +24,13 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.notifications import Notify
+from textual.screen import ModalScreen
 
 from ..ai import LEVELS, Bot, level_name, make_bot
 from ..engine import Event
 from ..play.match import Match
-from ..play.table import Table
+from ..play.table import BOT_DELAY, Table
 from ..storage import Autosaver, crash, plan_startup
 from .app_commands import Commands
 from .app_files import FileActions
@@ -69,6 +71,14 @@ class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
     CantStopApp.-ascii * {
         scrollbar-size: 0 0;
     }
+    /* A dialog's buttons are at its foot, below the middle of the screen: its notice shows
+       at the top (the newest only: on_notify) and never reaches down to the buttons. */
+    ModalScreen > ToastRack {
+        dock: top;
+        align: right top;
+        max-height: 33%;
+        scrollbar-size-vertical: 0;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q,ctrl+c", "request_quit", "Quit", show=False, priority=True),
@@ -84,7 +94,7 @@ class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
         *,
         settings: GameSettings | None = None,
         ascii_only: bool = False,
-        ai_delay: float = 0.6,
+        ai_delay: float = BOT_DELAY,
         remember: bool = True,
         can_restart: bool | None = None,
         autosave: bool | None = None,
@@ -120,6 +130,12 @@ class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
         self._uninstall_signals: Callable[[], None] | None = None
         self._stop_saving: Callable[[], None] | None = None
         self._unsaved: list[tuple[Match, tuple[Event, ...]]] = []
+
+    def on_notify(self, event: Notify) -> None:
+        """Before a notice is shown (``App`` adds it next): over a dialog only the newest
+        shows, at the top (see ``CSS``), so notices never pile down over its buttons."""
+        if isinstance(self.screen, ModalScreen):
+            self.clear_notifications()
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")

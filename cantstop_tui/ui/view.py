@@ -21,6 +21,9 @@ class GameView:
     """A sentence for the player, e.g. why stopping was refused."""
     chances: tuple[float, ...] | None = None
     """Each player's win chance (0-1), when the player shows them (``w``)."""
+    seated: bool = True
+    """The viewer plays a seat at this table; a spectator does not, and no control is
+    theirs: what may be pressed and shown follows from this and ``my_turn``."""
 
     @property
     def state(self) -> GameState:

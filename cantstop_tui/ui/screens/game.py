@@ -52,6 +52,9 @@ DICE_FACES_WIDTH = 5 + 4 * 6
 DICE_FACES_HEIGHT = 30
 """Room for the dice as faces (a label and four faces three lines tall)."""
 """Lines the pair choice keeps under the board (its border, six moves and a notice)."""
+SEATED_ACTIONS = frozenset({"roll", "stop", "choose", "hint", "toggle_chances"})
+"""What only someone with a seat at the table may do (a spectator is shown none of them)."""
+WATCHING = "You are watching: only the players at the table move."
 
 
 class GameScreen(LiveChances, Screen[None]):
@@ -172,7 +175,9 @@ class GameScreen(LiveChances, Screen[None]):
     def _view_of(self, match: Match, events: tuple[Event, ...], notice: str = "") -> GameView:
         bot_turn = not match.state.is_over and self.table.is_bot(match.state.current_player)
         mine = self._seat_for(match) is not None
-        return GameView(match, events, mine, bot_turn, notice, self.chances_for(match))
+        seated = self.my_seats is None or bool(self.my_seats)
+        chances = self.chances_for(match)
+        return GameView(match, events, mine, bot_turn, notice, chances, seated)
 
     def _seat_for(self, match: Match) -> int | None:
         """The seat this app may play now, if any."""
@@ -254,6 +259,8 @@ class GameScreen(LiveChances, Screen[None]):
             return False
         state = self.table.match.state
         mine = self._seat_for(self.table.match) is not None
+        if action in SEATED_ACTIONS and not self._seated():
+            return False  # a spectator: not shown, and the key says why
         if action == "roll":
             return mine and state.phase is Phase.ROLL
         if action == "hint":
@@ -267,9 +274,12 @@ class GameScreen(LiveChances, Screen[None]):
             return mine and isinstance(number, int) and number <= len(legal_moves(state))
         return True
 
+    def _seated(self) -> bool:
+        return self.view is None or self.view.seated
+
     def _may_hurry(self) -> bool:
         """Only a player at the table may cut a computer turn short, not a spectator."""
-        return self.table.bot_to_move and (self.my_seats is None or bool(self.my_seats))
+        return self.table.bot_to_move and self._seated()
 
     def on_key(self, event: events.Key) -> None:
         if self._may_hurry():
@@ -287,6 +297,8 @@ class GameScreen(LiveChances, Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
+        if not self._seated():
+            return WATCHING
         if self._seat_for(self.table.match) is None:
             return self._not_your_turn()
         return why_not(self.table.match.state, action, parameters)
