@@ -24,6 +24,7 @@ HEAVY = (
     "openskill",
     "sqlite3",
     "textual_serve",
+    "confusable_homoglyphs",
     "cantstop_tui.ai.expert",
     "cantstop_tui.play.review",
 )
