@@ -37,13 +37,13 @@ from .app_files import FileActions
 from .app_game_over import GameOverFlow
 from .app_saving import Autosaving
 from .glyphs import glyphs_for
-from .messages import ChancesToggled, GameEnded, LoadRequested, NextGameBegan, QuitRequested
 from .screens.rolloff import RolloffScreen
 from .settings import GameSettings, is_built_in, load_settings, save_settings
 from .textual_compat import report_fatal_errors  # (and patches Textual before a frame)
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the messages come from the game screen, imported when first shown)
+    from .messages import ChancesToggled, GameEnded, LoadRequested, NextGameBegan, QuitRequested
     from .screens.game import GameScreen
 
 # The other screens (the game's too: who starts comes first) are imported when first shown,
