@@ -8,8 +8,10 @@ not; both are reported.
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,6 +26,7 @@ SIZE = f"{COLS}x{ROWS}"
 CANTSTOP = str(Path(sys.executable).parent / "cantstop")
 _TICK = os.sysconf("SC_CLK_TCK")
 _SCRATCH = tempfile.mkdtemp(prefix="bench-ui-")
+atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)
 
 
 def probe_path() -> Path | None:
