@@ -54,6 +54,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "game": record_to_dict(hosted.table.match) if hosted.table else None,
         "chat": list(hosted.chat.lines),
         "chances": hosted.chances,
+        "creator": hosted.creator,
     }
 
 
@@ -132,6 +133,8 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         raise TypeError("'chat' is not a list")
     hosted.chat.restore(chat)
     hosted.chances = record.get("chances") is True
+    creator = record.get("creator")
+    hosted.creator = sanitize_name(creator) if isinstance(creator, str) else ""
     hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
     hosted.hold_absent_seats()
     return hosted
