@@ -45,7 +45,7 @@ import io
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, wraps
-from typing import Any
+from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -103,8 +103,10 @@ def _init_without_caches(
 ) -> None:
     self._segments = list(segments)
     self._cell_length = cell_length
-    for slot, _size in CACHE_SIZES.values():
-        setattr(self, slot, None)
+    # The slots of CACHE_SIZES (a test checks they are the same), left empty.
+    self._divide_cache = self._crop_cache = self._style_cache = None  # type: ignore[assignment]
+    self._filter_cache = self._line_length_cache = None  # type: ignore[assignment]
+    self._crop_extend_cache = self._offsets_cache = None  # type: ignore[assignment]
     self._render_cache = None
     self._link_ids = None
     self._cell_count = None
@@ -139,11 +141,11 @@ for _name, (_slot, _size) in CACHE_SIZES.items():
 
 
 def _init_light(self: Strip, segments: Iterable[Segment], cell_length: int | None = None) -> None:
-    if type(self) is Strip:
-        self.__class__ = LightStrip
-        _init_without_caches(self, segments, cell_length)
-    else:
+    if type(self) is not Strip:  # a subclass of Textual's: its own caches
         _original_init(self, segments, cell_length)
+        return
+    self.__class__ = LightStrip
+    _init_without_caches(self, segments, cell_length)
 
 
 _servers_running: list[object] = []
@@ -290,13 +292,32 @@ class QuietLog(Log):
     per write; short, already wrapped lines cost less to measure here.
     """
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    """Nor a repaint of every line: the new lines repaint themselves (``Log.write_lines``
+    refreshes them), scrolling repaints what moved, and clearing or dropping old lines
+    repaints all (below). A move in the game log sends its two new lines, not fifteen."""
 
-    def watch_virtual_size(self) -> None:
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        room = self.scrollable_content_region.size
+        if old.height <= room.height and new.height <= room.height and new.width <= room.width:
+            return  # it fits, as it did: nothing to scroll, the scrollbar stays as it is
         showing = self.show_vertical_scrollbar
-        self._scroll_update(self.virtual_size)
+        self._scroll_update(new)
         if self.show_vertical_scrollbar != showing:
             self.refresh(layout=True)
+
+    def write_lines(self, lines: Iterable[str], scroll_end: bool | None = None) -> Self:
+        lines = list(lines)
+        count = self.line_count
+        super().write_lines(lines, scroll_end)
+        if self.line_count < count + sum(len(line.splitlines()) for line in lines):
+            self.refresh()  # old lines were dropped (``max_lines``): every line moved up
+        return self
+
+    def clear(self) -> Self:
+        super().clear()
+        self.refresh()
+        return self
 
     def _update_size(self, updates: int, lines: list[str]) -> None:  # type: ignore[override]
         if lines:
