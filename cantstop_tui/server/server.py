@@ -12,6 +12,7 @@ from typing import Any
 import asyncssh
 
 from ..play.names import clean_text
+from ..ui.background import in_processes
 from ..ui.textual_compat import lightened_strips
 from .identity import Identities, Login, Names
 from .limits import Gate, Limits
@@ -186,6 +187,7 @@ class GameServer:
     async def start(self) -> None:
         # Fifty apps share this process's garbage collector: lighter strips while it serves.
         self._running.enter_context(lightened_strips())
+        self._running.enter_context(in_processes(self.limits.analysis()))
         asyncio.get_running_loop().set_exception_handler(loop_exception_handler(self.limited))
         try:
             self._acceptor = await asyncssh.create_server(
