@@ -41,7 +41,8 @@ class Limits:
     """Addresses whose failures are remembered (the oldest are forgotten first)."""
     analysis_workers: int = 1
     """Worker processes that work out visitors' reviews, at a lower priority than the
-    server (``ui.background``): a review never holds the interpreter players' keys need."""
+    server (``ui.background``): a review never holds the interpreter players' keys need.
+    0: reviews are worked out on a thread of the server's own process (slower keys)."""
     analysis_waiting: int = 4
     """Reviews that may wait for a worker; a visitor who asks for one more is told to
     try again later."""

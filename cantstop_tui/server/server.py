@@ -187,7 +187,8 @@ class GameServer:
     async def start(self) -> None:
         # Fifty apps share this process's garbage collector: lighter strips while it serves.
         self._running.enter_context(lightened_strips())
-        self._running.enter_context(in_processes(self.limits.analysis()))
+        if self.limits.analysis_workers > 0:  # else on the server's own analysis thread
+            self._running.enter_context(in_processes(self.limits.analysis()))
         asyncio.get_running_loop().set_exception_handler(loop_exception_handler(self.limited))
         try:
             self._acceptor = await asyncssh.create_server(
