@@ -13,7 +13,7 @@ from cantstop_tui.server.server import GameServer
 from cantstop_tui.ui.background import Busy, analyse, in_processes
 from cantstop_tui.ui.screens.review import ReviewScreen
 
-from .conftest import play_one_step, start_table
+from .conftest import play_one_step, start_table, until
 from .rematch_helpers import finished_match
 
 REVIEW_WAIT = 120.0
@@ -44,6 +44,17 @@ async def test_a_job_runs_in_a_lower_priority_worker_and_the_queue_is_bounded() 
         else:
             raise AssertionError("a job past the queue's bound was accepted")
         await first
+
+
+async def test_workers_are_replaced_after_their_jobs_and_end_when_idle() -> None:
+    """The memory a review took comes back: a new worker after ``jobs_per_worker`` jobs,
+    none at all once idle."""
+    limits = WorkerLimits(workers=1, waiting=1, jobs_per_worker=1, idle_seconds=0.2, niceness=0)
+    with in_processes(limits):
+        first, _ = await analyse(worker_pid, (0,), lambda: None, lambda d, t: None)
+        second, _ = await analyse(worker_pid, (0,), lambda: None, lambda d, t: None)
+        assert first != second
+        await until(lambda: not multiprocessing.active_children(), "the idle worker to end")
 
 
 async def test_a_review_over_ssh_finishes_while_a_bystander_plays(server: GameServer) -> None:
