@@ -78,6 +78,15 @@ def parser() -> argparse.ArgumentParser:
         help="time to log in, and then to open the game's terminal session "
         "(default %(default)s)",
     )
+    limits.add_argument(
+        "--analysis-workers",
+        type=int,
+        default=default("analysis_workers"),
+        metavar="N",
+        help="processes that work out visitors' reviews at a lower priority; 0 works them "
+        "out in the server's own process, where they slow every player's keys "
+        "(default %(default)s)",
+    )
     budgets.add_flags(p.add_argument_group("budgets per person (per name signed in)"))
     p.add_argument(
         "--forget",

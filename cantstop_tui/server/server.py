@@ -12,6 +12,7 @@ from typing import Any
 import asyncssh
 
 from ..play.names import clean_text
+from ..ui.background import in_processes
 from ..ui.textual_compat import lightened_strips
 from .channel_env import accept_only
 from .identity import Identities, Login, Names
@@ -217,6 +218,8 @@ class GameServer:
     async def start(self) -> None:
         # Fifty apps share this process's garbage collector: lighter strips while it serves.
         self._running.enter_context(lightened_strips())
+        if self.limits.analysis_workers > 0:  # else on the server's own analysis thread
+            self._running.enter_context(in_processes(self.limits.analysis()))
         asyncio.get_running_loop().set_exception_handler(loop_exception_handler(self.limited))
         self._running.enter_context(libraries_limited(self.limited))
         try:
