@@ -56,6 +56,12 @@ def main(argv: list[str]) -> int:
         if not value > 0:
             print(f"cantstop serve: {name} must be a positive number, not {value}.", file=err)
             return 2
+    if args.max_turn_based < 0:
+        print(
+            f"cantstop serve: --max-turn-based must be 0 or more, not {args.max_turn_based}.",
+            file=err,
+        )
+        return 2
     if args.keep_games is not None and args.keep_games < 0:
         print(f"cantstop serve: --keep-games must be 0 or more, not {args.keep_games}.", file=err)
         return 2
@@ -79,6 +85,7 @@ def main(argv: list[str]) -> int:
         turn_timeout=args.turn_timeout,
         idle_timeout=args.idle_timeout,
         bot_delay=args.ai_delay,
+        max_turn_based=0 if args.no_turn_based else args.max_turn_based,
         color_system={"16": "standard"}.get(args.colors, args.colors),
     )
     limits = Limits(
@@ -187,11 +194,7 @@ async def _run(
     out: object,
 ) -> None:
     keep_games: int | None = args.keep_games
-    lobby = Lobby(
-        seat_timeout=settings.seat_timeout,
-        turn_timeout=settings.turn_timeout,
-        bot_delay=settings.bot_delay,
-    )
+    lobby = Lobby(**settings.lobby_options())
     state_path, served = directory / "tables.json", directory / "served"
     journal = TableJournal(server_database())
     restored = keep_tables(lobby, journal, old_json=state_path, old_records=records_path())

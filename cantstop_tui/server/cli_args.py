@@ -108,6 +108,18 @@ def parser() -> argparse.ArgumentParser:
         help="the computer plays the turn of a player who takes longer",
     )
     p.add_argument(
+        "--max-turn-based",
+        type=int,
+        default=default("max_turn_based"),
+        metavar="N",
+        help="turn-based games a person may play at once (default %(default)s)",
+    )
+    p.add_argument(
+        "--no-turn-based",
+        action="store_true",
+        help="no turn-based tables (players move within a deadline of hours or days)",
+    )
+    p.add_argument(
         "--idle-timeout",
         type=float,
         default=default("idle_timeout"),

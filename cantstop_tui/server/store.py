@@ -25,6 +25,7 @@ from ..engine import config_from_dict, config_to_dict
 from ..play.match import HUMAN, Match
 from ..play.names import clean_text, sanitize_name, sanitize_text
 from ..play.seating import AWAY
+from ..play.turn_based import TurnDeadline, TurnRules
 from ..storage import SaveError, game_id, match_from_record, record_to_dict, write_game
 from ..storage.atomic import atomic_write
 from ..storage.reading import read_json
@@ -54,6 +55,8 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "game": record_to_dict(hosted.table.match) if hosted.table else None,
         "chat": list(hosted.chat.lines),
         "chances": hosted.chances,
+        "turns": None if hosted.turn_rules is None else hosted.turn_rules.to_json(),
+        "turn_started": None if hosted.turn_deadline is None else hosted.turn_deadline.started,
     }
 
 
@@ -132,6 +135,12 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         raise TypeError("'chat' is not a list")
     hosted.chat.restore(chat)
     hosted.chances = record.get("chances") is True
+    turns = record.get("turns")
+    if turns is not None:
+        hosted.turn_rules = TurnRules.from_json(turns)
+        started = record.get("turn_started")
+        if started is not None:
+            hosted.turn_deadline = TurnDeadline(hosted.turn_rules, float(started))
     hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
     hosted.hold_absent_seats()
     return hosted

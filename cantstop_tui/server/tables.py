@@ -24,7 +24,9 @@ from ..engine import GameConfig, GameWon, TurnPassed
 from ..play import seating
 from ..play.match import HUMAN, Match, Seat
 from ..play.seating import AWAY, SLOW, Person, Seats
+from ..play.turn_based import Clock, TurnDeadline, TurnRules
 from ..ui.screens.lobby import SeatInfo, TableSummary
+from . import turn_tables
 from .chat import TableChat
 from .next_game import GameRegistry, Listener, NextGame
 from .shared_table import SharedTable
@@ -69,6 +71,10 @@ class HostedTable(TableClocks, NextGame):
         """Seats whose person asked for a rematch of the finished game."""
         self._vote_listeners: list[Listener] = []
         self._turn_timer: asyncio.TimerHandle | None = None
+        self.turn_rules: TurnRules | None = None
+        """A turn-based table's rules (None: real-time); see ``turn_tables``."""
+        self.turn_deadline: TurnDeadline | None = None
+        """The deadline of the turn being played at a turn-based table."""
         self._shown_status = self.status
 
     # --- what the lobby shows -------------------------------------------------------
@@ -103,6 +109,9 @@ class HostedTable(TableClocks, NextGame):
             win_columns=self.config.win_columns,
             status=self.status,
             watchers=self.watchers,
+            turn_based=self.turn_rules is not None,
+            to_move=turn_tables.to_move(self),
+            time_left=turn_tables.time_left(self),
         )
 
     @property
@@ -156,11 +165,14 @@ class HostedTable(TableClocks, NextGame):
         self.table = table
         if not table.match.state.is_over:
             self._agree_with_seats(table)
+        if self.turn_deadline is None:
+            turn_tables.begin_turn(self)
         table.subscribe(self._on_change, owned=False)
         self._arm_turn_timer()
         table.start()
 
     def _on_change(self, match: Match, events: tuple[object, ...]) -> None:
+        turn_tables.after_step(self, events)
         # First of the table's listeners: the step is stored before any visitor sees it.
         if self.lobby.on_step is not None:
             self.lobby.on_step(self)
@@ -192,6 +204,8 @@ class HostedTable(TableClocks, NextGame):
             self._reclaim(index, visitor, quiet=quiet)
             return index
         game_on = self.table is not None and not self.finished
+        if self.turn_rules is not None:
+            turn_tables.check_room(self.lobby.tables.values(), visitor, self.lobby.turn_based_limit)
         seats, seat = seating.take_seat(
             self.seats, visitor, seat, game_on=game_on, table_name=self.name
         )
@@ -231,6 +245,8 @@ class HostedTable(TableClocks, NextGame):
                 self._free(index, f"* {visitor.name} left the table: seat {index + 1} is free.")
                 self._votes_changed()
             else:
+                if self.turn_rules is not None:  # the seat waits: the deadline runs
+                    continue
                 if not quiet:
                     self._post(f"* {visitor.name} left; the seat is held for them.")
                 self._hold(index)
@@ -259,4 +275,7 @@ class TableRegistry(GameRegistry, Protocol):
     bot_delay: float
     closing: bool
     on_step: Callable[[HostedTable], None] | None
+    clock: Clock
+    turn_based_limit: int
+    tables: dict[int, HostedTable]
 
