@@ -9,7 +9,7 @@ import sys
 from .command_line import COMMANDS, PLAY_MODULE, USAGE_ERROR, route
 
 TEXTUAL_MODULES = frozenset(
-    {PLAY_MODULE, *(COMMANDS[name][0] for name in ("replay", "review", "serve", "web"))}
+    {PLAY_MODULE, *(COMMANDS[name][0] for name in ("learn", "replay", "review", "serve", "web"))}
 )
 """The commands that use Textual's (or textual-serve's) private parts, so need the version
 the compatibility module was written for."""

@@ -20,6 +20,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "cantstop_tui.arena.cli",
         "computer players against each other: win rates, turns to win",
     ),
+    "learn": (
+        "cantstop_tui.ui.learn_cli",
+        "a guided first game: the rules step by step, with prepared dice",
+    ),
     "replay": ("cantstop_tui.ui.replay_cli", "step through a saved game, or print it (--text)"),
     "review": (
         "cantstop_tui.ui.review_cli",
