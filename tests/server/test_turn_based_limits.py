@@ -1,0 +1,62 @@
+"""Turn-based tables' limits: a person plays at most ``turn_based_limit`` such games at once,
+an operator can turn the mode off, and the lobby lists the tables where it is your move first."""
+
+from __future__ import annotations
+
+import pytest
+
+from cantstop_tui.engine import GameConfig
+from cantstop_tui.play.seating import LobbyError, Person
+from cantstop_tui.play.turn_based import MAX_TURN_BASED, TurnRules
+from cantstop_tui.server import cli_args
+from cantstop_tui.server.lobby import Lobby
+from cantstop_tui.server.settings import Settings
+from cantstop_tui.server.visitor_lobby import VisitorLobby
+from cantstop_tui.ui.screens.lobby import TableSummary, your_move, your_move_text
+
+ANA, BOB = Person("ana"), Person("bob")
+TWO = GameConfig(num_players=2)
+
+
+def test_a_person_plays_at_most_the_limit_of_turn_based_games() -> None:
+    lobby = Lobby(turn_based_limit=2)
+    for _ in range(2):
+        lobby.create(ANA, "", TWO, ["human"], turns=TurnRules())
+    with pytest.raises(LobbyError, match="2 turn-based tables, as many as this server allows"):
+        lobby.create(ANA, "", TWO, ["human"], turns=TurnRules())
+    lobby.create(ANA, "", TWO, ["human"])  # real-time tables are not counted
+    for _ in range(2):
+        lobby.create(BOB, "", TWO, ["human"], turns=TurnRules())
+    ana_table = next(h for h in lobby.tables.values() if h.turn_rules and h.seats_of(ANA))
+    with pytest.raises(LobbyError, match="as many as this server allows"):
+        ana_table.sit(BOB, None)  # joining one counts too
+
+
+def test_an_operator_can_turn_the_mode_off() -> None:
+    lobby = Lobby(turn_based_limit=0)
+    assert not VisitorLobby(lobby, ANA).turn_based  # the form does not offer it
+    with pytest.raises(LobbyError, match="This server has no turn-based tables"):
+        lobby.create(ANA, "", TWO, ["human"], turns=TurnRules())
+    assert VisitorLobby(Lobby(), ANA).turn_based
+
+
+def test_the_limit_is_defined_once() -> None:
+    assert Settings(auth=None).max_turn_based == MAX_TURN_BASED  # type: ignore[arg-type]
+    assert Lobby().turn_based_limit == MAX_TURN_BASED
+    assert cli_args.parser().parse_args([]).max_turn_based == MAX_TURN_BASED
+    assert Lobby(**Settings(auth=None, max_turn_based=3).lobby_options()).turn_based_limit == 3  # type: ignore[arg-type]
+
+
+def summary(table_id: int, to_move: str | None, left: float | None) -> TableSummary:
+    return TableSummary(
+        table_id, f"t{table_id}", (), "standard", 3, "in progress", 0, True, to_move, left
+    )
+
+
+def test_the_lobby_lists_your_moves_first_least_time_left_first() -> None:
+    tables = [summary(1, "bob", 10), summary(2, "ana", 500), summary(3, None, None)]
+    tables.append(summary(4, "ana", 60))
+    assert [s.table_id for s in your_move(tables, "ana")] == [4, 2, 1, 3]
+    assert your_move_text(tables, "ana") == "Your move at 2 tables. "
+    assert your_move_text(tables, "bob") == "Your move at 1 table. "
+    assert your_move_text(tables, "carol") == ""
