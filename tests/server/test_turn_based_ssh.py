@@ -130,6 +130,7 @@ async def test_a_turn_based_game_over_days_with_a_restart(host_key: asyncssh.SSH
 
         game, started = hosted.table.match, hosted.turn_deadline
         await server.close()
+        clock.now += 3600  # back an hour later: the turn's deadline did not start again
         server = await serving(host_key, clock)
         hosted = server.lobby.tables[hosted.id]
         assert hosted.table is not None and hosted.table.match == game
