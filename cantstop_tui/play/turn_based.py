@@ -18,6 +18,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import Rolled
+from .match import Match
+from .narration import log_lines
+
 HOUR = 3600.0
 DAY = 24 * HOUR
 MIN_DEADLINE = HOUR
@@ -91,6 +95,18 @@ class TurnDeadline:
 
     def missed(self, now: float) -> bool:
         return now >= self.due
+
+
+def lines_since(match: Match, step: int) -> list[str]:
+    """The log of what was played after the game's first ``step`` actions (what someone who
+    last looked at ``step`` has not seen)."""
+    lines: list[str] = []
+    rolled: Rolled | None = None
+    for index, (position, events) in enumerate(match.positions()):
+        more, rolled = log_lines(position, events, rolled)
+        if index > step:
+            lines += more
+    return lines
 
 
 def describe(seconds: float) -> str:

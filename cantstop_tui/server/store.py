@@ -57,6 +57,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "chances": hosted.chances,
         "turns": None if hosted.turn_rules is None else hosted.turn_rules.to_json(),
         "turn_started": None if hosted.turn_deadline is None else hosted.turn_deadline.started,
+        "seen": hosted.seen,
     }
 
 
@@ -141,6 +142,8 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         started = record.get("turn_started")
         if started is not None:
             hosted.turn_deadline = TurnDeadline(hosted.turn_rules, float(started))
+        seen = record.get("seen") or {}
+        hosted.seen = {sanitize_name(str(name)): int(step) for name, step in seen.items()}
     hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
     hosted.hold_absent_seats()
     return hosted

@@ -75,6 +75,9 @@ class HostedTable(TableClocks, NextGame):
         """A turn-based table's rules (None: real-time); see ``turn_tables``."""
         self.turn_deadline: TurnDeadline | None = None
         """The deadline of the turn being played at a turn-based table."""
+        self.seen: dict[str, int] = {}
+        """At a turn-based table: how many steps of the game each person had seen when they
+        last left it."""
         self._shown_status = self.status
 
     # --- what the lobby shows -------------------------------------------------------
@@ -236,6 +239,7 @@ class HostedTable(TableClocks, NextGame):
             if not self.seats[index].connected:
                 continue
             started = self.table is not None or self.lobby.closing
+            turn_tables.last_seen(self, visitor)
             # Nothing to hold before the game starts; when the server stops, the seat is
             # saved as it is.
             self._set(seating.step_away(self.seats, index, game_started=started))

@@ -18,7 +18,7 @@ from ..engine import TurnPassed
 from ..play import seating
 from ..play.match import HUMAN
 from ..play.seating import SLOW, STAND_IN, LobbyError, Person, Seats
-from ..play.turn_based import ABANDON, Clock, TurnDeadline, TurnRules, describe
+from ..play.turn_based import ABANDON, Clock, TurnDeadline, TurnRules, describe, lines_since
 from .shared_table import SharedTable
 
 
@@ -35,6 +35,7 @@ class HostedTable(Protocol):
 
     turn_rules: TurnRules | None
     turn_deadline: TurnDeadline | None
+    seen: dict[str, int]
     seats: Seats
     table: SharedTable | None
 
@@ -46,6 +47,7 @@ class HostedTable(Protocol):
     def _free(self, index: int, notice: str | None = None, level: str | None = None) -> None: ...
     def _post(self, line: str) -> None: ...
     def _set(self, seats: Seats) -> None: ...
+
 
 SWEEP_SECONDS = 30.0
 """How often a server looks for missed deadlines (a deadline is an hour at least)."""
@@ -104,6 +106,32 @@ def check(hosted: HostedTable) -> bool:
         hosted._set(seating.hand_over(hosted.seats, index, SLOW))
     hosted.lobby.changed(save=True)
     return True
+
+
+SINCE_LINES = 12
+"""The most lines of play a returning person's notice shows (the log has them all)."""
+
+
+def last_seen(hosted: HostedTable, person: Person) -> None:
+    """``person`` leaves a turn-based table's game: what they saw of it is kept."""
+    if hosted.turn_rules is not None and hosted.table is not None:
+        hosted.seen[person.name] = len(hosted.table.match.history)
+
+
+def since_last_seen(hosted: HostedTable, person: Person) -> str | None:
+    """What was played at a turn-based table since ``person`` last left it (None: nothing,
+    or not such a table)."""
+    step = hosted.seen.get(person.name)
+    if hosted.turn_rules is None or hosted.table is None or step is None:
+        return None
+    lines = lines_since(hosted.table.match, step)
+    if not lines:
+        return None
+    earlier = len(lines) - SINCE_LINES
+    shown = lines[-SINCE_LINES:]
+    if earlier > 0:
+        shown.insert(0, f"({earlier} earlier lines in the log)")
+    return "\n".join(shown)
 
 
 def check_room(tables: Iterable[HostedTable], person: Person, limit: int) -> None:

@@ -58,14 +58,21 @@ async def create_turn_based_table(server: GameServer) -> tuple[Player, HostedTab
     return ana, hosted
 
 
-async def back_to_the_table(server: GameServer, hosted: HostedTable, name: str) -> Player:
-    """``name`` logs in: the lobby says it is their move; Enter takes them to their seat."""
+async def back_to_the_table(
+    server: GameServer, hosted: HostedTable, name: str, *, told: bool = True
+) -> Player:
+    """``name`` logs in: the lobby says it is their move; Enter takes them to their seat,
+    and (``told``) a notice says what the other played since they left."""
     player = await Player.connect(server.port, name, size=SIZE)
     await player.wait_for("Your move at 1 table")
     assert f"{name} to move" in player.text()
     player.press("\r")
     seat = NAMES.index(name)
     await until(lambda: hosted.seats[seat].connected, f"{name} back at the table")
+    if told:
+        other = NAMES[1 - seat]
+        await player.wait_for("Since you last looked")
+        await player.wait_for(f"{other} rolls")
     return player
 
 
@@ -77,12 +84,15 @@ async def play_a_turn(hosted: HostedTable, player: Player) -> None:
         await play_one_step(table, {mover: player})
 
 
-async def turns_then_leave(server: GameServer, hosted: HostedTable, turns: int) -> None:
-    """Whoever's move it is logs in, plays their turn and leaves, ``turns`` times."""
-    for _ in range(turns):
+async def turns_then_leave(
+    server: GameServer, hosted: HostedTable, turns: int, *, told: bool = True
+) -> None:
+    """Whoever's move it is logs in, plays their turn and leaves, ``turns`` times (``told``:
+    the first of them has missed a turn of the other's)."""
+    for turn in range(turns):
         assert hosted.table is not None
         name = NAMES[hosted.table.match.state.current_player]
-        player = await back_to_the_table(server, hosted, name)
+        player = await back_to_the_table(server, hosted, name, told=told or turn > 0)
         await play_a_turn(hosted, player)
         await player.close()
         await until(lambda: not any(seat.connected for seat in hosted.seats), "both away")
@@ -126,7 +136,7 @@ async def test_a_turn_based_game_over_days_with_a_restart(host_key: asyncssh.SSH
         for player in (ana, bob):
             await player.close()
         await until(lambda: not any(seat.connected for seat in hosted.seats), "both away")
-        await turns_then_leave(server, hosted, 2)
+        await turns_then_leave(server, hosted, 2, told=False)  # both saw the first turn
 
         game, started = hosted.table.match, hosted.turn_deadline
         await server.close()
