@@ -7,6 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cantstop_tui.engine import GameConfig, Phase, TurnPassed, can_stop, legal_moves
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.narration import history_lines
 from cantstop_tui.play.turn_based import (
     ABANDON,
     COMPUTER_PLAYS,
@@ -19,6 +22,7 @@ from cantstop_tui.play.turn_based import (
     TurnDeadline,
     TurnRules,
     describe,
+    lines_since,
 )
 
 deadlines = st.integers(min_value=int(MIN_DEADLINE), max_value=int(MAX_DEADLINE)).map(float)
@@ -82,3 +86,36 @@ def test_time_left_only_shrinks(deadline: float, started: float, a: float, b: fl
 )
 def test_durations_read_as_the_lobby_shows_them(seconds: float, text: str) -> None:
     assert describe(seconds) == text
+
+
+def scripted_game(steps: int) -> Match:
+    """Two players who take the first move and stop after two moves, for ``steps`` actions."""
+    match = Match.start((Seat("ana"), Seat("bob")), GameConfig(num_players=2), seed=3)
+    moved = 0
+    for _ in range(steps):
+        state = match.state
+        if state.is_over:
+            break
+        if state.phase is Phase.CHOOSE:
+            match, _ = match.choose(legal_moves(state)[0])
+            moved += 1
+        elif moved >= 2 and can_stop(state):
+            match, _ = match.stop()
+            moved = 0
+        else:
+            match, events = match.roll()
+            if any(isinstance(event, TurnPassed) for event in events):
+                moved = 0
+    return match
+
+
+@given(st.integers(min_value=0, max_value=60), st.integers(min_value=0, max_value=60))
+def test_what_was_played_since_a_step_ends_the_whole_log(steps: int, seen: int) -> None:
+    match = scripted_game(steps)
+    seen = min(seen, len(match.history))
+    everything, _ = history_lines(match)
+    since = lines_since(match, seen)
+    assert since == everything[len(everything) - len(since) :]
+    assert lines_since(match, 0) == everything
+    assert lines_since(match, len(match.history)) == []
+    assert len(since) <= len(lines_since(match, max(seen - 1, 0)))
