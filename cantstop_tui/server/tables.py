@@ -232,13 +232,15 @@ class HostedTable(TableClocks, NextGame):
             self._votes_changed()
         self.lobby.changed(save=True)
 
-    def left(self, visitor: Visitor, *, quiet: bool = False) -> None:
+    def left(self, visitor: Visitor, *, quiet: bool = False, dropped: bool = False) -> None:
         """The visitor's session ended or they went back to the lobby: hold their seats
-        (``quiet``: for the same player's newer session, with no notice)."""
+        (``quiet``: for the same player's newer session, with no notice; ``dropped``: their
+        session ended, and a turn-based table not yet begun keeps their seat too)."""
         for index in seating.seats_of(self.seats, visitor.name):
             if not self.seats[index].connected:
                 continue
             started = self.table is not None or self.lobby.closing
+            started |= dropped and self.turn_rules is not None
             turn_tables.last_seen(self, visitor)
             # Nothing to hold before the game starts; when the server stops, the seat is
             # saved as it is.
@@ -268,6 +270,8 @@ class HostedTable(TableClocks, NextGame):
         """Nobody at the table: no one seated or held, and no one watching its game (those
         waiting to watch a game not yet begun do not keep a table without players open)."""
         watched = self.watchers > 0 and self.table is not None
+        if self.turn_rules is not None and any(seat.person for seat in self.seats):
+            return False  # a turn-based table waits for its people
         return not watched and not self.holds and not any(s.connected for s in self.seats)
 
 

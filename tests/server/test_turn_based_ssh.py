@@ -209,3 +209,29 @@ async def test_a_missed_deadline_abandons_the_game_if_the_table_says_so(
         await player.close()
     finally:
         await server.close()
+
+
+async def test_a_turn_based_table_waits_for_a_friend_after_its_creator_has_gone(
+    host_key: asyncssh.SSHKey,
+) -> None:
+    clock = SimulatedClock()
+    server = await serving(host_key, clock)
+    try:
+        ana, hosted = await create_turn_based_table(server)
+        await ana.close()  # off to bed: her seat stays hers, the table stays open
+        await until(lambda: not hosted.seats[0].connected, "ana gone")
+        assert server.lobby.tables.get(hosted.id) is hosted
+        bob = await Player.connect(server.port, "bob", size=SIZE)
+        await bob.wait_for("ana's table")
+        assert "ana (away)" in bob.text()
+        bob.press("\r")
+        await until(lambda: hosted.table is not None, "the game to start without ana")
+        seat = hosted.seats[0]
+        assert seat.person is not None and seat.person.name == "ana"
+        assert seat.plays() == "human"
+        await bob.close()
+        assert hosted.table is not None
+        first = NAMES[hosted.table.match.state.current_player]
+        await back_to_the_table(server, hosted, first, told=False)
+    finally:
+        await server.close()
