@@ -168,5 +168,10 @@ class Lobby:
             self.changed(save=True)
 
     def check_deadlines(self) -> int:
-        """Handle every turn-based table's missed deadline; returns how many there were."""
-        return sum(turn_tables.check(hosted) for hosted in list(self.tables.values()))
+        """Handle every turn-based table's missed deadline; returns how many there were. The
+        lobby screens are redrawn meanwhile: they show each move's time left."""
+        tables = list(self.tables.values())
+        missed = sum(turn_tables.check(hosted) for hosted in tables)
+        if not missed and any(turn_tables.to_move(hosted) for hosted in tables):
+            self.changed()
+        return missed

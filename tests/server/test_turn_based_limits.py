@@ -7,7 +7,7 @@ import pytest
 
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.seating import LobbyError, Person
-from cantstop_tui.play.turn_based import MAX_TURN_BASED, TurnRules
+from cantstop_tui.play.turn_based import DAY, HOUR, MAX_TURN_BASED, TurnRules
 from cantstop_tui.server import cli_args
 from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.settings import Settings
@@ -60,3 +60,19 @@ def test_the_lobby_lists_your_moves_first_least_time_left_first() -> None:
     assert your_move_text(tables, "ana") == "Your move at 2 tables. "
     assert your_move_text(tables, "bob") == "Your move at 1 table. "
     assert your_move_text(tables, "carol") == ""
+
+
+async def test_the_lobby_redraws_with_the_time_left_at_each_check() -> None:
+    now = [1_800_000_000.0]
+    lobby = Lobby(bot_delay=0.0, clock=lambda: now[0])
+    hosted = lobby.create(ANA, "", TWO, ["human"], turns=TurnRules())
+    hosted.sit(BOB, None)
+    assert hosted.table is not None
+    redrawn: list[int] = []
+    lobby.subscribe(lambda: redrawn.append(1))
+    now[0] += HOUR
+    assert lobby.check_deadlines() == 0
+    assert redrawn == [1]
+    [shown] = lobby.summaries()
+    assert shown.turn_based and shown.time_left == DAY - HOUR
+    assert shown.to_move == ("ana", "bob")[hosted.table.match.state.current_player]
