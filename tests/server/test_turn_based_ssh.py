@@ -65,7 +65,7 @@ async def back_to_the_table(
     and (``told``) a notice says what the other played since they left."""
     player = await Player.connect(server.port, name, size=SIZE)
     await player.wait_for("Your move at 1 table")
-    assert f"{name} to move" in player.text()
+    await player.wait_for(f"{name} to move")  # the table's line, which may be drawn after
     player.press("\r")
     seat = NAMES.index(name)
     await until(lambda: hosted.seats[seat].connected, f"{name} back at the table")
