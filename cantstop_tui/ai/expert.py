@@ -48,6 +48,10 @@ class ExpertBot:
             self._planner, self._board = planner, board
         return planner
 
+    def forget(self) -> None:
+        """The turn is over: its plan (megabytes of situations) is never asked again."""
+        self._planner, self._board = None, None
+
     def move_values(self, state: GameState, moves: tuple[Move, ...]) -> list[float]:
         return self.planner(state).move_values([choose(state, m)[0].runners for m in moves])
 

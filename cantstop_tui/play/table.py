@@ -15,7 +15,8 @@ import logging
 from collections.abc import Callable, Mapping
 
 from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot
-from ..engine import Event, IllegalMoveError, Move
+from ..ai.base import Forgetful
+from ..engine import Event, GameWon, IllegalMoveError, Move, TurnPassed
 from .bot_step import BotStep, next_step
 from .listeners import subscribe
 from .match import HUMAN, Match
@@ -201,5 +202,16 @@ class Table:
             except Exception:
                 log.exception("A table listener failed; it is unsubscribed.")
                 self._listeners.remove(listener)
+        if any(isinstance(event, TurnPassed | GameWon) for event in events):
+            self._turn_over(match)
         self._kick()
         return events
+
+    def _turn_over(self, match: Match) -> None:
+        """The computer players let go of what they worked out for the turn; when the game
+        is over the table lets go of them (made again, lazily, for a rematch)."""
+        for bot in (*self._made.values(), *self._given.values()):
+            if isinstance(bot, Forgetful):
+                bot.forget()
+        if match.state.is_over:
+            self._made.clear()

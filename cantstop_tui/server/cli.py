@@ -20,8 +20,9 @@ from ..play.names import clean_text
 from ..storage import records_path
 from ..storage.locks import FileLock
 from ..storage.paths import server_database
-from . import logs, store
+from . import budgets, logs, store
 from .auth import AuthError
+from .budgets import Budgets
 from .cli_args import auth_from, parser
 from .collector import hosting_many_apps
 from .hostkey import data_dir, load_or_create_host_key
@@ -61,6 +62,9 @@ def main(argv: list[str]) -> int:
             f"cantstop serve: --max-turn-based must be 0 or more, not {args.max_turn_based}.",
             file=err,
         )
+        return 2
+    for sentence in budgets.refusals(budgets.from_args(args)):
+        print(f"cantstop serve: {sentence}", file=err)
         return 2
     if args.keep_games is not None and args.keep_games < 0:
         print(f"cantstop serve: --keep-games must be 0 or more, not {args.keep_games}.", file=err)
@@ -194,7 +198,7 @@ async def _run(
     out: object,
 ) -> None:
     keep_games: int | None = args.keep_games
-    lobby = Lobby(**settings.lobby_options())
+    lobby = Lobby(**settings.lobby_options(), budgets=Budgets(budgets.from_args(args)))
     state_path, served = directory / "tables.json", directory / "served"
     journal = TableJournal(server_database())
     restored = keep_tables(lobby, journal, old_json=state_path, old_records=records_path())

@@ -18,6 +18,7 @@ from ..play.turn_based import MAX_TURN_BASED, Clock, TurnRules, wall_clock
 from ..storage.records import Records
 from ..ui.screens.lobby import TableSummary
 from . import turn_tables
+from .budgets import Budgets
 from .tables import TABLE_NAME_LENGTH, HostedTable, Listener, Visitor
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,7 @@ class Lobby:
         seeds: Callable[[], int] | None = None,
         turn_based_limit: int = MAX_TURN_BASED,
         clock: Clock = wall_clock,
+        budgets: Budgets | None = None,
     ) -> None:
         self.seat_timeout = seat_timeout
         self.turn_based_limit = turn_based_limit
@@ -46,6 +48,8 @@ class Lobby:
         self.turn_timeout = turn_timeout
         self.bot_delay = bot_delay
         self._seeds = seeds or (lambda: secrets.randbelow(2**31))
+        self.budgets = budgets or Budgets()
+        """What each person may do (tables open, chat, joining and leaving)."""
         self.tables: dict[int, HostedTable] = {}
         self._next_id = 1
         self._listeners: list[Listener] = []
@@ -122,17 +126,31 @@ class Lobby:
             raise LobbyError("The server has as many tables as it can hold: join or watch one.")
         if turns is not None and self.turn_based_limit <= 0:
             raise LobbyError("This server has no turn-based tables.")
-        if turns is not None:
+        if turns is not None:  # turn-based tables have their own limit per person
             turn_tables.check_room(self.tables.values(), visitor, self.turn_based_limit)
+        else:
+            self.budgets.may_create(self.created_by(visitor))
+        self.budgets.may_move(visitor.name)
         table_name = self._unused_name(sanitize_text(name) or f"{visitor.name}'s table")
         hosted = HostedTable(self, self._next_id, table_name, config, kinds, self._seeds())
         hosted.chances = chances
+        hosted.creator = visitor.name
         hosted.turn_rules = turns
         self._next_id += 1
         self.tables[hosted.id] = hosted
         log.info("Table %d %r created by %s (%s).", hosted.id, table_name, visitor.name, kinds)
         hosted.sit(visitor, 0)
         return hosted
+
+    def created_by(self, visitor: Visitor) -> int:
+        """How many of the open real-time tables ``visitor`` created (turn-based ones have
+        their own limit: ``turn_tables.check_room``)."""
+        name = visitor.name.casefold()
+        return sum(
+            1
+            for hosted in self.tables.values()
+            if hosted.creator.casefold() == name and hosted.turn_rules is None
+        )
 
     def _unused_name(self, name: str) -> str:
         """``name`` cut to fit the list, numbered if another table has it: "ana's table (2)"."""

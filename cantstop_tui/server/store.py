@@ -58,6 +58,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "turns": None if hosted.turn_rules is None else hosted.turn_rules.to_json(),
         "turn_started": None if hosted.turn_deadline is None else hosted.turn_deadline.started,
         "seen": hosted.seen,
+        "creator": hosted.creator,
     }
 
 
@@ -144,6 +145,8 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
             hosted.turn_deadline = TurnDeadline(hosted.turn_rules, float(started))
         seen = record.get("seen") or {}
         hosted.seen = {sanitize_name(str(name)): int(step) for name, step in seen.items()}
+    creator = record.get("creator")
+    hosted.creator = sanitize_name(creator) if isinstance(creator, str) else ""
     hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
     hosted.hold_absent_seats()
     return hosted

@@ -27,6 +27,7 @@ from ..play.seating import AWAY, SLOW, Person, Seats
 from ..play.turn_based import Clock, TurnDeadline, TurnRules
 from ..ui.screens.lobby import SeatInfo, TableSummary
 from . import turn_tables
+from .budgets import Budgets
 from .chat import TableChat
 from .next_game import GameRegistry, Listener, NextGame
 from .shared_table import SharedTable
@@ -65,6 +66,8 @@ class HostedTable(TableClocks, NextGame):
         self.spectators: set[Visitor] = set()
         """Who watches the table, or waits in the lobby to watch it once it starts."""
         self.chat = TableChat()
+        self.creator = ""
+        """The name of the person who created it (counted against their open tables)."""
         self.chances = False
         """Whether its players may show each player's win chance (its creator's choice)."""
         self.rematch_votes: set[int] = set()
@@ -260,6 +263,8 @@ class HostedTable(TableClocks, NextGame):
         self.lobby.forget_if_empty(self.id)
 
     def say(self, visitor: Visitor, text: str) -> None:
+        """A line to the table, within the person's chat budget (else a ``LobbyError``)."""
+        self.lobby.budgets.may_say(visitor.name)
         self.chat.say(visitor, text)
 
     def _post(self, line: str) -> None:
@@ -282,6 +287,7 @@ class TableRegistry(GameRegistry, Protocol):
     turn_timeout: float | None
     bot_delay: float
     closing: bool
+    budgets: Budgets
     on_step: Callable[[HostedTable], None] | None
     clock: Clock
     turn_based_limit: int

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...play.match import Match
@@ -38,6 +38,7 @@ from ...storage.replay import Replay
 from ..background import in_background
 from ..glyphs import Glyphs, glyphs_for, player_style
 from ..screen_app import ScreenApp
+from ..textual_compat import LeanFooter
 from ..widgets.chance_graph import ChanceGraph
 from .replay import PlayOn, ReplayScreen
 
@@ -130,7 +131,7 @@ class ReviewScreen(Screen[PlayOn | None]):
         yield Static(id="summary")
         yield Static("  " + decision_header(), id="decisions-header")
         yield OptionList(id="decisions")
-        yield Footer()
+        yield LeanFooter()
 
     def on_mount(self) -> None:
         self.set_timer(PROGRESS_AFTER, self._show_progress)
