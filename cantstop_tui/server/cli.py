@@ -23,7 +23,7 @@ from ..storage.paths import server_database
 from . import budgets, logs, store
 from .auth import AuthError
 from .budgets import Budgets
-from .cli_args import auth_from, parser
+from .cli_args import auth_from, parser, turn_based_limit
 from .collector import hosting_many_apps
 from .hostkey import data_dir, load_or_create_host_key
 from .identity import Names
@@ -89,7 +89,7 @@ def main(argv: list[str]) -> int:
         turn_timeout=args.turn_timeout,
         idle_timeout=args.idle_timeout,
         bot_delay=args.ai_delay,
-        max_turn_based=0 if args.no_turn_based else args.max_turn_based,
+        max_turn_based=turn_based_limit(args),
         color_system={"16": "standard"}.get(args.colors, args.colors),
     )
     limits = Limits(

@@ -161,3 +161,9 @@ def auth_from(args: argparse.Namespace) -> Auth:
     if args.open:
         return Auth("open")
     raise AuthError("it needs to know who may join. " + AUTH_HELP)
+
+
+def turn_based_limit(args: argparse.Namespace) -> int:
+    """Turn-based games a person may play at once: ``--max-turn-based``, or none with
+    ``--no-turn-based``."""
+    return 0 if args.no_turn_based else int(args.max_turn_based)

@@ -9,6 +9,7 @@ from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.seating import LobbyError, Person
 from cantstop_tui.play.turn_based import DAY, HOUR, MAX_TURN_BASED, TurnRules
 from cantstop_tui.server import cli_args
+from cantstop_tui.server.cli import main as serve_main
 from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.settings import Settings
 from cantstop_tui.server.visitor_lobby import VisitorLobby
@@ -76,3 +77,17 @@ async def test_the_lobby_redraws_with_the_time_left_at_each_check() -> None:
     [shown] = lobby.summaries()
     assert shown.turn_based and shown.time_left == DAY - HOUR
     assert shown.to_move == ("ana", "bob")[hosted.table.match.state.current_player]
+
+
+@pytest.mark.parametrize(
+    ("options", "limit"),
+    [([], MAX_TURN_BASED), (["--max-turn-based", "3"], 3), (["--no-turn-based"], 0)],
+)
+def test_the_operators_flags(options: list[str], limit: int) -> None:
+    args = cli_args.parser().parse_args(["--open", *options])
+    assert cli_args.turn_based_limit(args) == limit
+
+
+def test_a_negative_limit_is_refused_with_a_sentence(capfd: pytest.CaptureFixture[str]) -> None:
+    assert serve_main(["--open", "--max-turn-based", "-1"]) == 2
+    assert "--max-turn-based must be 0 or more, not -1." in capfd.readouterr().err
