@@ -63,9 +63,10 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
 
 
 def saved(hosted: HostedTable) -> bool:
-    """A game in progress, or a finished one with people at its seats (awaiting the rematch)."""
+    """A game in progress, or a finished one with people at its seats (awaiting the rematch),
+    or a turn-based table waiting for its players with someone's seat at it."""
     if hosted.table is None:
-        return False
+        return hosted.turn_rules is not None and any(s.person is not None for s in hosted.seats)
     return not hosted.finished or any(seat.person is not None for seat in hosted.seats)
 
 
@@ -120,7 +121,8 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         raise ValueError("a seat's kind is not a person or a built-in level")
     table_name = sanitize_text(str(record["name"]))[:TABLE_NAME_LENGTH] or "a table"
     hosted = HostedTable(lobby, int(record["id"]), table_name, config, kinds, int(record["seed"]))
-    match = match_from_record(record["game"])
+    game = record["game"]
+    match = None if game is None else match_from_record(game)
     seats = []
     for seat, saved in zip(hosted.seats, record["slots"], strict=True):
         person = None
@@ -147,6 +149,10 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         hosted.seen = {sanitize_name(str(name)): int(step) for name, step in seen.items()}
     creator = record.get("creator")
     hosted.creator = sanitize_name(creator) if isinstance(creator, str) else ""
+    if match is None:  # a turn-based table not yet begun: its seats wait for their people
+        if hosted.turn_rules is None:
+            raise ValueError("a table without a game is not one to come back to")
+        return hosted
     hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
     hosted.hold_absent_seats()
     return hosted

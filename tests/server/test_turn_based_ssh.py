@@ -221,6 +221,10 @@ async def test_a_turn_based_table_waits_for_a_friend_after_its_creator_has_gone(
         await ana.close()  # off to bed: her seat stays hers, the table stays open
         await until(lambda: not hosted.seats[0].connected, "ana gone")
         assert server.lobby.tables.get(hosted.id) is hosted
+        await server.close()
+        server = await serving(host_key, clock)  # and it survives a restart
+        hosted = server.lobby.tables[hosted.id]
+        assert hosted.table is None and hosted.turn_rules == TurnRules(DAY)
         bob = await Player.connect(server.port, "bob", size=SIZE)
         await bob.wait_for("ana's table")
         assert "ana (away)" in bob.text()
