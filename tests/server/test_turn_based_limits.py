@@ -3,15 +3,26 @@ an operator can turn the mode off, and the lobby lists the tables where it is yo
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.seating import LobbyError, Person
-from cantstop_tui.play.turn_based import DAY, HOUR, MAX_TURN_BASED, TurnRules
+from cantstop_tui.play.turn_based import (
+    DAY,
+    DEADLINE_CHOICES,
+    DEFAULT_DEADLINE,
+    HOUR,
+    MAX_TURN_BASED,
+    TurnRules,
+    describe,
+)
 from cantstop_tui.server import cli_args
 from cantstop_tui.server.cli import main as serve_main
 from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.settings import Settings
+from cantstop_tui.server.turn_tables import SINCE_LINES, SWEEP_SECONDS
 from cantstop_tui.server.visitor_lobby import VisitorLobby
 from cantstop_tui.ui.screens.lobby import TableSummary, your_move, your_move_text
 
@@ -91,3 +102,14 @@ def test_the_operators_flags(options: list[str], limit: int) -> None:
 def test_a_negative_limit_is_refused_with_a_sentence(capfd: pytest.CaptureFixture[str]) -> None:
     assert serve_main(["--open", "--max-turn-based", "-1"]) == 2
     assert "--max-turn-based must be 0 or more, not -1." in capfd.readouterr().err
+
+
+def test_the_docs_say_what_the_code_does() -> None:
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "ssh.md").read_text(encoding="utf-8")
+    section = " ".join(docs[docs.index("## Turn-based tables") :].split("\n## ")[0].split())
+    choices = [describe(seconds) for seconds in DEADLINE_CHOICES]
+    assert f"({', '.join(choices[:-1])} or {choices[-1]};" in section
+    assert f"a {'day' if DEFAULT_DEADLINE == DAY else '?'} unless chosen" in section
+    assert f"every {SWEEP_SECONDS:g} s" in section
+    assert f"the last {SINCE_LINES} lines" in section
+    assert f"`--max-turn-based {MAX_TURN_BASED}`" in section
