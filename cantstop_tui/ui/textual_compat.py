@@ -43,7 +43,7 @@ import asyncio
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, wraps
-from typing import Any
+from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -280,13 +280,32 @@ class QuietLog(Log):
     per write; short, already wrapped lines cost less to measure here.
     """
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    """Nor a repaint of every line: the new lines repaint themselves (``Log.write_lines``
+    refreshes them), scrolling repaints what moved, and clearing or dropping old lines
+    repaints all (below). A move in the game log sends its two new lines, not fifteen."""
 
-    def watch_virtual_size(self) -> None:
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        room = self.scrollable_content_region.size
+        if old.height <= room.height and new.height <= room.height and new.width <= room.width:
+            return  # it fits, as it did: nothing to scroll, the scrollbar stays as it is
         showing = self.show_vertical_scrollbar
-        self._scroll_update(self.virtual_size)
+        self._scroll_update(new)
         if self.show_vertical_scrollbar != showing:
             self.refresh(layout=True)
+
+    def write_lines(self, lines: Iterable[str], scroll_end: bool | None = None) -> Self:
+        lines = list(lines)
+        count = self.line_count
+        super().write_lines(lines, scroll_end)
+        if self.line_count < count + sum(len(line.splitlines()) for line in lines):
+            self.refresh()  # old lines were dropped (``max_lines``): every line moved up
+        return self
+
+    def clear(self) -> Self:
+        super().clear()
+        self.refresh()
+        return self
 
     def _update_size(self, updates: int, lines: list[str]) -> None:  # type: ignore[override]
         if lines:
