@@ -120,6 +120,18 @@ def parser() -> argparse.ArgumentParser:
         help="the computer plays the turn of a player who takes longer",
     )
     p.add_argument(
+        "--max-turn-based",
+        type=int,
+        default=default("max_turn_based"),
+        metavar="N",
+        help="turn-based games a person may play at once (default %(default)s)",
+    )
+    p.add_argument(
+        "--no-turn-based",
+        action="store_true",
+        help="no turn-based tables (players move within a deadline of hours or days)",
+    )
+    p.add_argument(
         "--idle-timeout",
         type=float,
         default=default("idle_timeout"),
@@ -159,3 +171,9 @@ def auth_from(args: argparse.Namespace) -> Auth:
     if args.open:
         return Auth("open")
     raise AuthError("it needs to know who may join. " + AUTH_HELP)
+
+
+def turn_based_limit(args: argparse.Namespace) -> int:
+    """Turn-based games a person may play at once: ``--max-turn-based``, or none with
+    ``--no-turn-based``."""
+    return 0 if args.no_turn_based else int(args.max_turn_based)

@@ -21,6 +21,7 @@ from .lobby import Lobby
 from .logs import Limited, libraries_limited, loop_exception_handler
 from .session import TERMINAL_VARIABLES, GameSession
 from .settings import Settings
+from .turn_tables import SWEEP_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -199,11 +200,7 @@ class GameServer:
     ) -> None:
         self.settings = settings
         self.host_key = host_key
-        self.lobby = lobby or Lobby(
-            seat_timeout=settings.seat_timeout,
-            turn_timeout=settings.turn_timeout,
-            bot_delay=settings.bot_delay,
-        )
+        self.lobby = lobby or Lobby(**settings.lobby_options())
         self.sessions: set[GameSession] = set()
         self.limits = limits or Limits()
         if names is None:  # a server without a data directory (tests): a throwaway database
@@ -213,6 +210,7 @@ class GameServer:
         self.limited = Limited(log)
         """Logs what clients cause: one line a minute per address and kind of event."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._sweep: asyncio.TimerHandle | None = None
         self._running = contextlib.ExitStack()
 
     async def start(self) -> None:
@@ -243,6 +241,15 @@ class GameServer:
         except BaseException:
             self._running.close()
             raise
+        self._check_deadlines()
+
+    def _check_deadlines(self) -> None:
+        """Handle the turn-based tables' missed deadlines, now and every ``SWEEP_SECONDS``."""
+        try:
+            self.lobby.check_deadlines()
+        except Exception:
+            log.exception("Checking the turn-based tables' deadlines failed.")
+        self._sweep = asyncio.get_running_loop().call_later(SWEEP_SECONDS, self._check_deadlines)
 
     @property
     def port(self) -> int:
@@ -251,6 +258,8 @@ class GameServer:
 
     async def close(self) -> None:
         self.lobby.closing = True  # the sessions end, the seats stay for the restart
+        if self._sweep is not None:
+            self._sweep.cancel()
         ending = list(self.sessions)
         for session in ending:
             session.end("The server is stopping; your seat is kept. Please come back soon.")

@@ -65,7 +65,7 @@ class Visiting:
             return
         for hosted in list(self.server.lobby.tables.values()):
             if hosted.seats_of(self.visitor):
-                hosted.left(self.visitor)
+                hosted.left(self.visitor, dropped=True)
             hosted.unwatch(self.visitor)  # one waiting in the lobby to watch it
 
     def _first_name(self) -> tuple[str, str | None]:

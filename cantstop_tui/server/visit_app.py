@@ -28,12 +28,17 @@ from ..ui.screens.lobby import LobbyChoice, LobbyScreen
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
 from ..ui.widgets.chat_pane import ChatPane
+from . import turn_tables
 from .collector import collect_soon
 from .lobby import Lobby
 from .shared_table import SharedTable
 from .table_screens import TableScreen, TalkScreen
 from .tables import HostedTable, Visitor
 from .visitor_lobby import NameScreen, VisitorLobby
+
+SINCE_TITLE = "Since you last looked"
+SINCE_SECONDS = 30.0
+"""How long the notice of what was played meanwhile stays (the log keeps it)."""
 
 
 class VisitApp(CantStopApp):
@@ -153,6 +158,9 @@ class VisitApp(CantStopApp):
 
         self._unsubscribe = [hosted.chat.subscribe(said), hosted.subscribe_votes(voted)]
         self._show_table(hosted.table)
+        since = None if self.watching else turn_tables.since_last_seen(hosted, self.visitor)
+        if since is not None:  # a turn-based game: what the others played meanwhile
+            self.notify(since, title=SINCE_TITLE, timeout=SINCE_SECONDS, markup=False)
 
     def leave_table(self, quiet: bool = False) -> None:
         """Up from the table: a seat left (and held, in a game) or one spectator fewer.
