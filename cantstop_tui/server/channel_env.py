@@ -7,8 +7,10 @@ those are kept, each at most ``MAX_VALUE`` bytes; every other request is refused
 client goes on without it, as with a server's ``AcceptEnv``).
 
 This replaces one private method of asyncssh's channel, ``_process_env_request`` (looked up
-by name for each ``env`` request), and writes its private ``_env``; asyncssh is pinned and
-tests/server/test_terminal_attacks.py checks both still exist and are used.
+by name for each ``env`` request), and writes its private ``_env``; asyncssh is locked at one
+version (requirements.lock) and tests/server/test_terminal_attacks.py checks both still exist
+and are used. Should an upgrade remove them, sessions still open (with asyncssh's own
+handling of the environment) and that test fails.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ MAX_VALUE: Final = 64
 
 def accept_only(chan: asyncssh.SSHServerChannel[str], names: Collection[str]) -> None:
     """Make ``chan`` keep only the environment variables ``names``, with short values."""
+    env: dict[bytes, bytes] | None = getattr(chan, "_env", None)
+    if env is None or not hasattr(chan, "_process_env_request"):
+        return
     accepted = {name.encode() for name in names}
-    env: dict[bytes, bytes] = chan._env
 
     def process_env_request(packet: SSHPacket) -> bool:
         key = packet.get_string()
