@@ -193,7 +193,7 @@ class ChannelDriver(Driver):
 
     def _resize_now(self) -> None:
         self._resize_handle = None
-        if self._input_enabled:
+        if self._input_enabled and self._size is not None:
             self.resize(*self._size)
 
     def resize(self, width: int, height: int) -> None:

@@ -15,7 +15,8 @@ from ..play.names import sanitize_text
 from ..play.seating import LobbyError
 from ..storage.records import Records
 from ..ui.screens.lobby import TableSummary
-from .tables import TABLE_NAME_LENGTH, HostedTable, Listener, Visitor
+from .next_game import Listener
+from .tables import TABLE_NAME_LENGTH, HostedTable, Visitor
 
 log = logging.getLogger(__name__)
 MAX_TABLES = 200
