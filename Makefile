@@ -39,7 +39,7 @@ bench-ssh: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check cantstop_tui tests benchmarks
-	$(VENV)/bin/mypy --strict cantstop_tui/engine
+	$(VENV)/bin/mypy --strict cantstop_tui
 	$(VENV)/bin/lint-imports
 
 screenshots: $(STAMP)

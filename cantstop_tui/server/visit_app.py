@@ -18,12 +18,13 @@ from textual.widgets import Input
 
 from ..play.match import Match
 from ..play.table import Table
-from ..ui.app import CantStopApp
+from ..ui.game_app import GameApp
 from ..ui.screens.game import GameScreen
 from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.lobby import LobbyChoice, LobbyScreen
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
+from ..ui.settings import GameSettings
 from ..ui.widgets.chat_pane import ChatPane
 from .collector import collect_soon
 from .lobby import Lobby
@@ -33,7 +34,7 @@ from .tables import HostedTable, Visitor
 from .visitor_lobby import NameScreen, VisitorLobby
 
 
-class VisitApp(CantStopApp):
+class VisitApp(GameApp):
     """The lobby and the tables of a server, as one visitor sees them."""
 
     QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
@@ -46,7 +47,7 @@ class VisitApp(CantStopApp):
 
     textual_commands = False  # nothing that writes on the host or shows its paths
     BINDINGS: ClassVar[list[BindingType]] = [
-        *CantStopApp.BINDINGS,
+        *GameApp.BINDINGS,
         Binding("t", "talk", "Talk"),
     ]
 
@@ -65,11 +66,7 @@ class VisitApp(CantStopApp):
         ``named`` hears the one chosen). ``first``: the seat taken back at once, instead of
         the lobby. ``quiet``: whether the visitor leaves unseen when the app ends (the same
         player signed in again elsewhere)."""
-        super().__init__(
-            my_seats=(), remember=False, can_restart=False, autosave=False,
-            ai_delay=lobby.bot_delay,
-        )
-        self.owns_table = False
+        super().__init__(GameSettings())
         self.lobby = lobby
         self.visitor = visitor
         self.ask_name = ask_name
@@ -80,6 +77,11 @@ class VisitApp(CantStopApp):
         self.hosted: HostedTable | None = None
         """The table shown (None in the lobby)."""
         self._unsubscribe: list[Callable[[], None]] = []
+        self._my_seats: frozenset[int] = frozenset()
+
+    @property
+    def my_seats(self) -> frozenset[int]:
+        return self._my_seats
 
     # --- where the visitor is ---------------------------------------------------------
 
@@ -116,7 +118,7 @@ class VisitApp(CantStopApp):
             self.show_lobby()
             return
         self.hosted, self.table = hosted, hosted.table
-        self.my_seats = frozenset() if choice.seat is None else hosted.seats_of(self.visitor)
+        self._my_seats = frozenset() if choice.seat is None else hosted.seats_of(self.visitor)
         if self.watching:
             hosted.watchers += 1
             self.lobby.changed()
@@ -150,7 +152,7 @@ class VisitApp(CantStopApp):
             self.lobby.forget_if_empty(hosted.id)
         else:
             hosted.left(self.visitor, quiet=quiet)
-        self.my_seats = frozenset()
+        self._my_seats = frozenset()
 
     def leave(self) -> None:
         """``q`` at a table, confirmed, or the game-over box's Lobby: back to the lobby."""
@@ -189,13 +191,13 @@ class VisitApp(CantStopApp):
                 yield SystemCommand(
                     binding.binding.description,
                     f"{binding.binding.key}",
-                    lambda a=action: screen.run_action(a),  # type: ignore[misc]
+                    lambda a=action: screen.run_action(a),
                 )
 
     # --- at a table -------------------------------------------------------------------
 
     def make_game_screen(self, table: Table) -> GameScreen:
-        assert self.hosted is not None and self.my_seats is not None
+        assert self.hosted is not None
         return TableScreen(
             self.hosted, table, self.my_seats, self.glyphs, self.hints, self.show_chances
         )
@@ -218,7 +220,7 @@ class VisitApp(CantStopApp):
         if line and self.hosted is not None:
             self.hosted.say(self.visitor, line)
 
-    def _host_only(self) -> None:
+    def host_only(self) -> None:
         self.notify(
             "At a shared table the next game is a rematch, asked for when this one ends; "
             "for other rules, create a table in the lobby.",
