@@ -77,11 +77,15 @@ class VisitApp(GameApp):
         self.hosted: HostedTable | None = None
         """The table shown (None in the lobby)."""
         self._unsubscribe: list[Callable[[], None]] = []
-        self._my_seats: frozenset[int] = frozenset()
+        self.watching_only = False
+        """The visitor chose to watch the table shown, not to sit."""
 
     @property
     def my_seats(self) -> frozenset[int]:
-        return self._my_seats
+        """The seats the visitor plays at the table shown, as its seat record says."""
+        if self.hosted is None or self.watching_only:
+            return frozenset()
+        return self.hosted.seats_of(self.visitor)
 
     # --- where the visitor is ---------------------------------------------------------
 
@@ -118,7 +122,7 @@ class VisitApp(GameApp):
             self.show_lobby()
             return
         self.hosted, self.table = hosted, hosted.table
-        self._my_seats = frozenset() if choice.seat is None else hosted.seats_of(self.visitor)
+        self.watching_only = choice.seat is None
         if self.watching:
             hosted.watchers += 1
             self.lobby.changed()
@@ -137,22 +141,21 @@ class VisitApp(GameApp):
     def leave_table(self, quiet: bool = False) -> None:
         """Up from the table: a seat left (and held, in a game) or one spectator fewer.
         Does nothing in the lobby, so it may be called again when the visit ends."""
-        hosted, table = self.hosted, self.table
+        hosted, table, watching = self.hosted, self.table, self.watching
         if hosted is None or table is None:
             return
-        self.hosted, self.table = None, None
+        self.hosted, self.table, self.watching_only = None, None, False
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []
         if isinstance(table, SharedTable):
             table.forget(self)
-        if self.watching:
+        if watching:
             hosted.watchers -= 1
             self.lobby.changed()
             self.lobby.forget_if_empty(hosted.id)
         else:
             hosted.left(self.visitor, quiet=quiet)
-        self._my_seats = frozenset()
 
     def leave(self) -> None:
         """``q`` at a table, confirmed, or the game-over box's Lobby: back to the lobby."""
@@ -199,7 +202,7 @@ class VisitApp(GameApp):
     def make_game_screen(self, table: Table) -> GameScreen:
         assert self.hosted is not None
         return TableScreen(
-            self.hosted, table, self.my_seats, self.glyphs, self.hints, self.show_chances
+            self.hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances
         )
 
     def _said_at_table(self, line: str) -> None:

@@ -112,8 +112,11 @@ class GameApp(App[None]):
 
     def make_game_screen(self, table: Table) -> GameScreen:
         return GameScreen(
-            table, self.my_seats, self.glyphs, hints=self.hints, show_chances=self.show_chances
+            table, self._seats_now, self.glyphs, hints=self.hints, show_chances=self.show_chances
         )
+
+    def _seats_now(self) -> frozenset[int] | None:
+        return self.my_seats
 
     def _show_game(self, table: Table) -> None:
         screen = self.make_game_screen(table)

@@ -91,7 +91,7 @@ class GameScreen(LiveChances, Screen[None]):
     def __init__(
         self,
         table: Table,
-        my_seats: frozenset[int] | None,
+        seats: Callable[[], frozenset[int] | None],
         glyphs: Glyphs,
         hints: bool = True,
         *,
@@ -103,7 +103,8 @@ class GameScreen(LiveChances, Screen[None]):
         self.table = table
         self.hints = hints
         """Whether ``h`` may show what ``expert`` would do (the app turns it off and on)."""
-        self.my_seats = my_seats
+        self._seats = seats
+        """The seats this screen's viewer plays, asked each time (None: every person's)."""
         self.glyphs = glyphs
         self._unsubscribe: Callable[[], None] | None = None
         self._over_shown: Match | None = None
@@ -179,7 +180,8 @@ class GameScreen(LiveChances, Screen[None]):
         player = match.state.current_player
         if match.state.is_over or self.table.is_bot(player):
             return None
-        if self.my_seats is not None and player not in self.my_seats:
+        seats = self._seats()
+        if seats is not None and player not in seats:
             return None
         return player
 
@@ -269,7 +271,8 @@ class GameScreen(LiveChances, Screen[None]):
 
     def _may_hurry(self) -> bool:
         """Only a player at the table may cut a computer turn short, not a spectator."""
-        return self.table.bot_to_move and (self.my_seats is None or bool(self.my_seats))
+        seats = self._seats()
+        return self.table.bot_to_move and (seats is None or bool(seats))
 
     def on_key(self, event: events.Key) -> None:
         if self._may_hurry():
