@@ -14,7 +14,7 @@ from benchmarks import Row
 from cantstop_tui.ai import make_bot
 from cantstop_tui.arena.play import game_seed
 from cantstop_tui.engine import GameConfig
-from cantstop_tui.play.bot_step import next_step
+from cantstop_tui.play.bot_step import play_step
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.review import review_game
 
@@ -28,12 +28,7 @@ def played(kinds: list[str], seed: int) -> Match:
     seats = tuple(Seat(f"P{i}") for i in range(len(kinds)))
     match = Match.start(seats, GameConfig(num_players=len(kinds)), seed)
     while not match.state.is_over:
-        step = next_step(bots[match.state.current_player], match.state)
-        if step.kind == "choose":
-            assert step.move is not None
-            match, _ = match.choose(step.move)
-        else:
-            match, _ = match.stop() if step.kind == "stop" else match.roll()
+        match, _ = play_step(bots[match.state.current_player], match)
     return match
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot
 from ..engine import Event, IllegalMoveError, Move
-from .bot_step import BotStep, next_step
+from .bot_step import next_step, play_step
 from .listeners import subscribe
 from .match import HUMAN, Match
 
@@ -140,17 +140,7 @@ class Table:
         """Play one step for the computer seat to move; returns its events."""
         if not self.bot_to_move:
             raise IllegalMoveError("No computer player is to move.")
-        return self._apply(next_step(self._bot(self.match.state.current_player),
-                                     self.match.state))
-
-    def _apply(self, step: BotStep) -> tuple[Event, ...]:
-        match = self.match
-        if step.kind == "choose":
-            assert step.move is not None
-            return self._publish(*match.choose(step.move))
-        if step.kind == "stop":
-            return self._publish(*match.stop())
-        return self._publish(*match.roll())
+        return self._publish(*play_step(self._bot(self.match.state.current_player), self.match))
 
     def hurry(self) -> None:
         """Finish the current computer turn without pauses."""
@@ -176,7 +166,7 @@ class Table:
             step = await asyncio.to_thread(next_step, self._bot(mover), match.state)
             if self.match is not match or self._closed:
                 continue
-            self._apply(step)
+            self._publish(*match.apply(step))
             if self.match.state.current_player != mover:
                 self._hurry = False
             await asyncio.sleep(0)

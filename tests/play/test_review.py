@@ -9,7 +9,7 @@ import pytest
 from cantstop_tui.ai import make_bot
 from cantstop_tui.ai.analysis import Analyst
 from cantstop_tui.engine import GameConfig, Phase, can_stop
-from cantstop_tui.play.bot_step import next_step
+from cantstop_tui.play.bot_step import play_step
 from cantstop_tui.play.match import HUMAN, Handover, Match, Seat
 from cantstop_tui.play.review import THRESHOLDS, label, move_accuracy, review_game
 from cantstop_tui.play.review_text import text_lines
@@ -30,14 +30,7 @@ def played(kinds: list[str], seed: int, stop_after_first_roll: int | None = None
         ):
             match, _ = match.stop()
             continue
-        step = next_step(bots[seat], match.state)
-        if step.kind == "choose":
-            assert step.move is not None
-            match, _ = match.choose(step.move)
-        elif step.kind == "stop":
-            match, _ = match.stop()
-        else:
-            match, _ = match.roll()
+        match, _ = play_step(bots[seat], match)
     return match
 
 
