@@ -12,15 +12,15 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from ..play.match import Match
 from ..play.table import Table
 from ..ui.game_app import GameApp
+from ..ui.keys import LEAVE, TABLE_HELP, TALK, help_block, labels
 from ..ui.screens.game import GameScreen
-from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.lobby import LobbyChoice, LobbyScreen
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
@@ -38,17 +38,13 @@ class VisitApp(GameApp):
     """The lobby and the tables of a server, as one visitor sees them."""
 
     QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
-    KEY_LABELS: ClassVar[dict[str, str]] = {"app.request_quit": "Lobby"}
-    HELP_KEYS = (
-        PLAY_KEYS + "  h            a hint                t       talk to the table\n"
-        "  q            back to the lobby     ? or F1 this help\n"
-        "  ctrl+p       command palette\n"
-    )
+    KEY_LABELS: ClassVar[dict[str, str]] = labels(LEAVE)
+    HELP_KEYS = help_block(TABLE_HELP)
 
     textual_commands = False  # nothing that writes on the host or shows its paths
     BINDINGS: ClassVar[list[BindingType]] = [
         *GameApp.BINDINGS,
-        Binding("t", "talk", "Talk"),
+        TALK.binding(),
     ]
 
     def __init__(

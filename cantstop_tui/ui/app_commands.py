@@ -10,6 +10,7 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from ..play.table import Table
+from .keys import HELP, NEW, QUIT, SAVE
 from .screens.game import GameScreen
 
 
@@ -38,12 +39,10 @@ def game_commands(app: CommandHost, screen: Screen[Any]) -> Iterator[SystemComma
     if isinstance(screen, GameScreen):
         for title, help_text, action in screen.commands():
             yield SystemCommand(title, help_text, lambda a=action: screen.run_action(a))
-    yield SystemCommand("New game", "Set up a new game (n)", app.action_new_game)
+    yield SystemCommand(NEW.title, NEW.palette_help, app.action_new_game)
     if app.table is not None:
         if app.has_files:
-            yield SystemCommand(
-                "Save game as", "Save this game under a name (ctrl+s)", app.action_save_as
-            )
+            yield SystemCommand(SAVE.title, SAVE.palette_help, app.action_save_as)
         yield SystemCommand(
             "Replay this game", "Step through it; play on from any step", app.action_replay
         )
@@ -62,5 +61,5 @@ def game_commands(app: CommandHost, screen: Screen[Any]) -> Iterator[SystemComma
             "Finished games", "Replay a game played to the end", app.action_finished_games
         )
         yield SystemCommand("Records", "Games, wins and more for every player", app.action_records)
-    yield SystemCommand("Help", "The rules in brief and every key (? or F1)", app.action_help)
-    yield SystemCommand("Quit", "Quit, after a confirmation (q)", app.action_request_quit)
+    yield SystemCommand(HELP.title, HELP.palette_help, app.action_help)
+    yield SystemCommand(QUIT.title, QUIT.palette_help, app.action_request_quit)

@@ -22,6 +22,7 @@ from ..play.table import Table
 from ..storage import crash
 from .app_commands import game_commands
 from .glyphs import glyphs_for
+from .keys import HINT, SAVE
 from .messages import ChancesToggled, GameEnded, LoadRequested, NextGameBegan, QuitRequested
 from .screens.game import GameScreen
 from .screens.rolloff import RolloffScreen
@@ -58,7 +59,7 @@ class GameApp(App[None]):
         Binding("ctrl+q,ctrl+c", "request_quit", "Quit", show=False, priority=True),
         # priority: from the game-over box and every dialog too (a modal screen hides the
         # app's other keys)
-        Binding("ctrl+s", "save_as", "Save", show=False, priority=True),
+        SAVE.binding(show=False, priority=True),
     ]
 
     def __init__(
@@ -229,7 +230,9 @@ class GameApp(App[None]):
             if isinstance(screen, GameScreen):
                 screen.hints = self.hints
                 screen.refresh_bindings()
-        self.notify("Hints are on: press h." if self.hints else "Hints are off for this game.")
+        self.notify(
+            f"Hints are on: press {HINT.said}." if self.hints else "Hints are off for this game."
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":

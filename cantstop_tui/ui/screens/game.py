@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.screen import Screen
@@ -23,6 +23,7 @@ from ...engine import (
 from ...play.match import Match
 from ...play.table import Table
 from ..glyphs import Glyphs
+from ..keys import KEY_ACTIONS, NEW, game_bindings
 from ..messages import (
     GameEnded,
     MoveChosen,
@@ -40,10 +41,9 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.pair_choice import PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
-from .game_keys import KEY_ACTIONS, palette, why_not
+from .game_keys import palette, why_not
 from .live_chances import LiveChances
 
-MAX_MOVES = 6
 SIDE_PANEL = 24
 """Columns the side panel keeps however wide the board grows."""
 KEYS_LINES = 1
@@ -72,19 +72,7 @@ class GameScreen(LiveChances, Screen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r,space", "roll", "Roll"),
-        Binding("s", "stop", "Stop"),
-        *(
-            Binding(str(n), f"choose({n})", "Choose", key_display="1-6", show=n == 1)
-            for n in range(1, MAX_MOVES + 1)
-        ),
-        Binding("h", "hint", "Hint"),
-        Binding("w", "toggle_chances", "Win %"),
-        Binding("n", "app.new_game", "New"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
-        Binding("q", "app.request_quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*game_bindings()]
 
     view: var[GameView | None] = var(None)
 
@@ -211,7 +199,7 @@ class GameScreen(LiveChances, Screen[None]):
     def _not_your_turn(self) -> str:
         match = self.table.match
         if match.state.is_over:
-            return "The game is over: press n for a new game."
+            return f"The game is over: press {NEW.said} for a new game."
         return f"It is {match.current_seat.name}'s turn."
 
     def _notice(self, sentence: str) -> None:

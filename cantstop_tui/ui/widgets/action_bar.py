@@ -10,6 +10,7 @@ from rich.text import Text
 
 from ...engine import Phase, bust_probability, can_stop
 from ...play.explain import percent
+from ..keys import ROLL, STOP
 from ..messages import RollRequested, StopRequested
 from ..view import GameView
 from .view_widget import ViewWidget
@@ -31,9 +32,11 @@ class ActionBar(ViewWidget):
     def draw(self, view: GameView) -> Text:
         rolling, allowed, chance = _controls(view)
         text = Text(no_wrap=True, overflow="crop")
-        text.append_text(_button(" Roll r ", "roll", rolling))
+        text.append_text(_button(f" {ROLL.label} {ROLL.first} ", ROLL.action, rolling))
         text.append(" ")
-        text.append_text(_button(" Stop s ", "stop", rolling, dim=not allowed))
+        text.append_text(
+            _button(f" {STOP.label} {STOP.first} ", STOP.action, rolling, dim=not allowed)
+        )
         text.append("\nNext roll busts:\n", style="dim" if chance is None else "")
         if chance is not None:
             text.append(percent(chance), style="bold")

@@ -17,6 +17,7 @@ from ...play.explain import (
     move_effect,
     percent,
 )
+from ..keys import ROLL, STOP
 from ..messages import MoveChosen
 from ..view import GameView
 from .view_widget import ViewWidget
@@ -83,7 +84,7 @@ class PairChoice(ViewWidget):
         elif not view.my_turn:
             text.append(f"Waiting for {name} to play.", style="italic")
         elif state.phase is Phase.ROLL:
-            hint = "roll (r or space) or stop (s)" if can_stop(state) else "roll (r or space)"
+            hint = f"roll ({ROLL.said})" + (f" or stop ({STOP.said})" if can_stop(state) else "")
             text.append(f"{name}, your turn: {hint}.", style="bold")
         return text
 
