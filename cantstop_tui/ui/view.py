@@ -13,14 +13,31 @@ class GameView:
     match: Match
     events: tuple[Event, ...] = ()
     """What the last change did; empty when only the notice or the viewer changed."""
-    my_turn: bool = False
-    """The player to move is controlled from this app."""
+    seats: frozenset[int] | None = frozenset()
+    """The seats the viewer plays: None for every person's seat (one keyboard), none for a
+    spectator (and a replay)."""
     bot_turn: bool = False
     """A computer seat is to move (the table plays it)."""
     notice: str = ""
     """A sentence for the player, e.g. why stopping was refused."""
     chances: tuple[float, ...] | None = None
     """Each player's win chance (0-1), when the player shows them (``w``)."""
+
+    @property
+    def may_act(self) -> bool:
+        """Whether the viewer may roll, choose or stop now: the one place this is decided
+        (the table checks each intent again)."""
+        state = self.match.state
+        return (
+            not state.is_over
+            and not self.bot_turn
+            and (self.seats is None or state.current_player in self.seats)
+        )
+
+    @property
+    def seated(self) -> bool:
+        """The viewer plays a seat here (a spectator does not)."""
+        return self.seats is None or bool(self.seats)
 
     @property
     def state(self) -> GameState:

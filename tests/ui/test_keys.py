@@ -3,6 +3,8 @@ the help screen, the palette and the sentences that name a key agree with that t
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.binding import Binding
 
 from cantstop_tui.engine import GameConfig, new_game
@@ -15,8 +17,8 @@ from cantstop_tui.ui.screens.help import LOCAL_KEYS
 from cantstop_tui.ui.screens.table_over import TableOverScreen
 
 
-def bindings_of(owner: type[object]) -> dict[str, Binding]:
-    found = getattr(owner, "BINDINGS")
+def bindings_of(owner: Any) -> dict[str, Binding]:
+    found = owner.BINDINGS
     return {b.action: b for b in found if isinstance(b, Binding)}
 
 
@@ -75,4 +77,4 @@ def test_the_apps_own_keys_come_from_the_table() -> None:
     assert bindings_of(GameApp)["save_as"].key == keys.SAVE.keys
     assert bindings_of(VisitApp)["talk"].key == keys.TALK.keys
     assert bindings_of(TableOverScreen)["app.talk"].key == keys.TALK.keys
-    assert VisitApp.KEY_LABELS == {keys.QUIT.action: keys.LEAVE.label}
+    assert {keys.QUIT.action: keys.LEAVE.label} == VisitApp.KEY_LABELS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import events, on
@@ -159,19 +160,19 @@ class GameScreen(LiveChances, Screen[None]):
         self._check_over(message.match, message.events)
 
     def _view_of(self, match: Match, events: tuple[Event, ...], notice: str = "") -> GameView:
-        bot_turn = not match.state.is_over and self.table.is_bot(match.state.current_player)
-        mine = self._seat_for(match) is not None
-        return GameView(match, events, mine, bot_turn, notice, self.chances_for(match))
+        return replace(
+            self._now(match),
+            events=events,
+            notice=notice,
+            chances=self.chances_for(match),
+        )
 
-    def _seat_for(self, match: Match) -> int | None:
-        """The seat this app may play now, if any."""
-        player = match.state.current_player
-        if match.state.is_over or self.table.is_bot(player):
-            return None
-        seats = self._seats()
-        if seats is not None and player not in seats:
-            return None
-        return player
+    def _now(self, match: Match | None = None) -> GameView:
+        """The view of ``match`` (by default the table's now), for deciding what this viewer
+        may do; ``view`` is the one last drawn."""
+        match = self.table.match if match is None else match
+        bot_turn = not match.state.is_over and self.table.is_bot(match.state.current_player)
+        return GameView(match, seats=self._seats(), bot_turn=bot_turn)
 
     def _check_over(self, match: Match, events: tuple[Event, ...]) -> None:
         if not match.state.is_over:
@@ -187,12 +188,12 @@ class GameScreen(LiveChances, Screen[None]):
     # --- intents ---------------------------------------------------------------
 
     def _act(self, intent: Callable[[int], object]) -> None:
-        seat = self._seat_for(self.table.match)
-        if seat is None:
+        now = self._now()
+        if not now.may_act:
             self._notice(self._not_your_turn())
             return
         try:
-            intent(seat)
+            intent(now.state.current_player)
         except IllegalMoveError as error:
             self._notice(str(error))
 
@@ -242,8 +243,8 @@ class GameScreen(LiveChances, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
-        state = self.table.match.state
-        mine = self._seat_for(self.table.match) is not None
+        now = self._now()
+        state, mine = now.state, now.may_act
         if action == "roll":
             return mine and state.phase is Phase.ROLL
         if action == "hint":
@@ -259,8 +260,7 @@ class GameScreen(LiveChances, Screen[None]):
 
     def _may_hurry(self) -> bool:
         """Only a player at the table may cut a computer turn short, not a spectator."""
-        seats = self._seats()
-        return self.table.bot_to_move and (seats is None or bool(seats))
+        return self.table.bot_to_move and self._now().seated
 
     def on_key(self, event: events.Key) -> None:
         if self._may_hurry():
@@ -278,7 +278,7 @@ class GameScreen(LiveChances, Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
-        if self._seat_for(self.table.match) is None:
+        if not self._now().may_act:
             return self._not_your_turn()
         return why_not(self.table.match.state, action, parameters)
 

@@ -27,7 +27,7 @@ class ActionBar(ViewWidget):
     """
 
     def render_key(self, view: GameView) -> Hashable:
-        return (_controls(view), view.my_turn, view.state.phase)
+        return (_controls(view), view.may_act, view.state.phase)
 
     def draw(self, view: GameView) -> Text:
         rolling, allowed, chance = _controls(view)
@@ -42,7 +42,7 @@ class ActionBar(ViewWidget):
             text.append(percent(chance), style="bold")
             if chance:
                 text.append(f" ({chance.numerator}/{chance.denominator})", style="dim")
-        elif view.my_turn and view.state.phase is Phase.CHOOSE:
+        elif view.may_act and view.state.phase is Phase.CHOOSE:
             text.append("see each move", style="dim")
         elif view.state.phase is Phase.CHOOSE:
             text.append("once a move is chosen", style="dim")
@@ -61,7 +61,7 @@ def _controls(view: GameView) -> tuple[bool, bool, Fraction | None]:
     """May roll, may stop (the engine says; the forced variant may forbid it), the bust
     chance of the next roll."""
     state = view.state
-    rolling = view.my_turn and state.phase is Phase.ROLL
+    rolling = view.may_act and state.phase is Phase.ROLL
     chance = bust_probability(state) if state.phase is Phase.ROLL and not state.is_over else None
     return (rolling, rolling and can_stop(state), chance)
 

@@ -27,7 +27,7 @@ WIDTH = 54
 
 
 def _moves(view: GameView | None) -> tuple[tuple[int, ...], ...]:
-    if view is None or not view.my_turn:
+    if view is None or not view.may_act:
         return ()
     return legal_moves(view.state)
 
@@ -49,7 +49,7 @@ class PairChoice(ViewWidget):
 
     def render_key(self, view: GameView) -> Hashable:
         state = view.state
-        return (view.match.seats, state, view.my_turn, view.notice, view.match.last_bust,
+        return (view.match.seats, state, view.may_act, view.notice, view.match.last_bust,
                 self.wrap_width)
 
     @property
@@ -81,7 +81,7 @@ class PairChoice(ViewWidget):
             self._render_moves(text, view)
         elif view.bot_turn:
             text.append(f"{name} is playing. Press any key to hurry.", style="italic")
-        elif not view.my_turn:
+        elif not view.may_act:
             text.append(f"Waiting for {name} to play.", style="italic")
         elif state.phase is Phase.ROLL:
             hint = f"roll ({ROLL.said})" + (f" or stop ({STOP.said})" if can_stop(state) else "")

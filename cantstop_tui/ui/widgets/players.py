@@ -35,7 +35,7 @@ class PlayersPanel(ViewWidget):
             state.claimed,
             state.current_player,
             state.winner,
-            view.my_turn,
+            view.may_act,
             view.chances,
             self.size.width,
         )
