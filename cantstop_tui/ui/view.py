@@ -9,6 +9,16 @@ from ..play.match import Match
 
 
 @dataclass(frozen=True, slots=True)
+class Fit:
+    """How the game fits the window: the board's scale and whether the dice are faces."""
+
+    board: tuple[int, int] | None = None
+    """(characters, lines) per space; None: the smallest (a replay's)."""
+    dice_faces: bool = False
+    """The dice drawn as faces (three lines), not numbers."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     match: Match
     events: tuple[Event, ...] = ()
@@ -22,6 +32,8 @@ class GameView:
     """A sentence for the player, e.g. why stopping was refused."""
     chances: tuple[float, ...] | None = None
     """Each player's win chance (0-1), when the player shows them (``w``)."""
+    fit: Fit = Fit()
+    """How the game screen lays the game out for its window."""
 
     @property
     def may_act(self) -> bool:

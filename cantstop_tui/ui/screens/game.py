@@ -33,7 +33,7 @@ from ..messages import (
     StopRequested,
     TableChanged,
 )
-from ..view import GameView
+from ..view import Fit, GameView
 from ..widgets.action_bar import ActionBar
 from ..widgets.board import Board, board_size, fit_scale
 from ..widgets.dice import DiceView
@@ -97,6 +97,8 @@ class GameScreen(LiveChances, Screen[None]):
         self.glyphs = glyphs
         self._unsubscribe: Callable[[], None] | None = None
         self._over_shown: Match | None = None
+        self._fit = Fit()
+        """How the game fits the window (``fit_board``), for every view published."""
         self.set_reactive(GameScreen.view, self._view_of(table.match, ()))
 
     def compose(self) -> ComposeResult:
@@ -126,16 +128,16 @@ class GameScreen(LiveChances, Screen[None]):
 
     def fit_board(self, width: int, height: int) -> None:
         """The board as large as the window allows, keeping room for the side panel and
-        the pair choice; the left column is as wide as the board (56 at 80x24)."""
+        the pair choice; the left column is as wide as the board (56 at 80x24). The board
+        and the dice draw themselves from the view's ``fit``."""
         scale = fit_scale(width - SIDE_PANEL - 1, height - KEYS_LINES - PAIR_CHOICE_LINES)
-        self.query_one(Board).set_scale(*scale)
         board_width = board_size(*scale)[0]
+        side = width - board_width - 2
+        self._fit = Fit(scale, side >= DICE_FACES_WIDTH and height >= DICE_FACES_HEIGHT)
         self.query_one("#left").styles.width = board_width
         self.query_one(PairChoice).styles.width = board_width
-        side = width - board_width - 2
-        self.query_one(DiceView).show_faces(
-            side >= DICE_FACES_WIDTH and height >= DICE_FACES_HEIGHT
-        )
+        if self.view is not None and self.view.fit != self._fit:
+            self.view = replace(self.view, events=(), fit=self._fit)  # nothing happened
 
     def on_mount(self) -> None:
         self.fit_board(self.size.width, self.size.height)
@@ -165,6 +167,7 @@ class GameScreen(LiveChances, Screen[None]):
             events=events,
             notice=notice,
             chances=self.chances_for(match),
+            fit=self._fit,
         )
 
     def _now(self, match: Match | None = None) -> GameView:
