@@ -15,6 +15,12 @@ COMMANDS: dict[str, str] = {
     "web": "cantstop_tui.server.web",
 }
 PLAY_MODULE = "cantstop_tui.ui.cli"
+TEXTUAL_MODULES = frozenset(
+    {PLAY_MODULE, *(COMMANDS[name] for name in ("replay", "review", "serve", "web"))}
+)
+"""The commands that use Textual's (or textual-serve's) private parts, so need the version
+the compatibility module was written for."""
+SETUP_ERROR = 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,6 +30,13 @@ def main(argv: list[str] | None = None) -> int:
         module_name, args = COMMANDS[args[0]], args[1:]
     else:
         module_name = PLAY_MODULE
+    if module_name in TEXTUAL_MODULES:
+        from .textual_version import textual_problem
+
+        problem = textual_problem()
+        if problem is not None:
+            print(problem, file=sys.stderr)
+            return SETUP_ERROR
     try:
         module = importlib.import_module(module_name)
         return int(module.main(args) or 0)

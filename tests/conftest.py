@@ -2,6 +2,15 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis: "dev" by default; .ci/run names "ci" (pytest --hypothesis-profile=ci), which
+# draws the same examples on every run and keeps no example database.
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", settings.get_profile("dev"), derandomize=True, database=None, print_blob=True
+)
+settings.load_profile("dev")
 
 # Snapshots must render colours; NO_COLOR in the environment would strip them.
 os.environ.pop("NO_COLOR", None)

@@ -50,3 +50,26 @@ def test_arena_tables_fit_80_columns(players: str) -> None:
     lines = done.stdout.splitlines()
     assert "Win rate by seat (seat 1 moves first):" in lines
     assert max(len(line) for line in lines) <= 80
+
+
+def test_a_textual_without_the_parts_used_gets_a_sentence_not_a_traceback() -> None:
+    # In a fresh process: the check runs before anything imports cantstop_tui.ui (whose
+    # compatibility module would fail to import on such a Textual).
+    check = (
+        "import sys\n"
+        "from importlib import metadata\n"
+        "from cantstop_tui import cli, textual_version\n"
+        "metadata.version = lambda name: '9.0.0'\n"
+        "textual_version.PRIVATE_PARTS = ('textual.app.App._gone',)\n"
+        "code = cli.main(['replay', '--help'])\n"
+        "assert 'cantstop_tui.ui' not in sys.modules\n"
+        "print(code)\n"
+        "cli.main(['records', '--help'])  # no Textual there: it runs\n"
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    from cantstop_tui.cli import SETUP_ERROR
+
+    assert done.stdout.splitlines()[0] == str(SETUP_ERROR), done.stderr
+    assert done.stderr.startswith("cantstop was written for Textual ")
+    assert "Traceback" not in done.stderr
+    assert "usage: cantstop records" in done.stdout and done.returncode == 0

@@ -2,8 +2,10 @@
 
 Every figure comes from the planner ``expert`` plays with, searching against the learned
 value (``win_chance.ModelEvaluator``), so a decision ``expert`` would make costs nothing by
-construction. A value is the mover's chance to win, 0 to 1, in the model's own race
-(``chances`` adds the calibration the displayed chances get).
+construction. A value is the mover's chance to win, 0 to 1, in the model's own race;
+``calibrated`` turns values into the chances a player is shown (the calibration fitted on
+self-play games, the other players sharing the rest as in the banked race), which is what
+costs and luck are measured in.
 
 >>> from cantstop_tui.engine import new_game, roll
 >>> state, _ = roll(new_game(), (1, 5, 4, 6))
@@ -14,20 +16,34 @@ construction. A value is the mover's chance to win, 0 to 1, in the model's own r
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from ..engine import GameState, Move, Phase, can_stop, legal_moves, moves_for_dice
+from ..engine import ALL_ROLLS, GameState, Move, Phase, can_stop, legal_moves, moves_for_dice
 from .expert import ExpertBot
-from .planner import CLASSIC_DEPTH, Planner
+from .planner import Planner
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .turns_model import TurnsModel
 
 
-LUCK_DEPTH: Final = CLASSIC_DEPTH
-"""Rolls looked ahead to price a roll's luck. The average of every first roll of a turn at
-expert's own depth would take most of a review's time; luck only needs the roll that came
-and the average roll valued alike."""
+LUCK_DEPTH: Final = 1
+"""Rolls looked ahead to price a roll's luck, by the plain search: each roll is worth what
+its best move banks (or the bust), every roll valued alike. Valuing all 1,296 rolls at
+expert's own depth took most of a review's time (over ten times the rest at two rolls
+ahead); luck only needs the roll that came and every other roll valued alike."""
+
+
+@dataclass(frozen=True, slots=True)
+class Luck:
+    """What one roll gave the roller, in calibrated chance (0-1)."""
+
+    luck: float
+    """The chance the roll left minus the average over all 1,296 rolls."""
+    variance: float
+    """The variance of that over the 1,296 rolls (its mean is 0 by construction)."""
 
 
 class Analyst:
@@ -36,9 +52,16 @@ class Analyst:
     def __init__(self, model: TurnsModel | None = None) -> None:
         self.model = model
         self._bot = ExpertBot(model=model)
+        self._luck: tuple[object, Planner] | None = None
+        self._race: tuple[object, tuple[float, ...]] | None = None
 
     def planner(self, state: GameState) -> Planner:
         return self._bot.planner(state)
+
+    def _model(self) -> TurnsModel:
+        from .turns_model import shipped
+
+        return self.model or shipped()
 
     def move_values(self, state: GameState) -> list[tuple[Move, float]]:
         """Each legal move of the dice on the table with its worth (``expert`` takes the
@@ -61,37 +84,79 @@ class Analyst:
         roll, stop = self.roll_and_stop(state)
         return roll if stop is None else max(roll, stop)
 
-    def roll_luck(self, state: GameState, dice: Sequence[int]) -> float:
-        """How much better ``dice`` left the roller than the average roll would have (both
-        valued looking ``LUCK_DEPTH`` rolls ahead)."""
-        planner = self.planner(state)
+    def _banked(self, state: GameState) -> tuple[float, ...]:
+        """The raw banked race of the board (kept while the board does not change)."""
+        from .win_chance import win_chances
+
+        board = (state.squares, state.claimed, state.current_player, state.config)
+        if self._race is None or self._race[0] != board:
+            self._race = (board, win_chances(state, self._model(), calibrated=False))
+        return self._race[1]
+
+    def _calibrated_rows(self, state: GameState, values: Sequence[float]) -> np.ndarray:
+        """Every player's calibrated chance (a row each) when the mover's raw value is each
+        of ``values`` and the others share the rest as in the banked race."""
+        import numpy as np
+
+        from .win_chance import calibrate, calibration_for
+
+        banked = np.array(self._banked(state))
+        mover = state.current_player
+        mine = np.clip(np.asarray(values, dtype=np.float64), 0.0, 1.0)[:, None]
+        rest = 1.0 - banked[mover]
+        shares = banked / rest if rest > 0 else np.zeros_like(banked)
+        shares[mover] = 0.0
+        raw = (1.0 - mine) * shares
+        raw[:, mover] = mine[:, 0]
+        return calibrate(raw, calibration_for(self._model(), state.num_players))
+
+    def calibrated(self, state: GameState, values: Sequence[float]) -> list[float]:
+        """The mover's chance (0-1) as shown to players, for each raw ``values``."""
+        if not values:
+            return []
+        rows = self._calibrated_rows(state, values)
+        return [float(c) for c in rows[:, state.current_player]]
+
+    def _luck_planner(self, state: GameState) -> Planner:
+        """The plain search at ``LUCK_DEPTH`` for this board, sharing expert's leaf values."""
+        main = self.planner(state)
+        board = (state.squares, state.claimed, state.current_player, state.config)
+        if self._luck is None or self._luck[0] != board or self._luck[1].evaluator is not (
+            main.evaluator
+        ):
+            planner = Planner(state, main.evaluator, LUCK_DEPTH, share=main)
+            self._luck = (board, planner)
+        return self._luck[1]
+
+    def roll_luck(self, state: GameState, dice: Sequence[int]) -> Luck:
+        """How much better ``dice`` left the roller than the average roll would have, in
+        calibrated chance, with the spread of that over every roll (each roll's worth: its
+        best move's, or the bust's, looking ``LUCK_DEPTH`` rolls ahead)."""
+        planner = self._luck_planner(state)
         runners = state.runners
         planner.prefetch([runners], LUCK_DEPTH)
-        expected = planner.roll_value(runners, LUCK_DEPTH)
+        bust, groups = planner.successors(runners)
+        later = LUCK_DEPTH - 1
+        counts = [bust, *(count for count, _ in groups)]
+        raw = [planner.bust_value, *(max(planner.best(n, later) for n in nexts)
+                                      for _, nexts in groups)]
         moves = moves_for_dice(state, dice)
-        if not moves:
-            return planner.bust_value - expected
-        got = max(planner.best(planner.after(runners, move), LUCK_DEPTH - 1) for move in moves)
-        return got - expected
+        got = (
+            max(planner.best(planner.after(runners, move), later) for move in moves)
+            if moves else planner.bust_value
+        )
+        shown = self.calibrated(state, [got, *raw])
+        mean = sum(c * v for c, v in zip(counts, shown[1:], strict=True)) / len(ALL_ROLLS)
+        spread = sum(c * (v - mean) ** 2 for c, v in zip(counts, shown[1:], strict=True))
+        return Luck(shown[0] - mean, spread / len(ALL_ROLLS))
 
     def chances(self, state: GameState) -> tuple[float, ...]:
         """Each player's chance to win from this position, mid-turn included: the mover's
         from the search, the others' from the banked race sharing the rest, calibrated."""
-        import numpy as np
+        from .win_chance import win_chances
 
-        from .turns_model import shipped
-        from .win_chance import calibrate, calibration_for, win_chances
-
-        model = self.model or shipped()
         if state.winner is not None or (state.phase is Phase.ROLL and not any(state.runners)):
             # A turn's start: the banked race, which is what the calibration was fitted on.
-            return win_chances(state, model)
-        banked = win_chances(state, model, calibrated=False)
-        mover = state.current_player
-        mine = min(max(self.value(state), 0.0), 1.0)
-        rest = 1.0 - banked[mover]
-        raw = np.array([
-            mine if p == mover else (1.0 - mine) * (banked[p] / rest if rest > 0 else 0.0)
-            for p in range(state.num_players)
-        ])
-        return tuple(float(c) for c in calibrate(raw, calibration_for(model, len(raw))))
+            return win_chances(state, self._model())
+        rows = self._calibrated_rows(state, [self.value(state)])
+        return tuple(float(c) for c in rows[0])

@@ -8,8 +8,11 @@ The moves themselves always come from the engine (``moves_for_dice``).
 
 from __future__ import annotations
 
+import gzip
+import json
 from collections import Counter
 from dataclasses import replace
+from importlib.resources import files
 from typing import Final
 
 from ..engine import (
@@ -38,7 +41,10 @@ DICE_SETS: Final[tuple[tuple[Roll, int], ...]] = tuple(
 """The 126 distinct sets of four faces, each with how many ordered rolls show it."""
 
 _cache: dict[object, tuple[Outcome, ...]] = {}
-"""Positions with every runner out: at most 165 column triples times 27 capacities, kept."""
+"""Positions with every runner out: at most 165 column triples times 27 capacities, kept
+(filled from the shipped table, ``outcome_table``, on the first one asked for)."""
+_shipped: list[bool] = []
+"""Not empty once the shipped table was loaded."""
 _passing: dict[object, tuple[Outcome, ...]] = {}
 """Positions with a runner still free: too many to keep, so cleared when full."""
 _PASSING_LIMIT: Final = 5000
@@ -76,13 +82,43 @@ def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[
     found = cache.get(key)
     if found is not None:
         return found
+    if cache is _cache and not _shipped:
+        _shipped.append(True)
+        _cache.update(load_table().items())
+        found = _cache.get(key)
+        if found is not None:
+            return found
+    result = compute(state, runners)
+    if len(_passing) >= _PASSING_LIMIT:
+        _passing.clear()
+    cache[key] = result
+    return result
+
+
+TABLE_FILE: Final = "outcomes_all_out.json.gz"
+"""The shipped outcomes with every runner out, in ``ai/data`` (``outcome_table`` writes it)."""
+
+
+def load_table() -> dict[tuple[tuple[int, ...], int], tuple[Outcome, ...]]:
+    """The shipped table, keyed as ``_key`` keys it (empty if missing: each is then worked
+    out when asked)."""
+    try:
+        raw = files("cantstop_tui.ai").joinpath("data", TABLE_FILE).read_bytes()
+    except OSError:
+        return {}
+    table: dict[tuple[tuple[int, ...], int], tuple[Outcome, ...]] = {}
+    for key, found in json.loads(gzip.decompress(raw)):
+        table[(tuple(key[:-1]), key[-1])] = tuple(
+            (count, tuple(tuple(m) for m in moves)) for count, moves in found
+        )
+    return table
+
+
+def compute(state: GameState, runners: tuple[int, ...]) -> tuple[Outcome, ...]:
+    """The outcomes worked out from the engine's moves for each of the 126 dice sets."""
     at = with_runners(state, runners)
     grouped: dict[tuple[Move, ...], int] = {}
     for dice, count in DICE_SETS:
         moves = moves_for_dice(at, dice)
         grouped[moves] = grouped.get(moves, 0) + count
-    result = tuple((count, moves) for moves, count in grouped.items())
-    if len(_passing) >= _PASSING_LIMIT:
-        _passing.clear()
-    cache[key] = result
-    return result
+    return tuple((count, moves) for moves, count in grouped.items())

@@ -64,7 +64,10 @@ class Planner:
         evaluator: LeafValue,
         depth: int = DEFAULT_DEPTH,
         to_the_end: bool = False,
+        share: Planner | None = None,
     ) -> None:
+        """``share``: another planner of the same board and evaluator, whose leaf values and
+        next rolls' outcomes this one shares (each found once for both)."""
         if depth < 1:
             raise ValueError("the search looks at least one roll ahead")
         self.state = state
@@ -73,9 +76,11 @@ class Planner:
         self.to_the_end = to_the_end
         """Situations with every runner out are valued to the turn's end (in the jump
         variant only decisions, by the plain search: see ``move_values``)."""
-        self._stop: dict[Runners, float] = {}
+        self.stops: dict[Runners, float] = {} if share is None else share.stops
         self._best: dict[tuple[Runners, Depth], float] = {}
-        self._next: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = {}
+        self.nexts: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = (
+            {} if share is None else share.nexts
+        )
         self._ends: dict[tuple[int, ...], TurnEnd] = {}
         # With jumps a step's length depends on the others' squares: no shortcut then.
         self._solve_ends = state.config.variant != "jump"
@@ -103,7 +108,7 @@ class Planner:
 
     def successors(self, runners: Runners) -> tuple[int, list[tuple[int, list[Runners]]]]:
         """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
-        found = self._next.get(runners)
+        found = self.nexts.get(runners)
         if found is None:
             bust = 0
             groups = []
@@ -113,21 +118,21 @@ class Planner:
                 else:
                     bust += count
             found = (bust, groups)
-            self._next[runners] = found
+            self.nexts[runners] = found
         return found
 
     def stop_value(self, runners: Runners) -> float:
-        value = self._stop.get(runners)
+        value = self.stops.get(runners)
         if value is None:
             value = self.evaluator.value(runners)
-            self._stop[runners] = value
+            self.stops[runners] = value
         return value
 
     def stop_values(self, runner_sets: list[Runners]) -> list[float]:
         """``stop_value`` of each set, those not yet known valued in one batch (for
         evaluators that value many sets at once, ``values``)."""
         values = getattr(self.evaluator, "values", None)
-        known = self._stop
+        known = self.stops
         missing = [r for r in runner_sets if r not in known]
         if missing and values is not None:
             known.update(zip(missing, values(missing), strict=True))
@@ -153,7 +158,7 @@ class Planner:
             level += 1
             grown: set[Runners] = set()
             for runners in frontier:
-                if self._stop[runners] < self.best_stop:
+                if self.stops[runners] < self.best_stop:
                     for _, nexts in self.successors(runners)[1]:
                         grown.update(nexts)
             frontier = grown - seen

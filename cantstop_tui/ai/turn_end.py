@@ -37,6 +37,11 @@ _Steps = tuple[int, list[tuple[int, tuple[tuple[int, ...], ...]]]]
 _steps: dict[tuple[tuple[int, ...], tuple[int, ...]], _Steps] = {}
 """By column triple and steps each can climb in a roll (0, 1 or 2): at most 165 x 27, kept.
 With every runner out nothing else changes a roll's moves (jumps aside, never here)."""
+_plans: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], _Plan] = {}
+"""``_steps`` as additions to a situation's number, by triple, pattern and strides (the
+numbering of situations from given lowest heights): the same triple from the same heights
+comes back turn after turn. Cleared when full."""
+_PLANS_LIMIT = 20_000
 
 
 class TurnEnd:
@@ -115,6 +120,9 @@ class TurnEnd:
         """The roll's outcome groups at ``situation``, each move as its addition to the
         situation's number (the same at every situation with the same room to climb),
         split by how many moves a group offers."""
+        planned = _plans.get((self.columns, pattern, self.strides))
+        if planned is not None:
+            return planned
         key = (self.columns, pattern)
         found = _steps.get(key)
         if found is None:
@@ -142,7 +150,10 @@ class TurnEnd:
                 pairs.append((count, steps[0], steps[1]))
             else:
                 more.append((count, steps))
-        return bust, singles, pairs, more
+        if len(_plans) >= _PLANS_LIMIT:
+            _plans.clear()
+        planned = _plans[(self.columns, pattern, self.strides)] = (bust, singles, pairs, more)
+        return planned
 
     def covers(self, runners: Runners) -> bool:
         return all(runners[c] >= low for c, low in self._pairs())

@@ -11,8 +11,10 @@ import json
 import multiprocessing
 import os
 import sys
-from collections.abc import Iterator
-from typing import TextIO
+from collections.abc import Callable, Iterator
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ..ai import LEVELS, MEASURING_LEVELS, find_bots_beside_you, make_bot
 from ..engine import VARIANTS, Variant
@@ -100,22 +102,17 @@ def played(
     yield from _results(tasks, jobs)
 
 
-class _Progress:
-    def __init__(self, total: int, stream: TextIO, shown: bool) -> None:
-        self.total, self.stream, self.shown = total, stream, shown
-
-    def update(self, done: int) -> None:
-        if not self.shown:
-            return
-        width = 30
-        filled = width * done // self.total if self.total else width
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()
+def progress_bar(total: int, when: str) -> Progress:
+    """Rich's progress bar on stderr: ``when`` is auto (only on a terminal), always or never."""
+    console = Console(file=sys.stderr, force_terminal=True if when == "always" else None)
+    return Progress(
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=when == "never" or not console.is_terminal,
+    )
 
 
 def run(
@@ -125,7 +122,7 @@ def run(
     jobs: int = 1,
     solitaire: bool = False,
     variant: Variant = "standard",
-    progress: _Progress | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play ``games`` games and total them; the same seed gives the same totals for any ``jobs``."""
     summary = Summary(_names(list(specs)), solitaire=solitaire)
@@ -133,9 +130,7 @@ def run(
         for result in results:
             summary.add(result)
         if progress is not None:
-            progress.update(summary.games)
-    if progress is not None:
-        progress.close()
+            progress(summary.games)
     return summary
 
 
@@ -207,11 +202,12 @@ def main(argv: list[str]) -> int:
         except ValueError as error:
             print(error, file=sys.stderr)
             return 2
-    shown = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
-    summary = run(
-        specs, args.games, args.seed, max(1, args.jobs), args.solitaire is not None,
-        args.variant, _Progress(args.games, sys.stderr, shown),
-    )
+    with progress_bar(args.games, args.progress) as bar:
+        games = bar.add_task("games", total=args.games)
+        summary = run(
+            specs, args.games, args.seed, max(1, args.jobs), args.solitaire is not None,
+            args.variant, lambda done: bar.update(games, completed=done),
+        )
     if args.json:
         data = summary.to_json()
         data.update(seed=args.seed, variant=args.variant)

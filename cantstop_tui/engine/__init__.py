@@ -38,7 +38,7 @@ from .rules import (
     stop,
     why_cannot_stop,
 )
-from .serialization import state_from_dict, state_to_dict
+from .serialization import config_from_dict, config_to_dict, state_from_dict, state_to_dict
 from .state import GameState, Phase
 from .unusable import Unusable, state_before_bust, why_unusable
 
@@ -77,6 +77,8 @@ __all__ = [
     "bust_probability",
     "can_stop",
     "choose",
+    "config_from_dict",
+    "config_to_dict",
     "first_player_rolloff",
     "legal_moves",
     "may_stop_with",

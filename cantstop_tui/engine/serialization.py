@@ -17,16 +17,33 @@ _KEYS: Final = (
 )
 
 
+def config_to_dict(config: GameConfig) -> dict[str, Any]:
+    """The rules of a game as JSON-ready data (saves, records, a server's tables);
+    ``config_from_dict`` reverses it."""
+    return {
+        "num_players": config.num_players,
+        "win_columns": config.win_columns,
+        "variant": config.variant,
+    }
+
+
+def config_from_dict(raw: Any) -> GameConfig:
+    """The rules ``config_to_dict`` wrote; ValueError with a sentence for anything else."""
+    if not isinstance(raw, dict):
+        raise ValueError("'config' must be an object.")
+    try:
+        return GameConfig(
+            num_players=raw["num_players"], win_columns=raw["win_columns"], variant=raw["variant"]
+        )
+    except KeyError as missing_key:
+        raise ValueError(f"'config' is missing {missing_key}.") from None
+
+
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """Plain JSON-ready data; ``state_from_dict`` reverses it exactly."""
-    config = state.config
     return {
         "format": FORMAT_VERSION,
-        "config": {
-            "num_players": config.num_players,
-            "win_columns": config.win_columns,
-            "variant": config.variant,
-        },
+        "config": config_to_dict(state.config),
         "squares": {str(c): [sq[c] for sq in state.squares] for c in COLUMNS},
         "claimed": {str(c): state.claimed[c] for c in COLUMNS if state.claimed[c] is not None},
         "runners": {str(c): state.runners[c] for c in COLUMNS if state.runners[c]},
@@ -76,17 +93,7 @@ def state_from_dict(data: Any) -> GameState:
         raise ValueError(
             f"Unknown save format {data['format']!r}; this version reads format {FORMAT_VERSION}."
         )
-    raw_config = data["config"]
-    if not isinstance(raw_config, dict):
-        raise ValueError("'config' must be an object.")
-    try:
-        config = GameConfig(
-            num_players=raw_config["num_players"],
-            win_columns=raw_config["win_columns"],
-            variant=raw_config["variant"],
-        )
-    except KeyError as missing_key:
-        raise ValueError(f"'config' is missing {missing_key}.") from None
+    config = config_from_dict(data["config"])
     players = config.num_players
 
     raw_squares = _mapping(data, "squares")

@@ -3,13 +3,14 @@ reviews and the demonstration player: with dice on the table, the bot's move; ot
 when the rules allow it and the bot does not want to roll on; else roll.
 
 A step is an :class:`Action` of the game record (a roll without its dice yet), so a match
-applies it as it applies a recorded one (``Match.apply``, through :func:`play_step`).
+applies it as it applies a recorded one (``Match.apply``, through :func:`play_step`); a bare
+state with a dice stream (the arena's fast games) through :func:`step_state`.
 """
 
 from __future__ import annotations
 
 from ..ai import Bot
-from ..engine import Event, GameState, Phase, can_stop, legal_moves
+from ..engine import Dice, Event, GameState, Phase, can_stop, choose, legal_moves, roll, stop
 from .match import Action, Match
 
 
@@ -21,6 +22,17 @@ def next_step(bot: Bot, state: GameState) -> Action:
     if can_stop(state) and not bot.keep_rolling(state):
         return Action("stop")
     return Action("roll")
+
+
+def step_state(
+    step: Action, state: GameState, dice: Dice
+) -> tuple[GameState, tuple[Event, ...]]:
+    """``state`` after ``step``, a roll taking the next dice of ``dice``."""
+    if step.kind == "choose":
+        return choose(state, step.move or ())
+    if step.kind == "stop":
+        return stop(state)
+    return roll(state, dice.roll())
 
 
 def play_step(bot: Bot, match: Match) -> tuple[Match, tuple[Event, ...]]:

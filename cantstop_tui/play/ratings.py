@@ -3,7 +3,8 @@
 A person's rating is a belief about their skill: ``mu`` (the estimate) and ``sigma`` (how
 unsure it still is); the leaderboard ranks by the cautious ``mu - 3 sigma`` (0 for a
 newcomer, as in TrueSkill and OpenSkill leaderboards). A finished game ranks its players:
-the winner first, the others by the columns they won (equal columns, equal places).
+the winner first, the others by the columns they won (equal columns, equal places), and
+those who abandoned it last (``play.results.places``).
 
 Computer levels are anchors that never move: their ``mu`` follows from how often they beat
 each other in the arena (docs/ai.md), so a person's rating says where they stand against
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..ai import level_name
 from .match import Match
+from .results import places
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce, PlackettLuceRating
@@ -72,17 +74,6 @@ ANCHORS: Final = _anchors()
 def anchor(kind: str) -> Rating | None:
     """The fixed rating of a computer level (None for a person or an unknown bot)."""
     return ANCHORS.get(level_name(kind))
-
-
-def places(match: Match) -> list[int]:
-    """Each seat's place in a finished game: 1 for the winner, then by columns won."""
-    state = match.state
-    won = [len(state.columns_won(seat)) for seat in range(len(match.seats))]
-    return [
-        1 if seat == state.winner else
-        2 + sum(1 for other in range(len(won)) if other != state.winner and won[other] > won[seat])
-        for seat in range(len(won))
-    ]
 
 
 def rated(ratings: Mapping[str, Rating], match: Match) -> dict[str, Rating]:

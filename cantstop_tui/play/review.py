@@ -1,22 +1,25 @@
 """A game review: every decision a person made next to what ``expert`` would have done.
 
 Each choice of a pair (when there was more than one) and each choice to roll or stop
-(when stopping was allowed) is valued by the ``expert``'s planner (``ai.analysis``); the
-win chance a decision gave away is its cost, in points (hundredths), labelled as chess
-and backgammon reviews do. Each player's dice get a luck figure: how much better, in
-points of win chance, their rolls left them than the average roll would have. The win
-chances at each turn's start make the graph.
+(when stopping was allowed) is valued by the ``expert``'s planner (``ai.analysis``). A
+decision's cost is the win chance it gave away, in points (hundredths) of the calibrated
+chance a player is shown, labelled as chess and backgammon reviews do; choices the search
+values within ``CLOSE`` of each other are called close, never flagged. Accuracy is
+Lichess's (``accuracy.py``). Luck is in the same points: each roll's chance left minus the
+average roll's, summed per turn and per player, with the spread the dice alone would give
+(``luck.py``). The win chances at each turn's start make the graph.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Literal
 
 from ..ai.analysis import Analyst
 from ..engine import GameState, Move, Phase, TurnPassed, can_stop
+from .accuracy import game_accuracy
+from .luck import PlayerLuck, TurnLuck, player_luck
 from .match import HUMAN, Action, Match
 
 Label = Literal["inaccuracy", "mistake", "blunder"]
@@ -25,20 +28,25 @@ THRESHOLDS: Final[tuple[tuple[float, Label], ...]] = (
     (5.0, "mistake"),
     (2.0, "inaccuracy"),
 )
-"""Points of win chance given away from which a decision gets each label."""
+"""Points of win chance given away from which a decision gets each label (the one place:
+the text review's legend and docs/ai.md's are derived from it or tested against it)."""
+CLOSE: Final = 1.0
+"""Points under which a choice other than expert's is called close: one search does not
+tell two choices apart that finely."""
 Progress = Callable[[int, int], None]
 """Told ``(steps done, steps in all)`` as the review goes."""
 
 
 def label(cost: float) -> Label | None:
-    """The label of a decision that gave away ``cost`` points (None under 2)."""
+    """The label of a decision that gave away ``cost`` points (None under the lowest)."""
     return next((name for bound, name in THRESHOLDS if cost >= bound), None)
 
 
-def move_accuracy(cost: float) -> float:
-    """0-100 for one decision, from the points it gave away (Lichess's curve)."""
-    value = 103.1668 * math.exp(-0.04354 * max(cost, 0.0)) - 3.1669
-    return min(max(value, 0.0), 100.0)
+def thresholds_sentence(short: bool = False) -> str:
+    """``inaccuracy from 2, mistake from 5, blunder from 10`` (from ``THRESHOLDS``; short:
+    ``inaccuracy 2, mistake 5, blunder 10``)."""
+    word = "" if short else " from"
+    return ", ".join(f"{name}{word} {bound:g}" for bound, name in reversed(THRESHOLDS))
 
 
 def say_move(move: Move) -> str:
@@ -57,14 +65,24 @@ class Decision:
     best: str
     """What ``expert`` would have done (the same as ``played`` when it agrees)."""
     cost: float
-    """Points of win chance given away (0 when it agrees)."""
-    chance_after: float
-    """The player's win chance after the best decision, in points."""
+    """Points of calibrated win chance given away (0 when it agrees)."""
+    chance_best: float
+    """The player's calibrated win chance after the best choice, in points."""
 
     @property
     def shown_cost(self) -> float:
         """The cost as shown, to a tenth of a point (what the label follows)."""
         return round(self.cost, 1)
+
+    @property
+    def chance_played(self) -> float:
+        """The player's calibrated win chance after what they played, in points."""
+        return self.chance_best - self.cost
+
+    @property
+    def close(self) -> bool:
+        """Another choice than expert's, within ``CLOSE`` of it: no mistake to speak of."""
+        return self.played != self.best and self.shown_cost < CLOSE
 
     @property
     def label(self) -> Label | None:
@@ -79,12 +97,12 @@ class PlayerReview:
     """A person played this seat (a computer's decisions are not reviewed)."""
     decisions: int
     accuracy: float | None
-    """Mean of ``move_accuracy`` over the decisions (None with none)."""
+    """Lichess's game accuracy over the decisions (``accuracy.py``; None with none)."""
     inaccuracies: int
     mistakes: int
     blunders: int
-    luck: float
-    """Points of win chance the dice gave above (or below) the average roll, summed."""
+    luck: PlayerLuck
+    """What the dice gave, in points, with its spread (``luck.py``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +115,19 @@ class Review:
     """The position index (0: the start) of each turn's start."""
     chances: tuple[tuple[float, ...], ...]
     """Each player's win chance (0-1) at each turn's start: the graph."""
+    turn_luck: tuple[TurnLuck, ...]
+    """The luck of each turn's dice, in game order."""
 
     def at_step(self, step: int) -> Decision | None:
         return next((d for d in self.decisions if d.step == step), None)
+
+
+def _priced(
+    analyst: Analyst, state: GameState, best: float, mine: float
+) -> tuple[float, float]:
+    """(cost, the best choice's chance), in calibrated points."""
+    shown_best, shown_mine = analyst.calibrated(state, [best, mine])
+    return max(shown_best - shown_mine, 0.0) * 100, shown_best * 100
 
 
 def _decision(
@@ -115,7 +143,7 @@ def _decision(
         mine = next(v for m, v in values if tuple(sorted(m)) == played)
         return Decision(
             step, turn, state.current_player, "pair", say_move(played), say_move(best_move),
-            max(best - mine, 0.0) * 100, best * 100,
+            *_priced(analyst, state, best, mine),
         )
     if state.phase is Phase.ROLL and action.kind in ("roll", "stop") and can_stop(state):
         roll, stop = analyst.roll_and_stop(state)
@@ -124,7 +152,7 @@ def _decision(
         mine = roll if action.kind == "roll" else stop
         return Decision(
             step, turn, state.current_player, "roll or stop", action.kind, best_word,
-            max(max(roll, stop) - mine, 0.0) * 100, max(roll, stop) * 100,
+            *_priced(analyst, state, max(roll, stop), mine),
         )
     return None
 
@@ -136,19 +164,20 @@ def review_game(
     analyst = analyst or Analyst()
     total = len(match.history)
     decisions: list[Decision] = []
-    luck = [0.0] * len(match.seats)
     turn_starts = [0]
     chances: list[tuple[float, ...]] = []
     turn = 1
     positions = match.positions()
     before, _ = next(positions)
     chances.append(analyst.chances(before.state))
+    turn_luck = [TurnLuck(1, before.state.current_player, 0.0, 0.0)]
     for step, (after, events) in enumerate(positions):
         action = match.history[step]
         state = before.state
         mover = state.current_player
         if action.kind == "roll":
-            luck[mover] += analyst.roll_luck(state, action.dice or ()) * 100
+            luck = analyst.roll_luck(state, action.dice or ())
+            turn_luck[-1] = turn_luck[-1].add(luck.luck * 100, luck.variance * 100**2)
         if match.kind_at(mover, step) == HUMAN:
             found = _decision(analyst, state, action, step, turn)
             if found is not None:
@@ -157,32 +186,37 @@ def review_game(
             turn += 1
             turn_starts.append(step + 1)
             chances.append(analyst.chances(after.state))
+            turn_luck.append(TurnLuck(turn, after.state.current_player, 0.0, 0.0))
         before = after
         if progress is not None:
             progress(step + 1, total)
     return Review(
         match,
         tuple(decisions),
-        tuple(_player(match, p, decisions, luck[p]) for p in range(len(match.seats))),
+        tuple(_player(match, p, decisions, turn_luck) for p in range(len(match.seats))),
         tuple(turn_starts),
         tuple(chances),
+        tuple(turn_luck),
     )
 
 
-def _player(match: Match, player: int, decisions: list[Decision], luck: float) -> PlayerReview:
+def _player(
+    match: Match, player: int, decisions: list[Decision], turn_luck: list[TurnLuck]
+) -> PlayerReview:
     mine = [d for d in decisions if d.player == player]
     labels = [d.label for d in mine]
     reviewed = any(
         match.kind_at(player, step) == HUMAN for step in range(len(match.history) + 1)
     )
+    chances = [d.chance_best for d in mine] + [mine[-1].chance_played] if mine else []
     return PlayerReview(
         player,
         match.seats[player].name,
         reviewed,
         len(mine),
-        sum(move_accuracy(d.cost) for d in mine) / len(mine) if mine else None,
+        game_accuracy([d.cost for d in mine], chances),
         labels.count("inaccuracy"),
         labels.count("mistake"),
         labels.count("blunder"),
-        luck,
+        player_luck([t for t in turn_luck if t.player == player]),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .review import Decision, PlayerReview, Review
+from .review import CLOSE, Decision, PlayerReview, Review, thresholds_sentence
 
 BARS: Final = " ▁▂▃▄▅▆▇█"
 ASCII_BARS: Final = " .:-=+*#%"
@@ -37,7 +37,7 @@ def summary_header() -> str:
 def summary_line(player: PlayerReview) -> str:
     """``Ana  92.4%  3  1  0  +4.2``: a computer's line says it was not reviewed."""
     name = player.name[:NAME_CELLS]
-    luck = f"{player.luck:+6.1f}"
+    luck = f"{player.luck.points:+6.1f}"
     if not player.reviewed or player.accuracy is None:
         why = "computer" if not player.reviewed else "no choices"
         return f"{name:<{NAME_CELLS}} {why:>8} {'':>6} {'':>5} {'':>6} {luck}"
@@ -45,6 +45,18 @@ def summary_line(player: PlayerReview) -> str:
         f"{name:<{NAME_CELLS}} {player.accuracy:>7.1f}% {player.inaccuracies:>6} "
         f"{player.mistakes:>5} {player.blunders:>6} {luck}"
     )
+
+
+def luck_line(player: PlayerReview) -> str:
+    """``Ana: +12.0 points of luck (±8), a lucky game: luckier than 93% of games``."""
+    return f"{player.name[:NAME_CELLS]}: {player.luck.sentence()}"
+
+
+LEGEND: Final = (
+    "Cost and luck: points of win chance, as the game shows it.",
+    f"Labels from {thresholds_sentence(short=True)} points; close: under {CLOSE:g}.",
+)
+"""The text review's legend; the screen shows the second line (80 columns)."""
 
 
 def decision_header() -> str:
@@ -56,13 +68,13 @@ def decision_header() -> str:
 
 def decision_line(review: Review, decision: Decision) -> str:
     """``   4  Ana        pair       6+8    7       -3.1  inaccuracy`` (Expert ``=`` when it
-    agrees, ``as good`` when its choice is worth the same)."""
+    agrees; Cost ``close`` when the choices are within ``CLOSE`` of each other)."""
     name = review.match.seats[decision.player].name[:10]
     what = "pair" if decision.kind == "pair" else "roll/stop"
     if decision.played == decision.best:
         expert, cost = "=", ""
-    elif decision.shown_cost == 0:
-        expert, cost = decision.best, "0.0"
+    elif decision.close:
+        expert, cost = decision.best, "close"
     else:
         expert, cost = decision.best, f"-{decision.shown_cost:.1f}"
     return (
@@ -93,17 +105,15 @@ def text_lines(review: Review, title: str = "", ascii_only: bool = False) -> lis
         summary_header(),
         *(summary_line(player) for player in review.players),
         "",
+        *(luck_line(player) for player in review.players),
+        "",
         "Win chance at the start of each turn (one mark per turn):",
     ]
     for player, seat in enumerate(match.seats):
         series = [turn[player] for turn in review.chances]
         final = percent(series[-1]) if series else "-"
         lines.append(f"{seat.name[:NAME_CELLS]:<{NAME_CELLS}} {bars(series, ascii_only)} {final}")
-    lines += [
-        "",
-        "Cost is in points of win chance given away; inaccuracy from 2, mistake from 5, "
-        "blunder from 10.",
-    ]
+    lines += ["", *LEGEND]
     if not review.decisions:
         lines.append("No decision by a person to review.")
     else:

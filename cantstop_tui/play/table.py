@@ -21,6 +21,9 @@ from .listeners import subscribe
 from .match import HUMAN, Match
 
 Listener = Callable[[Match, tuple[Event, ...]], None]
+BOT_DELAY = 0.6
+"""Seconds between a computer player's steps unless told otherwise (``--ai-delay``): the
+one default every app, lobby and command line takes."""
 log = logging.getLogger(__name__)
 
 
@@ -29,7 +32,7 @@ class Table:
         self,
         match: Match,
         bots: Mapping[int, Bot] | None = None,
-        bot_delay: float = 0.6,
+        bot_delay: float = BOT_DELAY,
     ) -> None:
         self._match = match
         self._listeners: list[Listener] = []

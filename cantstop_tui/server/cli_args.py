@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import MISSING, fields
 from pathlib import Path
+from typing import Any
 
-from ..play.help_text import plain
 from .auth import Auth, AuthError
+from .limits import Limits
+from .settings import Settings
 
 AUTH_HELP = (
     "Choose who may join: --authorized-keys FILE (players' public keys), "
@@ -15,34 +18,63 @@ AUTH_HELP = (
 )
 
 
+DEFAULTS: dict[str, Any] = {
+    field.name: field.default
+    for kind in (Settings, Limits)
+    for field in fields(kind)
+    if field.default is not MISSING
+}
+"""Every default of the server's settings and limits, as the dataclasses state them: the
+options below take theirs from here (tests/server/test_defaults.py checks the docs)."""
+FIELD_OF_OPTION = {"ai_delay": "bot_delay", "colors": "color_system"}
+"""Options whose setting has another name."""
+
+
+def default(option: str) -> Any:
+    """The default of ``--option`` (its dest, e.g. ``max_sessions``)."""
+    return DEFAULTS[FIELD_OF_OPTION.get(option, option)]
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="cantstop serve", description=plain(__doc__), epilog=AUTH_HELP)
-    p.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default: loopback only)"
+    p = argparse.ArgumentParser(
+        prog="cantstop serve",
+        description="Host shared tables that friends join with "
+        f"ssh -p {default('port')} NAME@HOST.",
+        epilog=AUTH_HELP,
     )
-    p.add_argument("--port", type=int, default=2222)
-    p.add_argument("--max-sessions", type=int, default=100, help="game sessions at once")
+    p.add_argument(
+        "--host", default=default("host"), help="address to listen on (default: loopback only)"
+    )
+    p.add_argument("--port", type=int, default=default("port"), help="(default %(default)s)")
+    p.add_argument(
+        "--max-sessions",
+        type=int,
+        default=default("max_sessions"),
+        help="game sessions at once (default %(default)s)",
+    )
     limits = p.add_argument_group("limits (every client is a stranger until it has logged in)")
     limits.add_argument(
         "--max-connections",
         type=int,
-        default=200,
+        default=default("max_connections"),
         metavar="N",
-        help="connections at once, logged in or not, with or without a session (default 200)",
+        help="connections at once, logged in or not, with or without a session "
+        "(default %(default)s)",
     )
     limits.add_argument(
         "--max-per-address",
         type=int,
-        default=8,
+        default=default("max_per_address"),
         metavar="N",
-        help="connections at once from one address (default 8)",
+        help="connections at once from one address (default %(default)s)",
     )
     limits.add_argument(
         "--login-grace",
         type=float,
-        default=20.0,
+        default=default("login_grace"),
         metavar="SECONDS",
-        help="time to log in, and then to open the game's terminal session (default 20)",
+        help="time to log in, and then to open the game's terminal session "
+        "(default %(default)s)",
     )
     p.add_argument(
         "--forget",
@@ -63,31 +95,39 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seat-timeout",
         type=float,
-        default=600.0,
+        default=default("seat_timeout"),
         metavar="SECONDS",
-        help="how long a dropped player's seat is held before the computer takes it",
+        help="how long a dropped player's seat is held before the computer takes it "
+        "(default %(default)s)",
     )
     p.add_argument(
         "--turn-timeout",
         type=float,
-        default=None,
+        default=default("turn_timeout"),
         metavar="SECONDS",
         help="the computer plays the turn of a player who takes longer",
     )
     p.add_argument(
         "--idle-timeout",
         type=float,
-        default=3600.0,
+        default=default("idle_timeout"),
         metavar="SECONDS",
-        help="close sessions without input for this long",
+        help="close sessions without input for this long (default %(default)s)",
     )
     p.add_argument(
         "--colors",
         choices=("16", "256", "truecolor"),
-        default="256",
-        help="colours drawn for every visitor (default 256, which nearly every terminal shows)",
+        default=default("colors"),
+        help="colours drawn for every visitor (default %(default)s, which nearly every "
+        "terminal shows)",
     )
-    p.add_argument("--ai-delay", type=float, default=0.6, metavar="SECONDS")
+    p.add_argument(
+        "--ai-delay",
+        type=float,
+        default=default("ai_delay"),
+        metavar="SECONDS",
+        help="seconds between computer steps (default %(default)s)",
+    )
     p.add_argument(
         "--keep-games",
         type=int,

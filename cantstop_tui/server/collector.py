@@ -33,7 +33,7 @@ THRESHOLDS = (20_000, 20, 10)
 COLLECT_AFTER = 1.0
 """Seconds from a visitor leaving a table to the full collection that frees its screens:
 at most one a second, whatever the number of visitors."""
-_pending: list[asyncio.TimerHandle] = []
+_pending: list[tuple[asyncio.AbstractEventLoop, asyncio.TimerHandle]] = []
 
 
 @contextmanager
@@ -53,8 +53,11 @@ def hosting_many_apps() -> Iterator[None]:
 def collect_soon() -> None:
     """A visitor left a table, or a game ended: collect everything once, ``COLLECT_AFTER``
     seconds from now, unless a collection is already due."""
+    loop = asyncio.get_running_loop()
+    if _pending and _pending[0][0] is not loop:
+        _pending.clear()  # due on an event loop that has ended (a server before this one)
     if not _pending:
-        _pending.append(asyncio.get_running_loop().call_later(COLLECT_AFTER, _collect))
+        _pending.append((loop, loop.call_later(COLLECT_AFTER, _collect)))
 
 
 def _collect() -> None:

@@ -1,9 +1,9 @@
 """A Textual driver that draws on one SSH channel instead of the process's own terminal.
 
 Every visitor's app runs in this one process and event loop. The driver turns the
-channel's input into Textual events with Textual's own xterm parser (a private module:
-textual is pinned to an exact version and tests/server/test_driver.py guards the
-parts used here) and writes the app's output to the channel.
+channel's input into Textual events with Textual's own xterm parser and writes the app's
+output to the channel. What is private in Textual (the parser, the driver's own state) is
+reached through ``ui.textual_compat``.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual import events
-from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
-from ..ui.textual_compat import forget_parsed_keys, new_key_parser
+from ..ui.textual_compat import DriverState, forget_parsed_keys, new_key_parser
 from .input_filter import MAX_PASTE, InputFilter
 from .limits import TokenBucket
 from .logs import Limited
@@ -48,7 +47,7 @@ class Terminal(Protocol):
     def attach(self, driver: ChannelDriver | None) -> None: ...
 
 
-class ChannelDriver(Driver):
+class ChannelDriver(DriverState):
     """Display and input for one app on one remote terminal."""
 
     def __init__(
@@ -76,7 +75,7 @@ class ChannelDriver(Driver):
     def write(self, data: str) -> None:
         # A frame comes in several writes (sync start, screen, sync end): one packet for all.
         if not self._pending:
-            self._loop.call_soon(self.flush)
+            self.loop.call_soon(self.flush)
         self._pending.append(data)
 
     def flush(self) -> None:
@@ -91,7 +90,7 @@ class ChannelDriver(Driver):
         self.resize(*self._terminal.size)
         self.write("\x1b[?1049h")  # alternate screen
         self.write("\x1b[?25l")  # hide the cursor
-        if self._mouse:
+        if self.mouse:
             self.write("\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h")
         self.write("\x1b[?2004h")  # bracketed paste
         self.write("\x1b[?7l")  # no line wrap
@@ -111,7 +110,7 @@ class ChannelDriver(Driver):
 
     def stop_application_mode(self) -> None:
         self.disable_input()
-        if self._mouse:
+        if self.mouse:
             self.write("\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l")
         self.write("\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h")
         self.flush()
@@ -120,7 +119,7 @@ class ChannelDriver(Driver):
 
     def send_message(self, message: Message) -> None:
         # Same thread and loop as the app: post straight to its queue.
-        self._app.post_message(message)
+        self.app.post_message(message)
 
     def feed(self, data: str) -> None:
         """Keys, mouse reports and replies from the client terminal (hostile until checked:
@@ -130,7 +129,7 @@ class ChannelDriver(Driver):
         self._parse(self._filter.feed(data))
         self._tell_if_cut()
         if self._filter.in_paste and self._paste_handle is None:
-            self._paste_handle = self._loop.call_later(_PASTE_SECONDS, self._end_paste)
+            self._paste_handle = self.loop.call_later(_PASTE_SECONDS, self._end_paste)
         self._schedule_tick()
 
     def _parse(self, text: str, *, tick: bool = False) -> None:
@@ -140,7 +139,7 @@ class ChannelDriver(Driver):
             messages = list(self._parser.tick() if tick else self._parser.feed(text))
         except Exception as error:  # never let one client's bytes end its parser for good
             _limited("parser", logging.WARNING, "Input the parser refused was dropped: %r", error)
-            self._parser = new_key_parser(self._debug)
+            self._parser = new_key_parser(self.debug)
             return
         for message in messages:
             # Nobody presses more than a few dozen keys, or moves a mouse through more than
@@ -165,7 +164,7 @@ class ChannelDriver(Driver):
     def _tell_if_cut(self) -> None:
         if self._filter.cut:
             self._filter.cut = False
-            self._app.notify(f"The paste was cut to its first {MAX_PASTE} characters.")
+            self.app.notify(f"The paste was cut to its first {MAX_PASTE} characters.")
 
     def _schedule_tick(self) -> None:
         """A tick after the latest input: a lone ESC waits for the parser's timeout from when
@@ -175,7 +174,7 @@ class ChannelDriver(Driver):
             self._tick_handle.cancel()
             self._tick_handle = None
         if self._input_enabled:
-            self._tick_handle = self._loop.call_later(_TICK_SECONDS, self._tick)
+            self._tick_handle = self.loop.call_later(_TICK_SECONDS, self._tick)
 
     def _tick(self) -> None:
         self._tick_handle = None
@@ -187,16 +186,16 @@ class ChannelDriver(Driver):
 
     def resize_later(self, width: int, height: int) -> None:
         """A window-size change from the client: drawn at most every 200 ms, latest size only."""
-        self._size = (width, height)
+        self.size = (width, height)
         if self._resize_handle is None:
-            self._resize_handle = self._loop.call_later(_RESIZE_SECONDS, self._resize_now)
+            self._resize_handle = self.loop.call_later(_RESIZE_SECONDS, self._resize_now)
 
     def _resize_now(self) -> None:
         self._resize_handle = None
-        if self._input_enabled and self._size is not None:
-            self.resize(*self._size)
+        if self._input_enabled and self.size is not None:
+            self.resize(*self.size)
 
     def resize(self, width: int, height: int) -> None:
-        self._size = (width, height)
+        self.size = (width, height)
         size = Size(width, height)
         self.send_message(events.Resize(size, size))

@@ -6,12 +6,13 @@ import os
 from pathlib import Path
 
 import asyncssh
-import platformdirs
+
+from ..storage import paths
 
 
 def data_dir() -> Path:
     """``$XDG_DATA_HOME/cantstop`` (platformdirs honours XDG_DATA_HOME), created 0700."""
-    path = Path(platformdirs.user_data_dir("cantstop", appauthor=False))
+    path = paths.data_dir()
     path.mkdir(parents=True, exist_ok=True, mode=0o700)
     return path
 

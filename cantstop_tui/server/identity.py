@@ -8,6 +8,9 @@
 - **A guest** (``--open`` without a key, or the shared password): any name that no key and
   no player's password owns; a guest's held seat comes back only to a guest from the same
   address.
+- **Look-alikes**: a new name is refused if it looks like a name the server knows (bound to a
+  key, a player's password, or playing now: same confusable skeleton, ``play.lookalike``) or
+  mixes scripts in one word. A name someone already owns stays theirs.
 
 Every identity is a :class:`~cantstop_tui.server.tables.Visitor` whose ``key`` says what
 authenticated it (``SHA256:...`` for a key, ``password`` for a player's own password,
@@ -18,20 +21,24 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ..play.lookalike import mixed_scripts, skeleton
 from .auth import Auth
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS names (
     name TEXT PRIMARY KEY COLLATE NOCASE,
     key TEXT NOT NULL,
-    bound TEXT NOT NULL
+    bound TEXT NOT NULL,
+    skeleton TEXT
 );
 """
+SKELETONS = "CREATE INDEX IF NOT EXISTS names_skeleton ON names (skeleton)"
+"""Names bound before look-alikes were refused get their skeleton when the database opens."""
 PASSWORD = "password"
 
 
@@ -63,6 +70,15 @@ class Names:
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(names)")}
+            if "skeleton" not in columns:
+                db.execute("ALTER TABLE names ADD COLUMN skeleton TEXT")
+            rows = db.execute("SELECT name FROM names WHERE skeleton IS NULL").fetchall()
+            db.executemany(
+                "UPDATE names SET skeleton = ? WHERE name = ?",
+                [(skeleton(name), name) for (name,) in rows],
+            )
+            db.execute(SKELETONS)
 
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -84,11 +100,19 @@ class Names:
         stamp = datetime.now(UTC).replace(microsecond=0).isoformat()
         with self._connect() as db:
             db.execute(
-                "INSERT OR IGNORE INTO names (name, key, bound) VALUES (?, ?, ?)",
-                (name, key, stamp),
+                "INSERT OR IGNORE INTO names (name, key, bound, skeleton) VALUES (?, ?, ?, ?)",
+                (name, key, stamp, skeleton(name)),
             )
             row = db.execute("SELECT key FROM names WHERE name = ?", (name,)).fetchone()
         return row is not None and row[0] == key
+
+    def lookalikes(self, name: str) -> list[str]:
+        """Bound names other than ``name`` that look like it (the same skeleton)."""
+        with self._connect() as db:
+            rows = db.execute(
+                "SELECT name FROM names WHERE skeleton = ?", (skeleton(name),)
+            ).fetchall()
+        return [str(other) for (other,) in rows if str(other).casefold() != name.casefold()]
 
     def forget(self, name: str) -> bool:
         """Release ``name``; whether it was bound."""
@@ -99,9 +123,15 @@ class Names:
 class Identities:
     """The rules that decide which names a login may use."""
 
-    def __init__(self, names: Names, auth: Callable[[], Auth]) -> None:
+    def __init__(
+        self,
+        names: Names,
+        auth: Callable[[], Auth],
+        playing: Callable[[], Iterable[str]] = tuple,
+    ) -> None:
         self.names = names
         self._auth = auth  # the server's, read at each login (SIGHUP may replace it)
+        self._playing = playing  # the names of the people signed in now
 
     @property
     def auth(self) -> Auth:
@@ -114,8 +144,14 @@ class Identities:
     def refusal(self, login: Login, name: str) -> str | None:
         """Why ``login`` may not play as ``name``, or None if it may."""
         owner = self.names.owner(name)
+        if login.key is not None and owner == login.key:
+            return None  # their own name, whatever it looks like
+        if not (login.own_password and name in self.auth.passwords):
+            lookalike = self.lookalike_refusal(name)
+            if lookalike is not None:
+                return lookalike
         if login.key is not None:
-            if owner is not None and owner != login.key:
+            if owner is not None:
                 return (
                     f"The name {name} belongs to another key. Log in with that key, choose "
                     "another name, or ask the host to run: cantstop serve --forget "
@@ -126,6 +162,18 @@ class Identities:
             return f"The name {name} belongs to a player who logs in with a key."
         if not login.own_password and name in self.auth.passwords and name != "":
             return f"The name {name} belongs to a player with a password of their own."
+        return None
+
+    def lookalike_refusal(self, name: str) -> str | None:
+        """Why ``name`` would be mistaken for another, or None."""
+        shape = skeleton(name)
+        known = [*self.names.lookalikes(name), *self.auth.passwords, *self._playing()]
+        for other in known:
+            if other.casefold() != name.casefold() and skeleton(other) == shape:
+                return f"The name {name} looks like {other}, a name already used here."
+        mixed = mixed_scripts(name)
+        if mixed is not None:
+            return f"The name {name} mixes {mixed}: use one script in each word."
         return None
 
     def claim(self, login: Login, name: str) -> None:

@@ -13,6 +13,7 @@ from ..play.listeners import subscribe
 from ..play.match import HUMAN, Match
 from ..play.names import sanitize_text
 from ..play.seating import LobbyError
+from ..play.table import BOT_DELAY
 from ..storage.records import Records
 from ..ui.screens.lobby import TableSummary
 from .next_game import Listener
@@ -31,7 +32,7 @@ class Lobby:
         *,
         seat_timeout: float = 600.0,
         turn_timeout: float | None = None,
-        bot_delay: float = 0.6,
+        bot_delay: float = BOT_DELAY,
         seeds: Callable[[], int] | None = None,
     ) -> None:
         self.seat_timeout = seat_timeout

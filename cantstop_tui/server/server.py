@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import tempfile
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 import asyncssh
 
 from ..play.names import clean_text
-from ..ui.textual_compat import lighten_strips
+from ..ui.textual_compat import lightened_strips
 from .identity import Identities, Login, Names
 from .limits import Gate, Limits
 from .lobby import Lobby
@@ -164,7 +165,6 @@ class GameServer:
         limits: Limits | None = None,
         names: Names | None = None,
     ) -> None:
-        lighten_strips()  # fifty apps share this process's garbage collector
         self.settings = settings
         self.host_key = host_key
         self.lobby = lobby or Lobby(
@@ -176,31 +176,38 @@ class GameServer:
         self.limits = limits or Limits()
         if names is None:  # a server without a data directory (tests): a throwaway database
             names = Names(Path(tempfile.mkdtemp(prefix="cantstop-")) / "server.db")
-        self.identities = Identities(names, lambda: self.settings.auth)
+        self.identities = Identities(names, lambda: self.settings.auth, self.playing_names)
         self.gate = Gate(self.limits)
         self.limited = Limited(log)
         """Logs what clients cause: one line a minute per address and kind of event."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._running = contextlib.ExitStack()
 
     async def start(self) -> None:
+        # Fifty apps share this process's garbage collector: lighter strips while it serves.
+        self._running.enter_context(lightened_strips())
         asyncio.get_running_loop().set_exception_handler(loop_exception_handler(self.limited))
-        self._acceptor = await asyncssh.create_server(
-            lambda: _Connection(self),
-            self.settings.host,
-            self.settings.port,
-            server_host_keys=[self.host_key],
-            encoding="utf-8",
-            errors="replace",
-            line_editor=False,
-            allow_pty=True,
-            agent_forwarding=False,
-            x11_forwarding=False,
-            allow_scp=False,
-            sftp_factory=None,
-            login_timeout=self.limits.login_grace,
-            keepalive_interval=self.settings.keepalive_interval,
-            keepalive_count_max=self.settings.keepalive_count_max,
-        )
+        try:
+            self._acceptor = await asyncssh.create_server(
+                lambda: _Connection(self),
+                self.settings.host,
+                self.settings.port,
+                server_host_keys=[self.host_key],
+                encoding="utf-8",
+                errors="replace",
+                line_editor=False,
+                allow_pty=True,
+                agent_forwarding=False,
+                x11_forwarding=False,
+                allow_scp=False,
+                sftp_factory=None,
+                login_timeout=self.limits.login_grace,
+                keepalive_interval=self.settings.keepalive_interval,
+                keepalive_count_max=self.settings.keepalive_count_max,
+            )
+        except BaseException:
+            self._running.close()
+            raise
 
     @property
     def port(self) -> int:
@@ -220,6 +227,7 @@ class GameServer:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        self._running.close()
 
     def admit(self, session: GameSession) -> bool:
         if len(self.sessions) >= self.settings.max_sessions:
@@ -238,6 +246,14 @@ class GameServer:
             if visitor is not None and visitor.name.casefold() == folded and not session.closed:
                 return session
         return None
+
+    def playing_names(self) -> list[str]:
+        """The names of the people signed in now."""
+        return [
+            session.visitor.name
+            for session in self.sessions
+            if session.visitor is not None and not session.closed
+        ]
 
     def name_in_use(self, name: str) -> bool:
         return self.session_as(name) is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..play.table import BOT_DELAY
 from .auth import Auth
 
 
@@ -16,7 +17,7 @@ class Settings:
     seat_timeout: float = 600.0
     turn_timeout: float | None = None
     idle_timeout: float | None = 3600.0
-    bot_delay: float = 0.6
+    bot_delay: float = BOT_DELAY
     input_rate: float = 2048.0  # bytes a second of keys and mouse reports
     input_burst: float = 8192.0
     output_limit: int = 512 * 1024  # unsent bytes before a client that does not read is dropped

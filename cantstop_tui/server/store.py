@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import LEVELS, level_name
-from ..engine import GameConfig
+from ..engine import config_from_dict, config_to_dict
 from ..play.match import HUMAN, Match
 from ..play.names import clean_text, sanitize_name, sanitize_text
 from ..play.seating import AWAY
@@ -40,11 +40,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "id": hosted.id,
         "name": hosted.name,
         "seed": hosted.seed,
-        "config": {
-            "num_players": hosted.config.num_players,
-            "win_columns": hosted.config.win_columns,
-            "variant": hosted.config.variant,
-        },
+        "config": config_to_dict(hosted.config),
         "slots": [
             {
                 "kind": seat.level,
@@ -111,7 +107,7 @@ def restore_all(lobby: Lobby, records: list[Any]) -> int:
 
 
 def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
-    config = GameConfig(**record["config"])
+    config = config_from_dict(record["config"])
     kinds = [slot["kind"] for slot in record["slots"]]
     kinds = [level_name(kind) if isinstance(kind, str) else kind for kind in kinds]
     if not all(isinstance(kind, str) and (kind == HUMAN or kind in LEVELS) for kind in kinds):

@@ -60,7 +60,8 @@ class HostedTable(TableClocks, NextGame):
         self.holds: dict[int, asyncio.TimerHandle] = {}
         """Seats kept for people who left, until the clock runs out."""
         self.table: SharedTable | None = None
-        self.watchers = 0
+        self.spectators: set[Visitor] = set()
+        """Who watches the table, or waits in the lobby to watch it once it starts."""
         self.chat = TableChat()
         self.chances = False
         """Whether its players may show each player's win chance (its creator's choice)."""
@@ -103,6 +104,22 @@ class HostedTable(TableClocks, NextGame):
             status=self.status,
             watchers=self.watchers,
         )
+
+    @property
+    def watchers(self) -> int:
+        return len(self.spectators)
+
+    def watch(self, visitor: Visitor) -> None:
+        """``visitor`` watches the table (or waits to, until it starts): counted once."""
+        if visitor not in self.spectators:
+            self.spectators.add(visitor)
+            self.lobby.changed()
+
+    def unwatch(self, visitor: Visitor) -> None:
+        if visitor in self.spectators:
+            self.spectators.discard(visitor)
+            self.lobby.changed()
+            self.lobby.forget_if_empty(self.id)
 
     def seats_of(self, visitor: Visitor) -> frozenset[int]:
         return seating.seats_of(self.seats, visitor.name)

@@ -68,6 +68,7 @@ class Visiting:
         for hosted in list(self.server.lobby.tables.values()):
             if hosted.seats_of(self.visitor):
                 hosted.left(self.visitor)
+            hosted.unwatch(self.visitor)  # one waiting in the lobby to watch it
 
     def _first_name(self) -> tuple[str, str | None]:
         """The name to use, or the question to ask when the SSH user name won't do.
@@ -90,12 +91,15 @@ class Visiting:
             return name, f"{name} is already playing here. Your name?"
         return name, None
 
-    def name_taken(self, name: str) -> bool:
-        """For the name prompt: a name another identity owns or plays under."""
-        if self.server.identities.refusal(self.login, name) is not None:
-            return True
+    def name_refusal(self, name: str) -> str | None:
+        """For the name prompt: why ``name`` is not this visitor's to take, or None."""
+        refusal = self.server.identities.refusal(self.login, name)
+        if refusal is not None:
+            return refusal
         other = self.server.session_as(name)
-        return other is not None and other is not self
+        if other is not None and other is not self:
+            return f"{name} is already playing here: choose another."
+        return None
 
     async def _take_over(self, name: str) -> None:
         """The newest login wins: the same player's older session ends, its seat moves here."""
@@ -125,7 +129,7 @@ class Visiting:
             self.server.lobby,
             self.visitor,
             ask_name=question,
-            taken=self.name_taken,
+            taken=self.name_refusal,
             named=self._named,
             first=self._held_seat() if question is None else None,
             quiet=lambda: self.taken_over,

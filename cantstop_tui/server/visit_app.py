@@ -53,7 +53,7 @@ class VisitApp(GameApp):
         visitor: Visitor,
         *,
         ask_name: str | None = None,
-        taken: Callable[[str], bool] = lambda _name: False,
+        taken: Callable[[str], str | None] = lambda _name: None,
         named: Callable[[Visitor], None] = lambda _visitor: None,
         first: LobbyChoice | None = None,
         quiet: Callable[[], bool] = lambda: False,
@@ -120,8 +120,7 @@ class VisitApp(GameApp):
         self.hosted, self.table = hosted, hosted.table
         self.watching_only = choice.seat is None
         if self.watching:
-            hosted.watchers += 1
-            self.lobby.changed()
+            hosted.watch(self.visitor)
         app = self
 
         # Called from other visitors' sessions: each app redraws in its own task.
@@ -147,9 +146,7 @@ class VisitApp(GameApp):
         if isinstance(table, SharedTable):
             table.forget(self)
         if watching:
-            hosted.watchers -= 1
-            self.lobby.changed()
-            self.lobby.forget_if_empty(hosted.id)
+            hosted.unwatch(self.visitor)
         else:
             hosted.left(self.visitor, quiet=quiet)
 

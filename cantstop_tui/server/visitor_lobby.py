@@ -52,13 +52,20 @@ class VisitorLobby:
         return LobbyChoice(table_id, self.lobby.get(table_id).sit(self.visitor, None))
 
     def watch(self, table_id: int) -> LobbyChoice:
-        """Watch a table, at once or (one still waiting for players) from when it starts."""
-        self.lobby.get(table_id)  # a sentence if it has closed
+        """Watch a table, at once or (one still waiting for players) from when it starts:
+        counted among its watchers from now."""
+        self.lobby.get(table_id).watch(self.visitor)  # a sentence if it has closed
         return LobbyChoice(table_id, None)
 
     def leave(self, table_id: int) -> None:
-        if table_id in self.lobby.tables:
-            self.lobby.tables[table_id].left(self.visitor)
+        """Leave the seat waited at, or stop waiting to watch."""
+        hosted = self.lobby.tables.get(table_id)
+        if hosted is None:
+            return
+        if hosted.seats_of(self.visitor):
+            hosted.left(self.visitor)
+        else:
+            hosted.unwatch(self.visitor)
 
     def started(self, table_id: int) -> bool:
         hosted = self.lobby.tables.get(table_id)
@@ -74,7 +81,7 @@ class NameScreen(ModalScreen[str]):
     NameScreen #name-error { color: $error; }
     """
 
-    def __init__(self, taken: Callable[[str], bool], problem: str) -> None:
+    def __init__(self, taken: Callable[[str], str | None], problem: str) -> None:
         super().__init__()
         self.taken = taken
         self.problem = problem
@@ -91,7 +98,7 @@ class NameScreen(ModalScreen[str]):
             self.query_one("#name-error", Static).update(
                 "Use letters or digits (spaces and -_.' allowed)."
             )
-        elif self.taken(name):
-            self.query_one("#name-error", Static).update(Text(f"{name} is taken: choose another."))
+        elif (refusal := self.taken(name)) is not None:
+            self.query_one("#name-error", Static).update(Text(refusal))
         else:
             self.dismiss(name)

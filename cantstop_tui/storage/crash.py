@@ -11,7 +11,7 @@ from datetime import datetime
 from importlib import metadata
 from pathlib import Path
 
-from .paths import crash_dir
+from .paths import DISTRIBUTION, crash_dir
 
 EXIT_CODE = 70
 """``EX_SOFTWARE`` (sysexits.h): an internal error."""
@@ -24,7 +24,7 @@ def write_report(error: BaseException, folder: Path | None = None) -> Path | Non
     path = folder / f"crash-{stamp}.txt"
     lines = [
         f"cantstop crash report, {datetime.now().isoformat(timespec='seconds')}",
-        f"cantstop-tui {_version('cantstop-tui')}, textual {_version('textual')}, "
+        f"{DISTRIBUTION} {_version(DISTRIBUTION)}, textual {_version('textual')}, "
         f"Python {platform.python_version()} on {platform.platform()}",
         f"command: {' '.join(sys.argv)}",
         "",

@@ -15,7 +15,9 @@ so a validation library would add a dependency for the part that is already a fe
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any, Final
 
@@ -78,12 +80,22 @@ def _ends_early(text: str) -> bool:
 
 
 def read_bytes(path: Path, max_bytes: int = MAX_BYTES) -> bytes:
-    """The file's bytes, refusing one over ``max_bytes`` without reading it all."""
+    """The file's bytes, refusing one over ``max_bytes`` without reading it all, and
+    anything but a regular file (a named pipe, a device or a folder) without waiting on it:
+    it is opened without blocking and checked before a byte is read."""
     try:
-        with path.open("rb") as file:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise SaveError(path, reason(error)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SaveError(path, "it is not a regular file (a pipe, device or folder).")
+        with open(fd, "rb", closefd=False) as file:
             raw = file.read(max_bytes + 1)
     except OSError as error:
         raise SaveError(path, reason(error)) from None
+    finally:
+        os.close(fd)
     if len(raw) > max_bytes:
         raise SaveError(path, f"the file is over {max_bytes // (1024 * 1024)} MB, far too big.")
     return raw

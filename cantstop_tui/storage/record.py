@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
-from ..engine import GameConfig, IllegalMoveError, state_to_dict
+from ..engine import IllegalMoveError, config_from_dict, config_to_dict, state_to_dict
 from ..play.match import Action, Handover, Match, Reseed, Seat
 from ..play.names import clean_name, clean_text
 from .atomic import atomic_write
@@ -43,17 +43,12 @@ def record_to_dict(
 ) -> dict[str, Any]:
     """The record of ``match`` as JSON-ready data."""
     stamp = updated or now()
-    config = match.config
     return {
         "format": FORMAT,
         "version": VERSION if match.reseeds else 1,
         "created": created or stamp,
         "updated": stamp,
-        "config": {
-            "num_players": config.num_players,
-            "win_columns": config.win_columns,
-            "variant": config.variant,
-        },
+        "config": config_to_dict(match.config),
         "seed": match.seed,
         "seats": [{"name": seat.name, "kind": seat.kind} for seat in match.seats],
         "actions": [action.to_json() for action in match.history],
@@ -121,17 +116,6 @@ def _action(raw: Any, step: int) -> Action:
         a, b, c, d = raw[1]
         return Action("roll", dice=(a, b, c, d))
     return Action("choose", move=tuple(raw[1]))
-
-
-def _config(raw: Any) -> GameConfig:
-    if not isinstance(raw, dict):
-        raise ValueError("'config' must be an object.")
-    try:
-        return GameConfig(
-            num_players=raw["num_players"], win_columns=raw["win_columns"], variant=raw["variant"]
-        )
-    except KeyError as missing:
-        raise ValueError(f"'config' is missing {missing}.") from None
 
 
 def _seats(raw: Any) -> tuple[Seat, ...]:
@@ -235,7 +219,7 @@ def match_from_record(data: Any) -> Match:
     ``step 17 (choose 6+10): Columns 6 and 10 are not a move this roll allows...``.
     """
     check_header(data)
-    config = _config(data["config"])
+    config = config_from_dict(data["config"])
     seed = data["seed"]
     if not _is_int(seed):
         raise ValueError(f"'seed' must be a whole number, not {seed!r}.")

@@ -1,4 +1,4 @@
-"""Player records: games, wins, columns won, busts and turns per player name.
+"""Player records: games, wins, columns won, busts, turns and games abandoned per player name.
 
 Stored in ``records.json`` beside the saves, updated once per finished game
 (a game counted twice is recognised by its ``game_id``), under a lock and written
@@ -17,6 +17,7 @@ from typing import Any, Final
 from ..play.match import Match
 from ..play.names import clean_name
 from ..play.ratings import Rating, rated
+from ..play.results import GameResult, results
 from .atomic import atomic_write, reason
 from .errors import SaveError
 from .locks import FileLock
@@ -27,6 +28,8 @@ from .record import game_id
 FORMAT: Final = "cantstop-records"
 VERSION: Final = 1
 _COUNTS: Final = ("games", "wins", "columns", "busts", "turns")
+_LATER_COUNTS: Final = ("abandoned",)
+"""Counts a file from an older version may lack (read as 0)."""
 LOCK_WAIT = 5.0
 """Seconds to wait for another session updating the records."""
 
@@ -39,6 +42,8 @@ class PlayerRecord:
     columns: int = 0
     busts: int = 0
     turns: int = 0
+    abandoned: int = 0
+    """Games left for the computer to finish: losses (``play.results``)."""
 
     @property
     def win_rate(self) -> float:
@@ -101,7 +106,10 @@ def _parse(path: Path, data: Any) -> Records:
         shown = clean_name(name) or "?"  # names reach terminals: cleaned and capped at load
         if shown in parsed:
             raise bad(f"two players' names both read {shown!r} once cleaned.")
-        parsed[shown] = PlayerRecord(shown, *(counts[key] for key in _COUNTS))
+        later = [counts.get(key, 0) for key in _LATER_COUNTS]
+        if not all(type(count) is int and count >= 0 for count in later):
+            raise bad(f"the record of {name!r} needs whole numbers {', '.join(_LATER_COUNTS)}.")
+        parsed[shown] = PlayerRecord(shown, *(counts[key] for key in _COUNTS), *later)
     return Records(parsed, tuple(games), _ratings(data.get("ratings", {}), bad))
 
 
@@ -132,22 +140,24 @@ def load_records(path: Path | None = None) -> Records:
 
 
 def _with_game(records: Records, match: Match, gid: str) -> Records:
-    state = match.state
     players = dict(records.players)
-    names = dict.fromkeys(seat.name for seat in match.seats)
-    for name in names:
-        seats = [i for i, seat in enumerate(match.seats) if seat.name == name]
-        old = players.get(name, PlayerRecord(name))
-        players[name] = PlayerRecord(
-            name,
-            games=old.games + 1,
-            wins=old.wins + (state.winner in seats),
-            columns=old.columns + sum(len(state.columns_won(i)) for i in seats),
-            busts=old.busts + sum(match.stats[i].busts for i in seats),
-            turns=old.turns + sum(match.stats[i].turns for i in seats),
-        )
+    for result in results(match):
+        players[result.name] = added(players.get(result.name, PlayerRecord(result.name)), result)
     ratings = {**records.ratings, **rated(records.ratings, match)}
     return Records(players, (*records.games, gid), ratings)
+
+
+def added(record: PlayerRecord, result: GameResult) -> PlayerRecord:
+    """``record`` with one more game: ``result``."""
+    return PlayerRecord(
+        record.name,
+        games=record.games + 1,
+        wins=record.wins + result.won,
+        columns=record.columns + result.columns,
+        busts=record.busts + result.busts,
+        turns=record.turns + result.turns,
+        abandoned=record.abandoned + result.abandoned,
+    )
 
 
 def _to_json(records: Records) -> bytes:
@@ -155,7 +165,7 @@ def _to_json(records: Records) -> bytes:
         "format": FORMAT,
         "version": VERSION,
         "players": {
-            name: {key: getattr(record, key) for key in _COUNTS}
+            name: {key: getattr(record, key) for key in (*_COUNTS, *_LATER_COUNTS)}
             for name, record in sorted(records.players.items())
         },
         "games": list(records.games),

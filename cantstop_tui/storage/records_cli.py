@@ -1,5 +1,5 @@
-"""``cantstop records``: the leaderboard: every player's rating, games, wins, win rate,
-columns, busts and turns, and the fixed ratings of the computer levels.
+"""``cantstop records``: the leaderboard: every player's rating, games, wins, games
+abandoned, win rate, columns, busts and turns, and the fixed ratings of the computer levels.
 
 The games played on this computer come from ``records.json``; if ``cantstop serve`` runs
 from the same data directory, the games played on it follow from its database.
@@ -19,7 +19,12 @@ from .records import Records, load_records
 from .served_records import load_served_records
 
 NO_RECORDS = "No finished games yet: records start with the first game played to the end."
-HEADINGS = ("Player", "Rating", "Games", "Wins", "Win rate", "Columns", "Busts", "Avg turns")
+HEADINGS = (
+    "Player", "Rating", "Games", "Wins", "Abandoned", "Win rate", "Columns", "Busts", "Avg turns"
+)
+ABANDONED = (
+    "Abandoned: games left for the computer to finish, each counted as a loss and rated last."
+)
 
 
 def shown_rating(records: Records, name: str) -> str:
@@ -41,6 +46,7 @@ def rows(records: Records) -> list[tuple[str, ...]]:
             shown_rating(records, r.name),
             str(r.games),
             str(r.wins),
+            str(r.abandoned),
             f"{r.win_rate:.0%}",
             str(r.columns),
             str(r.busts),
@@ -61,7 +67,13 @@ def format_table(records: Records) -> str:
         cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
         return "  ".join(cells)
 
-    return "\n".join([line(HEADINGS), *(line(row) for row in body), anchors_line()])
+    return "\n".join([line(HEADINGS), *(line(row) for row in body), *notes(records)])
+
+
+def notes(records: Records) -> list[str]:
+    """The lines under the table: what "Abandoned" means (once someone did), the anchors."""
+    left = any(record.abandoned for record in records.players.values())
+    return [*([ABANDONED] if left else []), anchors_line()]
 
 
 def main(argv: list[str]) -> int:

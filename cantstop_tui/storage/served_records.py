@@ -1,7 +1,8 @@
 """The records of a server's players, kept in its SQLite database (``server.db``).
 
 Every finished game is a row of ``finished`` (its id, when it ended, its players and winner)
-and one row of ``results`` per player name. The records (games, wins, columns, busts, turns)
+and one row of ``results`` per player name (``play.results``: a game someone abandoned is a
+loss for them). The records (games, wins, columns, busts, turns, abandoned)
 are not stored at all: they are summed from ``results`` when asked for, so a game counts
 exactly once (its id is the key) and no total can drift from the games behind it.
 
@@ -21,9 +22,11 @@ from typing import Final
 from ..play.match import Match
 from ..play.names import clean_name
 from ..play.ratings import Rating, rated
+from ..play.results import results
 from .errors import SaveError
 from .record import game_id
 from .records import PlayerRecord, Records, load_records
+from .records import added as added_to
 
 SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS finished (
@@ -40,6 +43,7 @@ CREATE TABLE IF NOT EXISTS results (
     columns INTEGER NOT NULL,
     busts INTEGER NOT NULL,
     turns INTEGER NOT NULL,
+    abandoned INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, name)
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -51,10 +55,23 @@ CREATE TABLE IF NOT EXISTS ratings (
 );
 """
 IMPORTED: Final = "records.json"
+COUNTS: Final = ("games", "wins", "columns", "busts", "turns", "abandoned")
+"""The columns of ``results`` summed into a ``PlayerRecord`` (its fields of the same names)."""
 
 
 def create_schema(db: sqlite3.Connection) -> None:
     db.executescript(SCHEMA)
+    if "abandoned" not in _columns(db, "results"):  # a database from before abandoned games
+        db.execute("ALTER TABLE results ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0")
+
+
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {str(row[1]) for row in db.execute(f"PRAGMA table_info({table})")}
+
+
+_INSERT: Final = f"INSERT OR IGNORE INTO results (game_id, name, {', '.join(COUNTS)}) VALUES " + (
+    f"(?, ?, {', '.join('?' * len(COUNTS))})"
+)
 
 
 def count_game(db: sqlite3.Connection, match: Match) -> bool:
@@ -63,28 +80,17 @@ def count_game(db: sqlite3.Connection, match: Match) -> bool:
     if not state.is_over:
         raise ValueError("Only a finished game goes into the records.")
     gid = game_id(match)
-    names = list(dict.fromkeys(seat.name for seat in match.seats))
-    winner = match.seats[state.winner].name if state.winner is not None else None
+    played = results(match)
+    winner = next((result.name for result in played if result.won), None)
     added = db.execute(
         "INSERT OR IGNORE INTO finished (game_id, ended, players, winner) VALUES (?, ?, ?, ?)",
-        (gid, time.time(), "\n".join(names), winner),
+        (gid, time.time(), "\n".join(result.name for result in played), winner),
     ).rowcount
     if not added:
         return False
     _rate(db, match)
-    for name in names:
-        seats = [i for i, seat in enumerate(match.seats) if seat.name == name]
-        db.execute(
-            "INSERT INTO results VALUES (?, ?, 1, ?, ?, ?, ?)",
-            (
-                gid,
-                name,
-                int(state.winner in seats),
-                sum(len(state.columns_won(i)) for i in seats),
-                sum(match.stats[i].busts for i in seats),
-                sum(match.stats[i].turns for i in seats),
-            ),
-        )
+    for result in played:
+        db.execute(_INSERT, (gid, result.name, *_counts(added_to(PlayerRecord(""), result))))
     return True
 
 
@@ -129,10 +135,7 @@ def import_records(db: sqlite3.Connection, path: Path) -> int | None:
         return None
     records = load_records(path)
     for record in records.players.values():
-        db.execute(
-            "INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (IMPORTED, record.name, *_counts(record)),
-        )
+        db.execute(_INSERT, (IMPORTED, record.name, *_counts(record)))
     db.executemany(
         "INSERT OR IGNORE INTO finished (game_id, ended, players) VALUES (?, 0, '')",
         [(gid,) for gid in records.games],
@@ -143,10 +146,9 @@ def import_records(db: sqlite3.Connection, path: Path) -> int | None:
 
 def served_records(db: sqlite3.Connection) -> Records:
     """Every player's totals, summed from the results."""
-    rows = db.execute(
-        "SELECT name, SUM(games), SUM(wins), SUM(columns), SUM(busts), SUM(turns) "
-        "FROM results GROUP BY name"
-    ).fetchall()
+    have = _columns(db, "results")  # opened read-only, a database from before has fewer
+    sums = ", ".join(f"SUM({count})" if count in have else "0" for count in COUNTS)
+    rows = db.execute(f"SELECT name, {sums} FROM results GROUP BY name").fetchall()
     players: dict[str, PlayerRecord] = {}
     for name, *counts in rows:
         shown = clean_name(str(name)) or "?"  # the database may have been edited by hand
@@ -159,7 +161,7 @@ def served_records(db: sqlite3.Connection) -> Records:
 
 
 def _counts(record: PlayerRecord) -> tuple[int, ...]:
-    return (record.games, record.wins, record.columns, record.busts, record.turns)
+    return tuple(int(getattr(record, count)) for count in COUNTS)
 
 
 def load_served_records(path: Path) -> Records | None:

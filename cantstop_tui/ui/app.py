@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..ai import STRONGEST, Bot, make_bot
 from ..play.match import Match
-from ..play.table import Table
+from ..play.table import BOT_DELAY, Table
 from ..storage import Autosaver, Resumable, SaveError, plan_startup
 from .app_files import LocalFiles
 from .app_saving import GameSaves
@@ -33,7 +33,7 @@ class CantStopApp(GameApp):
         *,
         settings: GameSettings | None = None,
         ascii_only: bool = False,
-        ai_delay: float = 0.6,
+        ai_delay: float = BOT_DELAY,
         remember: bool = True,
         autosave: bool = True,
         resume: bool = False,

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..ai import LEVELS, STRONGEST, find_bots_beside_you
 from ..engine import VARIANTS, allowed_win_columns
+from ..play.table import BOT_DELAY
 from .settings import GameSettings, fit_win_columns, parse_players
 
 USAGE_ERROR = 2
@@ -41,7 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--win-columns", type=int, help="columns needed to win")
     parser.add_argument("--seed", type=int, help="seed for the dice, to replay a game")
     parser.add_argument(
-        "--ai-delay", type=float, default=0.6, help="seconds between computer steps"
+        "--ai-delay",
+        type=float,
+        default=BOT_DELAY,
+        help="seconds between computer steps (default %(default)s)",
     )
     parser.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
     start = parser.add_mutually_exclusive_group()

@@ -15,10 +15,11 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.notifications import Notify
+from textual.screen import ModalScreen, Screen
 
 from ..play.match import Match
-from ..play.table import Table
+from ..play.table import BOT_DELAY, Table
 from ..storage import crash
 from .app_commands import game_commands
 from .glyphs import glyphs_for
@@ -54,6 +55,14 @@ class GameApp(App[None]):
     GameApp.-ascii * {
         scrollbar-size: 0 0;
     }
+    /* A dialog's buttons are at its foot, below the middle of the screen: its notice shows
+       at the top (the newest only: on_notify) and never reaches down to the buttons. */
+    ModalScreen > ToastRack {
+        dock: top;
+        align: right top;
+        max-height: 33%;
+        scrollbar-size-vertical: 0;
+    }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q,ctrl+c", "request_quit", "Quit", show=False, priority=True),
@@ -67,7 +76,7 @@ class GameApp(App[None]):
         settings: GameSettings,
         *,
         ascii_only: bool = False,
-        ai_delay: float = 0.6,
+        ai_delay: float = BOT_DELAY,
     ) -> None:
         super().__init__()
         report_fatal_errors(self, crash.report)
@@ -80,6 +89,12 @@ class GameApp(App[None]):
         self.hints = settings.hints
         self.show_chances = False
         """Each player's win chance in the side panel (``w``), kept from game to game."""
+
+    def on_notify(self, event: Notify) -> None:
+        """Before a notice is shown (``App`` adds it next): over a dialog only the newest
+        shows, at the top (see ``CSS``), so notices never pile down over its buttons."""
+        if isinstance(self.screen, ModalScreen):
+            self.clear_notifications()
 
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")

@@ -14,9 +14,8 @@ from ..play.match import HUMAN, Match, Seat
 from ..play.names import clean_name, clean_text
 from ..storage.atomic import atomic_write
 from ..storage.errors import SaveError
+from ..storage.paths import old_settings_file, settings_file
 from ..storage.reading import read_json
-
-APP_NAME = "cantstop-tui"
 
 
 def level_names() -> tuple[str, ...]:
@@ -83,9 +82,7 @@ def parse_players(text: str) -> tuple[Seat, ...]:
 
 def settings_path() -> Path:
     """The settings file in the user's config dir (``$XDG_CONFIG_HOME`` on Linux)."""
-    from platformdirs import user_config_path  # only when settings are read or saved
-
-    return user_config_path(APP_NAME) / "settings.json"
+    return settings_file()
 
 
 def load_settings() -> tuple[GameSettings, str | None]:
@@ -96,6 +93,8 @@ def load_settings() -> tuple[GameSettings, str | None]:
     game's settings replace it).
     """
     path = settings_path()
+    if not path.exists():
+        path = old_settings_file()  # kept there before; the next save writes the new place
     if not path.exists():
         return GameSettings(), None
     try:

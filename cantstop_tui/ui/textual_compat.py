@@ -1,20 +1,27 @@
-"""The one place that touches Textual's private parts (textual is pinned to an exact version;
-tests/ui/test_textual_compat.py names each use and fails loudly when an upgrade moves it):
+"""The one place that touches Textual's private parts (the lock files pin Textual to the
+version ``cantstop_tui.textual_version`` names, with every private name used here;
+tests/ui/test_textual_compat.py checks each and fails loudly when an upgrade moves one):
 
 - a cache that kept every closed dialog's lines alive (``StylesCache.get_inner_outer``),
   fixed on import, for every app;
 - work-arounds for Textual behaviour that costs time (``Strip``'s caches, below), applied
-  by the SSH server only (``lighten_strips``): there fifty apps share one process and one
-  garbage collector, while a local game has a process of its own and never notices;
+  while an SSH server runs only (``lightened_strips``, undone when the last server closes):
+  there fifty apps share one process and one garbage collector, while a local game has a
+  process of its own and never notices;
 - crash reports instead of Textual's traceback (``report_fatal_errors``);
 - a ``Log`` that lays out less and starts no thread per line (``QuietLog``);
-- the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``) and the current
-  app of a shared table's listener (``current_app``).
+- the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``), the driver's
+  own state (``DriverState``) and the current app of a shared table's listener
+  (``current_app``);
+- what tests read: an app's notifications, a ``Select``'s options.
 
 
 Every ``Strip`` (one line of one frame) is born with seven empty caches, most never used:
 eight objects instead of one, made by the hundred per redraw and walked by the garbage
-collector while they live. Here each cache is made when its method is first called.
+collector while they live. A ``LightStrip`` makes each cache when its method is first
+called; while an SSH server runs, ``Strip(...)`` makes ``LightStrip``s (``Strip.__init__``
+is patched, and restored when the last server closes; a ``LightStrip`` left over, in
+``Strip.blank``'s cache say, still works as one).
 
 Two ``Strip`` methods also cache a strip on itself. ``Strip.divide`` caches ``[self]``
 when the cut is the whole strip, which the compositor does for most lines of every frame,
@@ -31,7 +38,9 @@ that the patched methods give what Textual's give.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import asyncio
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache, wraps
 from typing import Any
 
@@ -45,14 +54,16 @@ from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.cache import FIFOCache
 from textual.color import Color
+from textual.driver import Driver
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
-from textual.widgets import Log
+from textual.widgets import Log, Select
 
-_original_init = Strip.__init__
 _original_divide = Strip.divide
+_original_crop_extend = Strip.crop_extend
+_original_init = Strip.__init__
 
 
 def _divide_without_self_reference(self: Strip, cuts: Iterable[int]) -> Sequence[Strip]:
@@ -60,9 +71,6 @@ def _divide_without_self_reference(self: Strip, cuts: Iterable[int]) -> Sequence
     if cuts == [self.cell_length]:
         return [self]
     return _original_divide(self, cuts)
-
-
-_original_crop_extend = Strip.crop_extend
 
 
 def _crop_extend_without_self_reference(
@@ -109,6 +117,53 @@ def _with_cache_made_on_first_call(
     return call
 
 
+class LightStrip(Strip):
+    """A ``Strip`` without self-references and with its caches made on first use."""
+
+    __slots__ = ()
+    __init__ = _init_without_caches
+
+
+_LIGHT_METHODS: dict[str, Callable[..., Any]] = {
+    "divide": _divide_without_self_reference,
+    "crop_extend": _crop_extend_without_self_reference,
+}
+for _name, (_slot, _size) in CACHE_SIZES.items():
+    _method = _LIGHT_METHODS.get(_name, getattr(Strip, _name))
+    setattr(LightStrip, _name, _with_cache_made_on_first_call(_method, _slot, _size))
+
+
+def _init_light(self: Strip, segments: Iterable[Segment], cell_length: int | None = None) -> None:
+    if type(self) is Strip:
+        self.__class__ = LightStrip
+        _init_without_caches(self, segments, cell_length)
+    else:
+        _original_init(self, segments, cell_length)
+
+
+_servers_running: list[object] = []
+
+
+@contextmanager
+def lightened_strips() -> Iterator[None]:
+    """While this is entered (by each running SSH server), ``Strip(...)`` makes
+    ``LightStrip``s; when the last one leaves, ``Strip`` is Textual's own again."""
+    token = object()
+    if not _servers_running:
+        Strip.__init__ = _init_light  # type: ignore[method-assign]
+    _servers_running.append(token)
+    try:
+        yield
+    finally:
+        _servers_running.remove(token)
+        if not _servers_running:
+            Strip.__init__ = _original_init  # type: ignore[method-assign]
+
+
+def strips_lightened() -> bool:
+    return type(Strip([])) is LightStrip
+
+
 @lru_cache(1024)
 def _inner_outer(base_background: Color, background: Color) -> tuple[TextualStyle, TextualStyle]:
     return (
@@ -148,7 +203,11 @@ def report_fatal_errors(app: App[Any], report: Callable[[BaseException], str]) -
 # --- the SSH driver's key parser and the current app ---------------------------------
 
 
-def new_key_parser(debug: bool = False) -> XTermParser:
+KeyParser = XTermParser
+"""The type of Textual's parser of terminal input."""
+
+
+def new_key_parser(debug: bool = False) -> KeyParser:
     """Textual's parser of terminal input (private: ``textual._xterm_parser.XTermParser``),
     fed the bytes of an SSH visitor's terminal by ``server.driver``."""
     return XTermParser(debug)
@@ -164,6 +223,46 @@ def forget_parsed_keys() -> None:
 def current_app() -> App[Any] | None:
     """The app whose context this code runs in (private: ``textual._context.active_app``)."""
     return active_app.get(None)
+
+
+class DriverState(Driver):
+    """Textual's ``Driver`` with the state it keeps privately (``Driver._app``, ``_loop``,
+    ``_size``, ``_mouse``, ``_debug``) under public names, for the SSH server's driver."""
+
+    @property
+    def app(self) -> App[Any]:
+        return self._app
+
+    @property
+    def loop(self) -> asyncio.AbstractEventLoop:
+        return self._loop
+
+    @property
+    def mouse(self) -> bool:
+        return self._mouse
+
+    @property
+    def debug(self) -> bool:
+        return self._debug
+
+    @property
+    def size(self) -> tuple[int, int] | None:
+        """The terminal's size; ``App.size`` reads it until the app's first resize."""
+        return self._size
+
+    @size.setter
+    def size(self, size: tuple[int, int]) -> None:
+        self._size = size
+
+
+def notification_messages(app: App[Any]) -> list[str]:
+    """What the app's notifications say (private: ``App._notifications``)."""
+    return [str(notification.message) for notification in app._notifications]
+
+
+def select_values(select: Select[Any]) -> list[object]:
+    """The values a ``Select`` offers, its blank included (private: ``Select._options``)."""
+    return [value for _prompt, value in select._options]
 
 
 class QuietLog(Log):
@@ -197,22 +296,6 @@ UPSTREAM_GET_INNER_OUTER = StylesCache.get_inner_outer
 
 def fix_styles_cache() -> None:
     StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[assignment]
-
-
-def lighten_strips() -> None:
-    """Strips without self-references and with caches made on first use (for the SSH
-    server's process; applying it again changes nothing)."""
-    if strips_lightened():
-        return
-    Strip.divide = _divide_without_self_reference  # type: ignore[method-assign]
-    Strip.crop_extend = _crop_extend_without_self_reference  # type: ignore[method-assign]
-    for name, (slot, size) in CACHE_SIZES.items():
-        setattr(Strip, name, _with_cache_made_on_first_call(getattr(Strip, name), slot, size))
-    Strip.__init__ = _init_without_caches  # type: ignore[method-assign]
-
-
-def strips_lightened() -> bool:
-    return Strip.__init__ is _init_without_caches
 
 
 fix_styles_cache()

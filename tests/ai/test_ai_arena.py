@@ -82,3 +82,13 @@ def test_mean_interval_from_sums() -> None:
     mean, low, high = mean_interval(total=30, squares=100 + 100 + 100, count=3)
     assert mean == 10 and low == high == 10
     assert mean_interval(7, 49, 1) == (7, 7, 7)
+
+
+@pytest.mark.parametrize(("when", "shown"), [("always", True), ("never", False), ("auto", False)])
+def test_the_progress_bar_counts_the_games_on_stderr_when_asked(
+    capsys: pytest.CaptureFixture[str], when: str, shown: bool
+) -> None:
+    argv = ["--players", "rule28,easy", "--games", "6", "--jobs", "1", "--progress", when]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert ("6/6" in err and "games" in err) is shown  # auto: stderr is no terminal here

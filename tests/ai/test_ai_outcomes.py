@@ -81,3 +81,27 @@ def test_cached_outcomes_serve_positions_with_the_same_choices() -> None:
     low = position(runners={6: 2, 7: 3, 8: 2})
     high = replace(low, runners=position(runners={6: 2, 7: 6, 8: 2}).runners)
     assert outcomes(low) == outcomes(high)
+
+
+def test_the_shipped_all_out_table_is_the_engines() -> None:
+    """The table of outcomes with every runner out (``outcome_table``) is the engine's, for
+    every column triple and room to climb: ``python -m cantstop_tui.ai.outcome_table``
+    writes it anew if the rules change."""
+    from cantstop_tui.ai import outcome_table
+    from cantstop_tui.ai.outcomes import load_table
+
+    shipped = load_table()
+    assert len(shipped) == 165 * 27
+    assert shipped == outcome_table.build()
+
+
+def test_a_position_with_every_runner_out_reads_the_shipped_table() -> None:
+    from cantstop_tui.ai import outcomes as module
+
+    state = position(mine={7: 3}, runners={7: 6, 8: 5, 6: 4})
+    key = module._key(state, state.runners)
+    module._cache.clear()
+    module._shipped.clear()
+    found = outcomes(state)
+    assert module._shipped and len(module._cache) == 165 * 27
+    assert found is module._cache[key] == module.compute(state, state.runners)

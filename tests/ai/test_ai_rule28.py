@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from ai_positions import position, rolled
 
 from cantstop_tui.ai.rule28 import Rule28Bot, progress_count, weight
-from cantstop_tui.engine import choose, legal_moves
+from cantstop_tui.engine import (
+    VARIANTS,
+    GameConfig,
+    Phase,
+    Variant,
+    can_stop,
+    choose,
+    legal_moves,
+    new_game,
+    roll,
+    stop,
+)
 
 
 def test_column_weights_run_from_1_in_the_middle_to_6_at_the_edges() -> None:
@@ -73,8 +87,23 @@ def test_two_steps_come_before_a_lower_count() -> None:
     assert Rule28Bot().choose_move(state, legal_moves(state)) == (7, 12)
 
 
-def test_its_moves_are_always_legal() -> None:
-    bot = Rule28Bot()
-    state = rolled(position(runners={4: 1, 9: 1}), (2, 2, 3, 4))
-    move = bot.choose_move(state, legal_moves(state))
-    choose(state, move)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_its_moves_are_always_legal(variant: Variant) -> None:
+    """Whole games of three Rule-of-28 players in each variant: every pair it picks is one
+    of the legal moves of that position."""
+    bot, dice = Rule28Bot(), random.Random(28)
+    for _game in range(20):
+        state = new_game(GameConfig(num_players=3, variant=variant), first_player=0)
+        for _step in range(5_000):
+            if state.phase is Phase.OVER:
+                break
+            if state.phase is Phase.CHOOSE:
+                moves = legal_moves(state)
+                move = bot.choose_move(state, moves)
+                assert move in moves, (state, move)
+                state, _ = choose(state, move)
+            elif can_stop(state) and not bot.keep_rolling(state):
+                state, _ = stop(state)
+            else:
+                state, _ = roll(state, [dice.randint(1, 6) for _ in range(4)])
+        assert state.phase is Phase.OVER

@@ -5,9 +5,17 @@ from __future__ import annotations
 import pytest
 from ai_positions import position, rolled
 
-from cantstop_tui.ai.analysis import Analyst
+from cantstop_tui.ai.analysis import LUCK_DEPTH, Analyst
 from cantstop_tui.ai.expert import ExpertBot
-from cantstop_tui.engine import ALL_ROLLS, GameConfig, legal_moves, new_game, roll
+from cantstop_tui.engine import (
+    ALL_ROLLS,
+    GameConfig,
+    GameState,
+    legal_moves,
+    moves_for_dice,
+    new_game,
+    roll,
+)
 
 ANALYST = Analyst()
 
@@ -30,14 +38,39 @@ def test_stopping_is_no_option_before_the_first_roll() -> None:
     assert ANALYST.value(mid_turn) == max(roll_value, stop_value)
 
 
-def test_luck_averages_to_nothing_over_every_roll() -> None:
+@pytest.mark.parametrize(
+    "state",
+    [position(mine={7: 3}, runners={7: 6, 8: 5, 6: 4}), position(mine={7: 3})],
+    ids=["mid-turn", "first roll"],
+)
+def test_luck_averages_to_nothing_over_every_roll(state: GameState) -> None:
     """The luck of a roll is what it left minus the average of all 1,296: exactly 0 on
-    average, a bust below it, and some roll above it."""
-    state = position(mine={7: 3}, runners={7: 6, 8: 5, 6: 4})
-    lucks = [ANALYST.roll_luck(state, dice) for dice in ALL_ROLLS]
+    average, a bust below it, some roll above it; the variance each roll reports is the
+    lucks' own over the 1,296 rolls."""
+    found = [ANALYST.roll_luck(state, dice) for dice in ALL_ROLLS]
+    lucks = [luck.luck for luck in found]
     assert sum(lucks) / len(lucks) == pytest.approx(0.0, abs=1e-9)
-    bust = next(d for d in ALL_ROLLS if roll(state, d)[0].current_player != 0)
-    assert ANALYST.roll_luck(state, bust) < 0 < max(lucks)
+    assert {luck.variance for luck in found} == {found[0].variance}
+    assert found[0].variance == pytest.approx(sum(x * x for x in lucks) / len(lucks))
+    assert 0 < found[0].variance < 0.25
+    busts = [d for d in ALL_ROLLS if roll(state, d)[0].current_player != 0]
+    if busts:
+        assert ANALYST.roll_luck(state, busts[0]).luck < 0 < max(lucks)
+
+
+def test_luck_is_in_the_calibrated_chances_the_players_see() -> None:
+    """The chance a roll leaves is shown calibrated; so is its luck."""
+    state = position(mine={7: 3}, runners={7: 6, 8: 5, 6: 4})
+    planner = ANALYST._luck_planner(state)
+    dice = next(d for d in ALL_ROLLS if not roll(state, d)[0].current_player)
+    moves = moves_for_dice(state, dice)
+    got = max(planner.best(planner.after(state.runners, m), LUCK_DEPTH - 1) for m in moves)
+    expected = planner.roll_value(state.runners, LUCK_DEPTH)
+    raw = got - expected
+    luck = ANALYST.roll_luck(state, dice).luck
+    assert luck != pytest.approx(raw, abs=1e-4)
+    shown = ANALYST.calibrated(state, [got, planner.bust_value])
+    assert shown[0] > shown[1] and luck > shown[1] - shown[0]
 
 
 def test_the_chances_share_the_game_and_follow_the_mover() -> None:

@@ -79,18 +79,22 @@ def test_the_demo_player_is_a_bot_played_by_the_same_rule(seed: int) -> None:
 
 
 class Slow(Recorder):
-    """A bot that thinks for a while on whichever thread asks it, and says which."""
+    """A bot that thinks until released, on whichever thread asks it, and says which."""
 
     def __init__(self) -> None:
+        import threading
+
         super().__init__(rolls=False)
         self.threads: set[int] = set()
+        self.thinking = threading.Event()
+        self.released = threading.Event()
 
     def choose_move(self, state, moves):
         import threading
-        import time
 
         self.threads.add(threading.get_ident())
-        time.sleep(0.05)
+        self.thinking.set()
+        self.released.wait(30)  # on the event loop's thread this would stall the loop
         return super().choose_move(state, moves)
 
 
@@ -101,24 +105,16 @@ async def test_the_computer_thinks_off_the_event_loop_and_a_stale_step_is_droppe
     match = Match.start((Seat("A", "expert"), Seat("B", "human")), GameConfig(), 3)
     slow = Slow()
     table = Table(match, bots={0: slow}, bot_delay=0)
-    ticks = 0
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            await asyncio.sleep(0.005)
-            ticks += 1
-
-    beating = asyncio.create_task(ticker())
     table.start()
-    while "choose" not in slow.asked:  # the first roll is played; then the move is thought about
-        await asyncio.sleep(0.001)
+    # The first roll is played; then the move is thought about, on another thread.
+    assert await asyncio.wait_for(asyncio.to_thread(slow.thinking.wait, 30), 30)
     thinking = table.match
     table.set_seat_kind(0, "human")  # a person takes the seat while the computer thinks
-    await asyncio.sleep(0.2)
-    beating.cancel()
+    slow.released.set()
+    driver = table._driver
+    assert driver is not None
+    await asyncio.wait_for(driver, 30)  # its step is back, and the computer has no seat
     assert threading.get_ident() not in slow.threads
-    assert ticks >= 10  # the loop kept running while the computer thought
     # The step decided for the old match was dropped: the person's seat has dice to choose.
     assert table.match.history == thinking.history
     assert not table.bot_to_move

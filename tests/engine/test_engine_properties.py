@@ -8,7 +8,6 @@ save format.
 from __future__ import annotations
 
 import json
-import os
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -17,7 +16,7 @@ from typing import Any
 
 import pytest
 from engine_reference import SPACES, reference_moves, reference_play, reference_stop
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cantstop_tui.engine import (
@@ -47,19 +46,9 @@ from cantstop_tui.engine import (
     stop,
 )
 
-# Sized so the whole engine suite, with coverage, stays well under a minute on 2 cores.
-settings.register_profile(
-    "engine-dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.register_profile(
-    "engine-ci",
-    max_examples=30,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-PROFILE = settings.get_profile("engine-ci" if os.environ.get("CI") == "true" else "engine-dev")
+# Sized so the whole engine suite, with coverage, stays well under a minute on 2 cores; the
+# rest (no deadline, derandomized in CI) comes from the profile tests/conftest.py loads.
+PROFILE = settings(max_examples=30)
 
 MAX_TRANSITIONS = 20_000
 

@@ -1,37 +1,23 @@
-"""The game review on hand-made records: what it flags, what it does not, and its graph."""
+"""The game review on whole games: what it flags, what it does not, its graph and luck.
+
+The games and their reviews are shared by the session (``conftest.py``)."""
 
 from __future__ import annotations
 
 import dataclasses
+import math
+from pathlib import Path
 
 import pytest
+from conftest import Reviewed
 
-from cantstop_tui.ai import make_bot
+from benchmarks.review_games import played
 from cantstop_tui.ai.analysis import Analyst
-from cantstop_tui.engine import GameConfig, Phase, can_stop
-from cantstop_tui.play.bot_step import play_step
-from cantstop_tui.play.match import HUMAN, Handover, Match, Seat
-from cantstop_tui.play.review import THRESHOLDS, label, move_accuracy, review_game
-from cantstop_tui.play.review_text import text_lines
+from cantstop_tui.play.match import HUMAN, Handover, Seat
+from cantstop_tui.play.review import CLOSE, THRESHOLDS, label, review_game, thresholds_sentence
+from cantstop_tui.play.review_text import LEGEND, decision_line, text_lines
 
-ANALYST = Analyst()
-
-
-def played(kinds: list[str], seed: int, stop_after_first_roll: int | None = None) -> Match:
-    """A finished game whose seats are all people (``human``), their steps chosen by the
-    bots ``kinds``; seat ``stop_after_first_roll`` stops as soon as it may, every turn."""
-    bots = [make_bot(kind, seed) for kind in kinds]
-    seats = tuple(Seat(f"P{i}", HUMAN) for i in range(len(kinds)))
-    match = Match.start(seats, GameConfig(num_players=len(kinds)), seed)
-    while not match.state.is_over:
-        seat = match.state.current_player
-        if seat == stop_after_first_roll and match.state.phase is Phase.ROLL and can_stop(
-            match.state
-        ):
-            match, _ = match.stop()
-            continue
-        match, _ = play_step(bots[seat], match)
-    return match
+DOCS = Path(__file__).resolve().parents[2]
 
 
 def test_labels_follow_the_thresholds() -> None:
@@ -39,24 +25,38 @@ def test_labels_follow_the_thresholds() -> None:
         None, None, "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder",
     ]
     assert [bound for bound, _ in THRESHOLDS] == [10.0, 5.0, 2.0]
-    assert move_accuracy(0.0) == pytest.approx(100.0, abs=0.01)
-    assert move_accuracy(5.0) < move_accuracy(2.0) < 100.0
-    assert move_accuracy(200.0) == 0.0
+    assert thresholds_sentence() == "inaccuracy from 2, mistake from 5, blunder from 10"
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_game_played_by_expert_has_no_mistakes(seed: int) -> None:
+def test_the_docs_and_the_legend_state_the_thresholds_the_code_uses() -> None:
+    """The thresholds are stated once (``THRESHOLDS``): the text review's legend is made
+    from them, and docs/ai.md and the README must say the same."""
+    assert "inaccuracy 2, mistake 5, blunder 10" in LEGEND[1] and f"under {CLOSE:g}" in LEGEND[1]
+    ai = (DOCS / "docs" / "ai.md").read_text()
+    assert f"Labels: {thresholds_sentence()} points" in ai
+    readme = (DOCS / "README.md").read_text()
+    bounds = sorted(bound for bound, _ in THRESHOLDS)
+    names = [name for _, name in sorted(THRESHOLDS)]
+    pairs = zip(names, bounds, bounds[1:], strict=False)
+    ranges = [f"*{name}* ({low:g} to {high:g}" for name, low, high in pairs]
+    for text in (*ranges, f"*{names[-1]}* ({bounds[-1]:g} or more)"):
+        assert text in " ".join(readme.split()), text
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_a_game_played_by_expert_has_no_mistakes(seed: int, analyst: Analyst) -> None:
+    """Played now, not recorded: the review must agree with today's ``expert``."""
     match = played(["expert", "expert"], seed)
-    review = review_game(match, analyst=ANALYST)
+    review = review_game(match, analyst=analyst)
     assert review.decisions, "an expert game has decisions to review"
-    assert all(d.label is None for d in review.decisions)
+    assert all(d.label is None and not d.close for d in review.decisions)
+    assert all(d.played == d.best for d in review.decisions)
     assert all(d.cost == pytest.approx(0.0, abs=1e-9) for d in review.decisions)
     assert all(p.accuracy == pytest.approx(100.0, abs=0.01) for p in review.players)
 
 
-def test_stopping_at_every_first_roll_is_flagged() -> None:
-    match = played(["expert", "expert"], 4, stop_after_first_roll=0)
-    review = review_game(match, analyst=ANALYST)
+def test_stopping_at_every_first_roll_is_flagged(stopper: Reviewed) -> None:
+    review = stopper.review
     early_stops = [
         d for d in review.decisions
         if d.player == 0 and d.kind == "roll or stop" and d.played == "stop"
@@ -68,59 +68,109 @@ def test_stopping_at_every_first_roll_is_flagged() -> None:
     assert len(flagged) >= len(early_stops) // 2
     assert any(d.label in ("mistake", "blunder") for d in flagged)
     assert all(d.best == "roll" for d in flagged)
-    stopper, other = review.players
-    assert stopper.accuracy is not None and other.accuracy is not None
-    assert stopper.accuracy < other.accuracy
-    assert stopper.mistakes + stopper.blunders + stopper.inaccuracies == len(
+    stopper_review, other = review.players
+    assert stopper_review.accuracy is not None and other.accuracy is not None
+    assert stopper_review.accuracy < other.accuracy
+    assert stopper_review.mistakes + stopper_review.blunders + stopper_review.inaccuracies == len(
         [d for d in review.decisions if d.player == 0 and d.label]
     )
 
 
-@pytest.mark.parametrize("kinds", [["rule28", "easy"], ["expert", "rule28", "easy"]])
-def test_the_graph_has_one_point_per_turn(kinds: list[str]) -> None:
-    match = played(kinds, 5)
-    review = review_game(match, analyst=ANALYST)
+def test_costs_are_in_the_calibrated_chances_the_player_sees(
+    stopper: Reviewed, analyst: Analyst
+) -> None:
+    """A cost is the difference of the calibrated chances of the best choice and the one
+    played, not of the model's raw race (which overstates it)."""
+    decision = max(stopper.review.decisions, key=lambda d: d.cost)
+    state = next(
+        position.state for step, (position, _) in enumerate(stopper.match.positions())
+        if step == decision.step
+    )
+    roll, stop = analyst.roll_and_stop(state)
+    assert stop is not None and decision.played == "stop" and decision.best == "roll"
+    raw = (roll - stop) * 100
+    shown = analyst.calibrated(state, [roll, stop])
+    assert decision.cost == pytest.approx((shown[0] - shown[1]) * 100)
+    assert decision.cost != pytest.approx(raw, abs=0.05)
+    assert decision.chance_best == pytest.approx(shown[0] * 100)
+
+
+def test_a_choice_within_a_point_is_close_and_not_flagged(
+    two_player: Reviewed, three_player: Reviewed
+) -> None:
+    decisions = [*two_player.review.decisions, *three_player.review.decisions]
+    close = [d for d in decisions if d.close]
+    assert close, "some choice differs from expert's by under a point"
+    assert all(d.label is None and d.played != d.best and d.cost < CLOSE for d in close)
+    for reviewed in (two_player, three_player):
+        review = reviewed.review
+        for decision in review.decisions:
+            line = decision_line(review, decision)
+            assert line.endswith("close") == decision.close, line
+
+
+@pytest.mark.parametrize("game", ["two_player", "three_player"])
+def test_the_graph_has_one_point_per_turn(game: str, request: pytest.FixtureRequest) -> None:
+    reviewed: Reviewed = request.getfixturevalue(game)
+    match, review = reviewed.match, reviewed.review
     turns = sum(stats.turns for stats in match.stats)
-    assert len(review.chances) == len(review.turn_starts) == turns
+    assert len(review.chances) == len(review.turn_starts) == turns == len(review.turn_luck)
     assert all(sum(point) == pytest.approx(1.0) for point in review.chances)
     for start in review.turn_starts[1:]:
         assert match.history[start - 1].kind in ("stop", "roll")  # a stop or a bust
     assert max(d.turn for d in review.decisions) <= turns
 
 
-def test_computer_seats_and_handed_over_steps_are_not_reviewed() -> None:
-    match = played(["rule28", "easy"], 6)
+def test_computer_seats_and_handed_over_steps_are_not_reviewed(
+    two_player: Reviewed, analyst: Analyst
+) -> None:
+    match = two_player.match
     half = len(match.history) // 2
     seats = (Seat("Ana", HUMAN), Seat("Bot", "easy"))
     match = dataclasses.replace(match, seats=seats, handovers=(Handover(half, 0, "expert"),))
-    review = review_game(match, analyst=ANALYST)
+    review = review_game(match, analyst=analyst)
     assert review.decisions
     assert {d.player for d in review.decisions} == {0}
     assert all(d.step < half for d in review.decisions)
     ana, bot = review.players
     assert ana.reviewed and not bot.reviewed
     assert bot.accuracy is None and bot.decisions == 0
+    shared = two_player.review.players[1].luck  # the dice are judged for everyone
+    assert (bot.luck.points, bot.luck.spread) == pytest.approx((shared.points, shared.spread))
 
 
-def test_luck_sums_what_the_dice_gave_each_player() -> None:
-    match = played(["rule28", "rule28"], 7)
-    review = review_game(match, analyst=ANALYST)
+def test_luck_sums_what_the_dice_gave_each_player_turn_by_turn(
+    two_player: Reviewed, analyst: Analyst
+) -> None:
+    match, review = two_player.match, two_player.review
     by_hand = [0.0, 0.0]
-    for step, (position, _) in enumerate(match.positions()):
+    variance = [0.0, 0.0]
+    by_turn: list[float] = []
+    for step, (position, events) in enumerate(match.positions()):
+        if step == 0 or any(type(e).__name__ == "TurnPassed" for e in events):
+            by_turn.append(0.0)
         if step == len(match.history):
             break
         action = match.history[step]
         if action.kind == "roll":
-            luck = ANALYST.roll_luck(position.state, action.dice or ())
-            by_hand[position.state.current_player] += luck * 100
-    assert [p.luck for p in review.players] == pytest.approx(by_hand)
+            luck = analyst.roll_luck(position.state, action.dice or ())
+            by_hand[position.state.current_player] += luck.luck * 100
+            variance[position.state.current_player] += luck.variance * 100**2
+            by_turn[-1] += luck.luck * 100
+    assert [p.luck.points for p in review.players] == pytest.approx(by_hand)
+    assert [p.luck.spread for p in review.players] == pytest.approx(
+        [math.sqrt(v) for v in variance]
+    )
+    assert [t.points for t in review.turn_luck] == pytest.approx(by_turn[: len(review.turn_luck)])
+    assert [p.luck.turns for p in review.players] == [
+        sum(1 for t in review.turn_luck if t.player == p) for p in (0, 1)
+    ]
     # A bust is bad luck, and the best roll of a turn's first throw is good luck.
     assert any(abs(luck) > 1 for luck in by_hand)
 
 
-def test_the_text_review_names_players_costs_and_the_graph() -> None:
-    match = played(["rule28", "easy"], 8)
-    review = review_game(match, analyst=ANALYST)
+def test_the_text_review_names_players_costs_luck_and_the_graph(two_player: Reviewed) -> None:
+    match, review = two_player.match, two_player.review
     lines = text_lines(review, "game.json")
     text = "\n".join(lines)
     assert lines[0] == "Review of game.json: P0 vs P1"
@@ -129,15 +179,17 @@ def test_the_text_review_names_players_costs_and_the_graph() -> None:
     for decision in review.decisions:
         if decision.label:
             assert any(
-                decision.label in line and f"-{decision.cost:.1f}" in line for line in lines
+                decision.label in line and f"-{decision.shown_cost:.1f}" in line
+                for line in lines
             )
+    for player in review.players:
+        assert f"{player.name}: {player.luck.sentence()}" in lines
     graph = [line for line in lines if line.startswith("P0 ")][-1]
     assert len(graph.split()[1]) <= len(review.chances)
 
 
-def test_progress_is_reported_to_the_end() -> None:
-    match = played(["rule28", "easy"], 9)
-    seen: list[tuple[int, int]] = []
-    review_game(match, lambda done, total: seen.append((done, total)), analyst=ANALYST)
-    assert seen[-1] == (len(match.history), len(match.history))
-    assert [done for done, _ in seen] == list(range(1, len(match.history) + 1))
+def test_progress_is_reported_to_the_end(two_player: Reviewed) -> None:
+    history = len(two_player.match.history)
+    seen = two_player.progress
+    assert seen[-1] == (history, history)
+    assert [done for done, _ in seen] == list(range(1, history + 1))

@@ -6,6 +6,8 @@ import gc
 
 from cantstop_tui.server.collector import THRESHOLDS, hosting_many_apps
 
+from .conftest import until
+
 
 def test_serving_uses_a_large_young_generation_and_restores_the_thresholds() -> None:
     before = gc.get_threshold()
@@ -21,7 +23,6 @@ class _Cycle:
 
 
 async def test_leaving_a_table_collects_its_cycles_once_soon_after(monkeypatch) -> None:
-    import asyncio
     import weakref
 
     from cantstop_tui.server import collector
@@ -36,8 +37,30 @@ async def test_leaving_a_table_collects_its_cycles_once_soon_after(monkeypatch) 
         collector.collect_soon()  # a second leave before it runs: still one collection
         assert len(collector._pending) == 1
         assert gone() is not None
-        await asyncio.sleep(0.2)
+        await until(lambda: not collector._pending, "the scheduled collection")
         assert gone() is None
         assert not collector._pending
     finally:
         gc.enable()
+
+
+def test_a_collection_left_due_by_an_ended_loop_does_not_hold_up_the_next(monkeypatch) -> None:
+    import asyncio
+
+    from cantstop_tui.server import collector
+
+    monkeypatch.setattr(collector, "COLLECT_AFTER", 60.0)
+
+    async def leave_a_table() -> None:
+        collector.collect_soon()
+
+    asyncio.run(leave_a_table())  # that loop (a server's) ends with its collection due
+
+    async def next_server() -> None:
+        collector.collect_soon()
+        [(loop, handle)] = collector._pending
+        assert loop is asyncio.get_running_loop()
+        handle.cancel()
+        collector._pending.clear()
+
+    asyncio.run(next_server())

@@ -1,7 +1,7 @@
 """The channel driver and the many-apps-in-one-loop design it relies on.
 
-These guard the private Textual pieces used (textual._xterm_parser.XTermParser and the
-active_app context variable): if a Textual upgrade changes them, these fail first.
+The private Textual pieces it uses (through ui.textual_compat) are guarded in
+tests/ui/test_textual_compat.py.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import weakref
 from functools import partial
 
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
@@ -166,7 +165,6 @@ async def _run_and_type(terminal: FakeTerminal) -> weakref.ref[Echo]:
 async def test_an_ended_app_is_not_kept_alive_by_the_key_parser() -> None:
     # Textual's XTermParser caches parsed keys in one class-wide lru_cache keyed by
     # (parser, keys): each entry would keep the parser, its Key events and their app.
-    assert hasattr(XTermParser._parse_extended_key, "cache_clear")
     terminal = FakeTerminal()
     alive = await _run_and_type(terminal)
     terminal.driver = None
@@ -183,8 +181,7 @@ async def test_an_escape_right_after_another_key_still_arrives_without_more_inpu
     await until(lambda: label in terminal.text(), "the app to draw")
     assert terminal.driver is not None
     terminal.driver.feed("x")
-    await asyncio.sleep(0.06)
-    terminal.driver.feed("\x1b")
+    asyncio.get_running_loop().call_later(0.06, terminal.driver.feed, "\x1b")  # ESC 60 ms on
     await until(
         lambda: [e.key for e in app.events if isinstance(e, events.Key)] == ["x", "escape"],
         "the Escape key, with no more input",

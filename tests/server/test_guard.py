@@ -149,7 +149,7 @@ async def test_random_bytes_and_window_sizes_never_harm_the_server(server: GameS
                 chan.change_terminal_size(
                     rng.choice([0, 1, 5, 80, 500, 10**5]), rng.choice([0, 1, 3, 24, 400, 10**5])
                 )
-            await asyncio.sleep(0.002)
+            await asyncio.sleep(0)  # let the server read (no pause: it is a flood)
         conn.close()
         await conn.wait_closed()
     bystander.press("c")
@@ -175,10 +175,17 @@ async def test_a_client_that_does_not_read_is_disconnected(host_key: object) -> 
             asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24)
         )
         await until(lambda: len(server.sessions) == 1, "the session to start")
+        [session] = server.sessions
         chan.pause_reading()
         for width in range(60, 160):  # every resize redraws the whole screen
             chan.change_terminal_size(width, 40)
-            await asyncio.sleep(0.01)
+            await until(  # drawn at that width, or dropped
+                lambda w=width: session.closed
+                or (session._app is not None and session._app.size == (w, 40)),
+                f"the app {width} wide",
+            )
+            if session.closed:
+                break
         await until(lambda: not server.sessions, "the non-reading client to be dropped")
         conn.close()
     finally:

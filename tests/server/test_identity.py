@@ -94,10 +94,12 @@ async def test_a_players_own_password_is_their_name_and_no_other(host_key, tmp_p
         guest = await Player.connect(server.port, "---", password="shared-for-guests")
         await guest.wait_for("Your name?")
         guest.press("bob\r")
-        await guest.wait_for("bob is taken: choose another.")
-        for key in ["\x7f"] * 3 + list("carol\r"):
+        await guest.wait_for("The name bob belongs to a player")
+        for key in ["\x7f"] * 3 + list("carol"):
+            before = guest.text()
             guest.press(key)
-            await asyncio.sleep(0.02)
+            await guest.wait_for(lambda b=before: guest.text() != b, f"{key!r} on screen")
+        guest.press("\r")
         await guest.wait_for("you are carol")
         await guest.close()
     finally:
@@ -160,7 +162,7 @@ async def test_the_served_palette_has_the_game_commands_only(host_key, tmp_path)
         bob.press("\x10")  # ctrl+p
         await bob.wait_for("Search for commands")
         bob.press("screensho")
-        await asyncio.sleep(0.3)
+        await bob.wait_for("No matches found")  # the search ran, and found nothing
         assert "Screenshot" not in bob.text()
         await ana.close()
         await bob.close()

@@ -4,7 +4,6 @@ a clean stop (SIGTERM) restores every visitor's terminal and says why."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import re
@@ -64,7 +63,8 @@ async def test_kill_9_mid_game_then_every_table_resumes_at_the_last_step_seen(
         for player in players.values():
             await player.wait_for("Who starts?")
             player.press("\r")
-        await asyncio.sleep(0.3)
+        for player in players.values():  # the roll-off closed: keys go to the board now
+            await player.wait_for(lambda p=player: "Who starts?" not in p.text(), "the board")
         for _ in range(STEPS):
             match = stored_game(tmp_path)
             mover = players[match.current_seat.name]

@@ -161,7 +161,12 @@ async def test_hostile_escape_sequences_and_a_long_paste_leave_the_keys_working(
         player.press("\x1b[99999999999u\x1b[" + "1;" * 100 + "m\x1b]0;owned\x07")
         player.press("\x1b[200~" + "x" * 10_000 + "\x1b[201~")
         await player.wait_for("The paste was cut")
-        await asyncio.sleep(0.5)  # the input budget the paste used up refills
+        [session] = server.sessions
+        budget = session._input  # the input budget the paste used up refills
+        await until(
+            lambda: budget.tokens + (budget.clock() - budget.stamp) * budget.rate >= 1,
+            "the input budget to refill",
+        )
         player.press("c")
         await player.wait_for("New table")
     finally:

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual import events
-from textual._xterm_parser import XTermParser
 
 from cantstop_tui.server.input_filter import MAX_PASTE, PASTE_END, PASTE_START, InputFilter
 from cantstop_tui.server.limits import Gate, Limits
 from cantstop_tui.server.logs import Limited
+from cantstop_tui.ui.textual_compat import KeyParser, new_key_parser
 
 
 class Clock:
@@ -78,7 +78,7 @@ def test_the_log_says_a_repeat_once_a_minute_with_its_count(caplog) -> None:
     ]
 
 
-def keys(parser: XTermParser, text: str) -> list[str]:
+def keys(parser: KeyParser, text: str) -> list[str]:
     return [m.key for m in parser.feed(text) if isinstance(m, events.Key)]
 
 
@@ -90,7 +90,7 @@ def keys(parser: XTermParser, text: str) -> list[str]:
     )
 )
 def test_nothing_a_client_sends_breaks_the_parser_behind_the_filter(chunks: list[str]) -> None:
-    flt, parser = InputFilter(), XTermParser()
+    flt, parser = InputFilter(), new_key_parser()
     for chunk in chunks:
         text = flt.feed(chunk)
         if text:

@@ -58,7 +58,7 @@ def three_tables(lobby: Lobby) -> tuple[HostedTable, HostedTable, HostedTable]:
         ["human"],
     )
     jump.sit(Visitor("Maximilian-Alexa"), None)
-    jump.watchers = 2
+    jump.spectators = {Visitor("carol"), Visitor("dan")}
     return friday, forced, jump
 
 
@@ -287,6 +287,26 @@ async def test_a_table_of_one_person_and_a_computer_starts_at_once() -> None:
     assert hosted.table is not None and hosted.status == "in progress"
     assert hosted.config.variant == "jump"
     assert hosted.table.match.seats[1].kind == "expert"
+
+
+async def test_enter_on_a_drop_down_creates_the_table_and_space_opens_it() -> None:
+    lobby = new_lobby()
+    app = VisitApp(lobby, Visitor("dave"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = await open_form(pilot)
+        seat = form.query_one("#seat-2", Select)
+        seat.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert seat.expanded  # Space opens the list; Escape closes it again
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not seat.expanded and app.screen is form
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, CreateTableScreen)
+    assert lobby.tables[1].name == "dave's table"
 
 
 async def test_cancelling_the_form_makes_no_table() -> None:
@@ -534,7 +554,12 @@ async def test_the_footer_keys_can_be_clicked() -> None:
 
 async def test_a_name_is_asked_for_when_the_ssh_name_cannot_be_shown() -> None:
     lobby = new_lobby()
-    app = VisitApp(lobby, Visitor("---"), ask_name="Your name?", taken=lambda name: name == "ana")
+    app = VisitApp(
+        lobby,
+        Visitor("---"),
+        ask_name="Your name?",
+        taken=lambda name: "ana is taken: choose another." if name == "ana" else None,
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NameScreen) and "Your name?" in shown(app)

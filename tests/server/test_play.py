@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sys
 
@@ -31,9 +30,12 @@ async def test_two_players_finish_a_seeded_game_while_a_spectator_follows(
     carol = await watch_game(server, hosted)
 
     first = table.match
-    carol.press("r")  # a spectator acts on nothing
     await ana.wait_for("your turn")
-    await asyncio.sleep(0.2)
+    carol.press("r")  # a spectator acts on nothing
+    carol.press("?")  # keys are handled in order: once help shows, "r" has been
+    await carol.wait_for("Can't Stop in brief")
+    carol.press("\x1b")
+    await carol.wait_for(lambda: "Can't Stop in brief" not in carol.text(), "help closed")
     assert table.match is first
 
     players = {0: ana, 1: bob}
@@ -81,7 +83,8 @@ async def test_after_the_seat_timeout_the_computer_plays_the_seat(host_key: obje
             if table.match.state.current_player == 0:
                 await play_one_step(table, players)
             else:
-                await asyncio.sleep(0.02)
+                moved = table.match
+                await until(lambda m=moved: table.match is not m, "the computer's step")
         assert table.match.state.is_over
     finally:
         await server.close()

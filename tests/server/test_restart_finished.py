@@ -16,7 +16,7 @@ from cantstop_tui.play.match import HUMAN, Match
 from cantstop_tui.server import store
 from cantstop_tui.server.cli import main as serve_main
 from cantstop_tui.server.lobby import Lobby
-from cantstop_tui.server.tables import HostedTable
+from cantstop_tui.server.tables import HostedTable, Visitor
 from cantstop_tui.storage import game_id
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
@@ -116,7 +116,7 @@ async def test_c_gives_a_seat_kept_for_someone_away_to_the_computer(tmp_path: Pa
 async def test_a_finished_table_with_nobody_seated_is_not_saved(tmp_path: Path) -> None:
     lobby, _ = lobby_with_games()
     hosted = finished_table(lobby, HUMAN)
-    hosted.watchers = 1  # a spectator stays while both players leave
+    hosted.spectators = {Visitor("carol")}  # a spectator stays while both players leave
     hosted.left(ANA)
     hosted.left(BOB)
     assert hosted.id in lobby.tables

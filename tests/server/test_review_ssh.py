@@ -3,7 +3,6 @@ review of a finished table's game from its game-over screen."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
@@ -45,18 +44,13 @@ async def test_a_table_created_with_win_chances_shows_them_on_w(server: GameServ
     ana.press("c")
     await ana.wait_for("New table")
     ana.press("odds")
-    for _ in range(6):  # past seats 2 to 4, the variant and the columns, to the chances
-        ana.press("\t")
-        await asyncio.sleep(0.05)
-    ana.press("\r")  # open the list
+    # Keys are taken in order: past seats 2 to 4, the variant and the columns, to the
+    # chances, whose list opens.
+    ana.press("\t" * 6 + "\r")
     await ana.wait_for("players may show them")
-    ana.press("\x1b[B")
-    await asyncio.sleep(0.05)
-    ana.press("\r")
+    ana.press("\x1b[B\r")
     await ana.wait_for(lambda: chances_line_says(ana, "may show"), "the form to say so")
-    ana.press("\t")
-    await asyncio.sleep(0.05)
-    ana.press("\r")  # the Create button
+    ana.press("\t\r")  # the Create button
     await ana.wait_for("Waiting")
     hosted = next(iter(server.lobby.tables.values()))
     assert hosted.chances is True and hosted.name == "odds"

@@ -53,7 +53,7 @@ async def test_a_table_is_watched_before_it_starts_with_a_banner_and_no_box_to_c
     await until(lambda: hosted.watchers == 1, "carol counted as watching")
     assert "Watching ana's table" in carol.text() and "Who starts?" not in carol.text()
     assert "Watching" not in ana.text()  # the banner is the spectator's alone
-    await carol.wait_for("Waiting for ana to play.")
+    await carol.wait_for("You are watching: ana is playing.")
     carol.press("r")  # not hers to roll: the game does not move
     bob.press("r")  # nor his
     await ana.wait_for("Roll")

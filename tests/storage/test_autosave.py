@@ -239,7 +239,7 @@ def test_temporary_files_of_a_killed_writer_are_removed():
 
 
 HOLDER = """
-import sys, time
+import sys
 sys.path.insert(0, {tests!r})
 from storage_games import bot_table
 from cantstop_tui.storage import Autosaver
@@ -249,13 +249,15 @@ saver.attach(table)
 for _ in range(10):
     table.step_bot()
 print(saver.path, flush=True)
-time.sleep(60)
+sys.stdin.read()  # alive, its game open, until the test is done
 """
 
 
 def test_a_game_played_by_another_live_process_is_not_offered():
     script = HOLDER.format(tests=str(Path(__file__).parent))
-    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         path = Path(child.stdout.readline().strip())
         assert path.exists()
@@ -264,6 +266,7 @@ def test_a_game_played_by_another_live_process_is_not_offered():
         child.kill()
         child.wait()
         child.stdout.close()
+        child.stdin.close()
     [found] = find_resumable()
     assert found.path == path
     assert len(found.match.history) == 10

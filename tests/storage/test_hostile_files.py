@@ -8,6 +8,8 @@ anything else; a name it lets through can do nothing to a terminal; the file is 
 from __future__ import annotations
 
 import json
+import os
+import threading
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -187,6 +189,32 @@ def test_a_file_over_the_size_cap_is_refused_unread(tmp_path: Path) -> None:
     path.write_bytes(b'["' + b"x" * 2048 + b'"]')
     with pytest.raises(SaveError, match="over 0 MB, far too big"):
         read_json(path, max_bytes=1024)
+
+
+@pytest.mark.parametrize("kind", ["pipe", "folder"])
+def test_the_reading_layer_refuses_what_is_not_a_regular_file_unread(
+    tmp_path: Path, kind: str
+) -> None:
+    """A named pipe with no writer is refused at once, not waited on (it blocked before)."""
+    path = tmp_path / "game.json"
+    os.mkfifo(path) if kind == "pipe" else path.mkdir()
+    found: list[object] = []
+
+    def read() -> None:
+        try:
+            read_json(path)
+        except SaveError as error:
+            found.append(error)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout=30)
+    if reader.is_alive():  # a writer lets the blocked reader go before the test fails
+        with open(path, "wb"):
+            pass
+        pytest.fail("reading a named pipe waited for a writer")
+    assert len(found) == 1 and "not a regular file" in str(found[0])
+    assert str(path) in str(found[0])
 
 
 def test_a_megabyte_name_is_capped_and_cleaned_at_load(tmp_path: Path) -> None:

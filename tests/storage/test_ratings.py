@@ -11,7 +11,8 @@ import pytest
 
 from cantstop_tui import cli
 from cantstop_tui.play.match import Match, Seat
-from cantstop_tui.play.ratings import ANCHORS, BETA, MU, SIGMA, Rating, places, rated
+from cantstop_tui.play.ratings import ANCHORS, BETA, MU, SIGMA, Rating, rated
+from cantstop_tui.play.results import places
 from cantstop_tui.storage import SaveError
 from cantstop_tui.storage.records import load_records, record_game
 from cantstop_tui.storage.served_records import count_game, create_schema, served_records

@@ -139,8 +139,8 @@ def test_cantstop_records_prints_a_table_and_json(capsys):
         record_game(play(seed)[-1])
     assert records_main([]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["Player", "Rating", "Games", "Wins", "Win", "rate", "Columns",
-                                "Busts", "Avg", "turns"]
+    assert lines[0].split() == ["Player", "Rating", "Games", "Wins", "Abandoned", "Win", "rate",
+                                "Columns", "Busts", "Avg", "turns"]
     players = lines[1:-1]
     assert lines[-1].startswith("Computer levels (fixed ratings)")
     assert {line.split()[0] for line in players} == {"Ada", "Ben"}

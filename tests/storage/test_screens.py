@@ -23,6 +23,7 @@ from cantstop_tui.ui.screens.records import RecordsScreen
 from cantstop_tui.ui.screens.resume import ResumeScreen
 from cantstop_tui.ui.screens.save_as import SaveAsScreen
 from cantstop_tui.ui.screens.saved_games import SavedGamesScreen
+from cantstop_tui.ui.textual_compat import notification_messages
 
 
 class Host(App[Any]):
@@ -208,7 +209,7 @@ async def test_saved_games_replay_and_play_on():
     app = Host(SavedGamesScreen())
     async with app.run_test() as pilot:
         await pilot.press("r", "home", "right", "p")
-        said = [str(notification.message) for notification in app._notifications]
+        said = notification_messages(app)
     assert len(app.results) == 1 and app.results[0].history == game.history[:1]
     assert app.results[0].reseeds[-1].step == 1
     assert said == ["Playing on from step 1 with new dice."]

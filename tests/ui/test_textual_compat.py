@@ -14,6 +14,7 @@ from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.strip import Strip
 
+from cantstop_tui import textual_version
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match
 from cantstop_tui.play.table import Table
@@ -28,26 +29,33 @@ RED = Style(color="red")
 
 
 @pytest.fixture(autouse=True)
-def server_strips() -> None:
-    """The strips as the SSH server's apps have them (``cantstop serve`` lightens them)."""
-    textual_compat.lighten_strips()
+def server_strips() -> Iterator[None]:
+    """The strips as the SSH server's apps have them while ``cantstop serve`` runs."""
+    with textual_compat.lightened_strips():
+        yield
 
 
-def test_a_local_game_keeps_textuals_own_strips_and_the_ssh_server_lightens_them() -> None:
+def test_strips_are_light_only_while_lightened_and_textuals_own_again_after() -> None:
+    with textual_compat.lightened_strips():  # a second server: still light after it closes
+        line = strip()
+    assert textual_compat.strips_lightened()
+    assert isinstance(line, textual_compat.LightStrip)
+
+
+def test_textuals_own_strips_come_back_when_the_last_server_closes() -> None:
     import subprocess
     import sys
 
     check = (
-        "import cantstop_tui.cli, cantstop_tui.ui.app\n"
+        "from textual.strip import Strip\n"
         "from cantstop_tui.ui import textual_compat\n"
         "assert not textual_compat.strips_lightened()\n"
-        "from cantstop_tui.server.server import GameServer\n"
+        "with textual_compat.lightened_strips():\n"
+        "    light = Strip.blank(3)\n"
+        "    assert textual_compat.strips_lightened()\n"
         "assert not textual_compat.strips_lightened()\n"
-        "import asyncssh\n"
-        "from cantstop_tui.server.auth import Auth\n"
-        "from cantstop_tui.server.settings import Settings\n"
-        "GameServer(Settings(Auth('open')), asyncssh.generate_private_key('ssh-ed25519'))\n"
-        "assert textual_compat.strips_lightened()\n"
+        "assert Strip.__init__ is textual_compat._original_init\n"
+        "assert Strip.blank(3) is light and light.crop(0, 2).text == '  '\n"  # still works
         "print('ok')\n"
     )
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
@@ -248,47 +256,89 @@ async def test_opening_and_closing_a_dialog_leaves_no_objects_behind() -> None:
 # --- every private Textual name the compatibility module uses, named -------------------
 
 
-@pytest.mark.parametrize(
-    ("owner", "name"),
-    [
-        ("textual._context", "active_app"),  # current_app
-        ("textual._xterm_parser", "XTermParser"),  # new_key_parser
-        ("textual._styles_cache", "StylesCache"),  # get_inner_outer patch
-        ("textual.strip", "Strip"),  # the Strip cache patches
-        ("textual.widgets", "Log"),  # QuietLog
-        ("textual.app", "App"),  # report_fatal_errors
-    ],
-)
-def test_each_module_the_compat_layer_reaches_into_still_has_its_name(
-    owner: str, name: str
+@pytest.mark.parametrize("part", textual_version.PRIVATE_PARTS)
+def test_each_private_part_the_compat_layer_uses_is_still_there(part: str) -> None:
+    assert textual_version.has_part(part), f"{part} moved: see textual_compat"
+
+
+def test_a_part_that_is_not_there_is_found_missing() -> None:
+    assert not textual_version.has_part("textual.app.App._no_such_part")
+    assert not textual_version.has_part("textual._no_such_module.Thing")
+    assert textual_version.has_part("textual.app.App._exception")  # set in App.__init__ only
+
+
+def test_the_installed_textual_is_the_one_the_guards_were_written_for() -> None:
+    from importlib import metadata
+
+    assert metadata.version("textual") == textual_version.TEXTUAL_VERSION
+    assert textual_version.textual_problem() is None
+
+
+def test_another_textual_that_lacks_a_part_gets_a_sentence(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import importlib
+    from importlib import metadata
 
-    module = importlib.import_module(owner)
-    assert hasattr(module, name), f"{owner}.{name} moved: see textual_compat"
+    monkeypatch.setattr(metadata, "version", lambda name: "99.0.0")
+    assert textual_version.textual_problem() is None  # every part still there: runs
+    monkeypatch.setattr(
+        textual_version,
+        "PRIVATE_PARTS",
+        ("textual.app.App._gone", "textual.strip.Strip._crop_cache"),
+    )
+    said = textual_version.textual_problem()
+    assert said is not None
+    assert "Textual 8.2.8" in said and "99.0.0" in said and "textual.app.App._gone" in said
+    assert "_crop_cache" not in said
 
 
-@pytest.mark.parametrize(
-    ("cls", "attribute"),
-    [
-        ("textual._xterm_parser.XTermParser", "feed"),  # server/driver
-        ("textual._xterm_parser.XTermParser", "tick"),
-        ("textual._xterm_parser.XTermParser", "_parse_extended_key"),  # forget_parsed_keys
-        ("textual._styles_cache.StylesCache", "get_inner_outer"),
-        ("textual.widgets.Log", "_update_size"),  # QuietLog
-        ("textual.widgets.Log", "_process_line"),
-        ("textual.widgets.Log", "_update_maximum_width"),
-        ("textual.widgets.Log", "_scroll_update"),
-        ("textual.app.App", "_fatal_error"),  # report_fatal_errors
-        ("textual.app.App", "_close_messages_no_wait"),
-    ],
-)
-def test_each_private_method_the_compat_layer_uses_still_exists(cls: str, attribute: str) -> None:
-    import importlib
+def test_the_lock_files_pin_the_textual_the_guards_were_written_for() -> None:
+    from pathlib import Path
 
-    module, _, name = cls.rpartition(".")
-    owner = getattr(importlib.import_module(module), name)
-    assert hasattr(owner, attribute), f"{cls}.{attribute} moved: see textual_compat"
+    root = Path(__file__).resolve().parents[2]
+    pin = f"textual=={textual_version.TEXTUAL_VERSION} "
+    for lock in ("requirements.lock", "requirements-test.lock"):
+        assert pin in (root / lock).read_text(encoding="utf-8"), lock
+
+
+async def test_driver_state_names_what_textuals_driver_keeps_privately() -> None:
+    import asyncio
+
+    class Bare(textual_compat.DriverState):
+        def start_application_mode(self) -> None: ...
+
+        def disable_input(self) -> None: ...
+
+        def stop_application_mode(self) -> None: ...
+
+        def write(self, data: str) -> None: ...
+
+    app: App[None] = App()
+    driver = Bare(app, debug=True, mouse=False, size=(30, 7))
+    assert (driver.app, driver.loop, driver.debug, driver.mouse, driver.size) == (
+        app,
+        asyncio.get_running_loop(),
+        True,
+        False,
+        (30, 7),
+    )
+    driver.size = (10, 5)
+    assert driver._size == (10, 5)  # what App.size reads before the app's first resize
+
+
+async def test_notification_messages_and_select_values_read_what_the_app_holds() -> None:
+    from textual.widgets import Select
+
+    class WithSelect(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Select([("one", 1), ("two", 2)], id="pick")
+
+    app = WithSelect()
+    async with app.run_test() as pilot:
+        app.notify("hello there")
+        await pilot.pause()
+        assert textual_compat.notification_messages(app) == ["hello there"]
+        assert textual_compat.select_values(app.query_one(Select))[1:] == [1, 2]
 
 
 def test_the_key_parser_cache_is_the_lru_cache_forget_parsed_keys_empties() -> None:

@@ -7,7 +7,15 @@ from cantstop_tui.ui.screens.help import HelpScreen
 from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
 
-from .ui_helpers import QUICK_SEED, SIZE, local_app, settings, start_playing
+from .ui_helpers import (
+    QUICK_SEED,
+    SIZE,
+    local_app,
+    run_from_palette,
+    settings,
+    start_playing,
+    until,
+)
 
 
 def keys_text(app) -> str:  # type: ignore[no-untyped-def]
@@ -39,18 +47,11 @@ async def test_the_command_palette_rolls_and_opens_help() -> None:
         await start_playing(pilot)
         table = app.table
         assert table is not None
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"Roll")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause(0.3)
+        await run_from_palette(pilot, "Roll")
+        await until(pilot, lambda: bool(table.match.history), "the roll")
         assert table.match.history[-1].kind == "roll"
-        await pilot.press("ctrl+p", *"Help")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, HelpScreen)
+        await run_from_palette(pilot, "Help")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help screen")
         await pilot.press("f1")
         await pilot.pause()
         assert not isinstance(app.screen, HelpScreen)
@@ -63,8 +64,5 @@ async def test_the_palette_quit_asks_first() -> None:
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert titles.count("Quit") == 1
         assert {"Roll", "New game", "Help"} <= set(titles)
-        await pilot.press("ctrl+p", *"Quit")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, QuitScreen)
+        await run_from_palette(pilot, "Quit")
+        await until(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")

@@ -5,15 +5,16 @@ from __future__ import annotations
 import html
 import re
 
-from textual.widgets import Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from cantstop_tui.engine import allowed_win_columns
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.settings import load_settings, settings_path
+from cantstop_tui.ui.textual_compat import select_values
 
-from .ui_helpers import SIZE
+from .ui_helpers import SIZE, until
 
 
 async def test_enter_starts_one_human_against_the_computer() -> None:
@@ -27,6 +28,23 @@ async def test_enter_starts_one_human_against_the_computer() -> None:
         assert app.table is not None
         seats = app.table.match.seats
         assert [seat.is_human for seat in seats] == [True, False]
+
+
+async def test_enter_starts_from_a_drop_down_or_a_checkbox_too() -> None:
+    for field in ("#kind1", "#hints"):
+        app = CantStopApp(ai_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            widget = app.screen.query_one(field)
+            widget.focus()
+            await pilot.pause()
+            if field == "#hints":
+                before = widget.value  # type: ignore[attr-defined]
+                await pilot.press("space")
+                assert widget.value != before  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, RolloffScreen), field
 
 
 async def test_settings_are_remembered_in_the_config_dir(config_home) -> None:  # type: ignore[no-untyped-def]
@@ -65,7 +83,7 @@ async def test_columns_to_win_follow_the_number_of_players() -> None:
             await pilot.pause()
         allowed = allowed_win_columns(4)
         assert win.value in allowed
-        values = [value for _, value in win._options]
+        values = select_values(win)
         assert set(values) - {Select.BLANK} == set(allowed)
 
 
@@ -81,7 +99,8 @@ async def test_bad_input_gets_a_sentence_and_keeps_the_form() -> None:
         error = str(screen.query_one("#error", Static).render())
         assert "different name" in error
         screen.query_one("#name1", Input).value = ""
-        await pilot.pause(0.3)  # a button ignores presses while it shows the last one
+        start = screen.query_one("#start", Button)  # it ignores presses while showing one
+        await until(pilot, lambda: not start.has_class("-active"), "the button to settle")
         await pilot.press("enter")
         await pilot.pause()
         assert "needs a name" in str(screen.query_one("#error", Static).render())

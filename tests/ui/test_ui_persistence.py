@@ -31,10 +31,20 @@ from cantstop_tui.ui.screens.resume import ResumeScreen
 from cantstop_tui.ui.screens.saved_games import SavedGamesScreen
 from cantstop_tui.ui.settings import GameSettings, parse_players
 from cantstop_tui.ui.table_app import TableApp
+from cantstop_tui.ui.textual_compat import notification_messages
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
 
-from .ui_helpers import SIZE, finished, humans, play_until, start_playing, table_app
+from .ui_helpers import (
+    SIZE,
+    finished,
+    humans,
+    play_until,
+    run_from_palette,
+    start_playing,
+    table_app,
+    until,
+)
 
 
 def unfinished(seed: int = 11, steps: int = 15) -> Match:
@@ -61,7 +71,7 @@ def pair_text(app: CantStopApp) -> str:
 
 
 def notices(app: CantStopApp) -> str:
-    return "\n".join(str(n.message) for n in app._notifications)
+    return "\n".join(notification_messages(app))
 
 
 # --- resume ----------------------------------------------------------------------
@@ -284,18 +294,12 @@ async def test_records_and_replay_from_the_command_palette() -> None:
         assert table is not None
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert {"Records", "Replay this game", "Save game as", "Load a saved game"} <= set(titles)
-        await pilot.press("ctrl+p", *"Records")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, RecordsScreen)
+        await run_from_palette(pilot, "Records")
+        await until(pilot, lambda: isinstance(app.screen, RecordsScreen), "the records")
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("ctrl+p", *"Replay this")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, ReplayScreen)
+        await run_from_palette(pilot, "Replay this")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         await pilot.press("home", "right", "right", "p")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)

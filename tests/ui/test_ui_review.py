@@ -3,7 +3,9 @@ live win chances of the side panel, driven with Pilot."""
 
 from __future__ import annotations
 
+import os
 import re
+import threading
 import time
 from pathlib import Path
 
@@ -238,6 +240,33 @@ def test_cantstop_review_of_a_bad_file_says_why(
     assert cli.main(["review", str(path), "--text"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("cantstop: ") and "bad.json" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("kind", ["pipe", "folder"])
+def test_cantstop_review_refuses_what_is_not_a_regular_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """A named pipe with no writer blocked the review forever; it is refused unread."""
+    path = tmp_path / "game.json"
+    if kind == "pipe":
+        os.mkfifo(path)
+    else:
+        path.mkdir()
+    result: list[int] = []
+    worker = threading.Thread(
+        target=lambda: result.append(cli.main(["review", str(path), "--text"])), daemon=True
+    )
+    worker.start()
+    worker.join(timeout=30)
+    if worker.is_alive() and kind == "pipe":  # unblock the reader before failing
+        with open(path, "wb"):
+            pass
+        worker.join(timeout=30)
+        pytest.fail("cantstop review waited on a named pipe")
+    assert result == [1]
+    err = capsys.readouterr().err
+    assert err.startswith("cantstop: ") and "not a regular file" in err
+    assert "Traceback" not in err
 
 
 async def test_the_log_says_each_step_once_while_the_chances_update() -> None:

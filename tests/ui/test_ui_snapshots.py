@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import before_a_bust, finished, forced_refusal, four_players, in_progress
 
-from .ui_helpers import SIZE, local_app, settings, table_app
+from .ui_helpers import SIZE, local_app, settings, table_app, until
 
 Snap = Callable[..., bool]
 
@@ -102,12 +102,8 @@ def test_review_of_four_players_at_120x40(snap_compare: Snap) -> None:
 def test_win_chances_in_the_side_panel(snap_compare: Snap) -> None:
     async def chances_shown(pilot: Pilot[object]) -> None:
         await pilot.press("w")
-        for _ in range(1500):
-            view = pilot.app.screen.view  # type: ignore[attr-defined]
-            if view.chances is not None:
-                await pilot.pause()
-                return
-            await pilot.pause(0.02)
-        raise AssertionError("the chances never showed")
+        screen = pilot.app.screen
+        await until(pilot, lambda: screen.view.chances is not None, "the chances")  # type: ignore[attr-defined]
+        await pilot.pause()
 
     assert snap_compare(table_app(in_progress())[0], terminal_size=SIZE, run_before=chances_shown)

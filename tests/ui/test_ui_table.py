@@ -17,6 +17,7 @@ from cantstop_tui.play.table import Table
 from cantstop_tui.ui.demo import forced_refusal
 from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.screens.game_over import GameOverScreen
+from cantstop_tui.ui.screens.help import HelpScreen
 from cantstop_tui.ui.table_app import TableApp
 from cantstop_tui.ui.widgets.board import Board
 from cantstop_tui.ui.widgets.dice import DiceView
@@ -33,6 +34,7 @@ from .ui_helpers import (
     play_until,
     start_playing,
     table_app,
+    until,
 )
 
 
@@ -134,10 +136,8 @@ async def test_a_key_during_a_computer_turn_plays_the_rest_of_it_at_once() -> No
         assert table.bot_to_move
         assert "playing" in app.screen.query_one(PairChoice).render().plain
         await pilot.press("x")
-        for _ in range(300):  # far less than one 60-second computer pause
-            if not table.bot_to_move:
-                break
-            await pilot.pause(0.01)
+        # far less than one 60-second computer pause
+        await until(pilot, lambda: not table.bot_to_move, "the computer to hurry", timeout=20)
         assert table.match.state.current_player == 1
         assert table.match.history
 
@@ -152,9 +152,9 @@ async def test_a_spectators_key_does_not_hurry_the_computer() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
-        await pilot.press("x")
-        await pilot.pause(0.2)
-        assert table.bot_to_move
+        await pilot.press("x", "question_mark")  # keys are taken in order: once help
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")  # shows, x was
+        assert table.bot_to_move and not table._hurry
         assert not table.match.history  # still waiting out the computer's pause
 
 

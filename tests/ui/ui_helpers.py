@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 
 from cantstop_tui.engine import Variant
@@ -13,6 +18,10 @@ from cantstop_tui.ui.settings import GameSettings
 from cantstop_tui.ui.table_app import TableApp
 
 __all__ = ["finished", "humans", "next_key", "play_until"]
+
+WAIT_SECONDS = 30.0
+"""How long a test waits for something before it fails (a loaded machine is slow)."""
+POLL_SECONDS = 0.01
 
 SIZE = (80, 24)
 QUICK_SEED = 6
@@ -46,3 +55,39 @@ async def start_playing(pilot: Pilot[None]) -> None:
     await pilot.pause()
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def until(
+    pilot: Pilot[Any], condition: Callable[[], bool], what: str, timeout: float = WAIT_SECONDS
+) -> None:
+    """Wait until ``condition()`` holds, the app's messages handled each round; fail with
+    ``what`` after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    await pilot.pause()
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"Waited {timeout:g} s for {what}.")
+        await asyncio.sleep(POLL_SECONDS)
+        await pilot.pause()
+
+
+async def run_from_palette(pilot: Pilot[Any], query: str) -> None:
+    """ctrl+p, type ``query``, and once the palette lists it first, enter."""
+
+    def listed() -> bool:
+        palette = pilot.app.screen
+        if not isinstance(palette, CommandPalette):
+            return False
+        commands = palette.query_one(CommandList)
+        if commands.highlighted is None:
+            return False
+        prompt = commands.get_option_at_index(commands.highlighted).prompt
+        return query.lower() in getattr(prompt, "plain", str(prompt)).lower()
+
+    await pilot.press("ctrl+p", *query)
+    await until(pilot, listed, f"the palette to list {query!r}")
+    await pilot.press("enter")
+    await until(
+        pilot, lambda: not isinstance(pilot.app.screen, CommandPalette), "the palette to close"
+    )

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...engine import VARIANTS, GameConfig, allowed_win_columns
+from ..widgets.form_fields import FormSelect
 
 PERSON = "human"
 NOBODY = "-"
@@ -59,6 +60,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "create", "Create", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("ctrl+g", "cancel", "Cancel"),
     ]
@@ -74,11 +76,12 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("[b]New table[/b]  (you take seat 1; Enter creates)")
+            yield Static("Tab moves between fields; Space opens a list.", id="create-keys")
             yield Input(placeholder="table name", id="table-name", max_length=24, compact=True)
             for seat in (2, 3, 4):
                 with Horizontal():
                     yield Label(f"Seat {seat}")
-                    yield Select(
+                    yield FormSelect(
                         self._kinds(seat > 2),
                         value=PERSON if seat == 2 else NOBODY,
                         allow_blank=False,
@@ -88,7 +91,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
                     )
             with Horizontal():
                 yield Label("Variant")
-                yield Select(
+                yield FormSelect(
                     [(v, v) for v in VARIANTS],
                     value="standard",
                     allow_blank=False,
@@ -97,7 +100,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
                 )
             with Horizontal():
                 yield Label("Columns to win")
-                yield Select(
+                yield FormSelect(
                     [(str(n), n) for n in allowed_win_columns(2)],
                     value=3,
                     allow_blank=False,
@@ -106,7 +109,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
                 )
             with Horizontal():
                 yield Label("Win chances")
-                yield Select(
+                yield FormSelect(
                     [("hidden", False), ("players may show them (w)", True)],
                     value=False,
                     allow_blank=False,
@@ -147,6 +150,10 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
         name = self.query_one("#table-name", Input).value
         chances = self.query_one("#chances", Select).value is True
         self.dismiss(NewTable(name, config, others, chances))
+
+    def action_create(self) -> None:
+        """Enter, from any field (a list opens with Space)."""
+        self.submit()
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -53,6 +53,9 @@ DICE_FACES_WIDTH = 5 + 4 * 6
 DICE_FACES_HEIGHT = 30
 """Room for the dice as faces (a label and four faces three lines tall)."""
 """Lines the pair choice keeps under the board (its border, six moves and a notice)."""
+SEATED_ACTIONS = frozenset({"roll", "stop", "choose", "hint", "toggle_chances"})
+"""What only someone with a seat at the table may do (a spectator is shown none of them)."""
+WATCHING = "You are watching: only the players at the table move."
 
 
 class GameScreen(LiveChances, Screen[None]):
@@ -248,6 +251,8 @@ class GameScreen(LiveChances, Screen[None]):
             return False
         now = self._now()
         state, mine = now.state, now.may_act
+        if action in SEATED_ACTIONS and not now.seated:
+            return False  # a spectator: not shown, and the key says why
         if action == "roll":
             return mine and state.phase is Phase.ROLL
         if action == "hint":
@@ -281,7 +286,10 @@ class GameScreen(LiveChances, Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
-        if not self._now().may_act:
+        now = self._now()
+        if not now.seated:
+            return WATCHING
+        if not now.may_act:
             return self._not_your_turn()
         return why_not(self.table.match.state, action, parameters)
 

@@ -268,8 +268,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         self.dismiss(None)
 
     def _stop_waiting(self) -> None:
-        """Leave the seat waited at (a spectator has none to leave)."""
+        """Leave the seat waited at, or stop waiting to watch."""
         assert self.waiting_at is not None
-        if self._seats.get(self.waiting_at) is not None:
-            self.service.leave(self.waiting_at)
+        self.service.leave(self.waiting_at)
         self.waiting_at = None

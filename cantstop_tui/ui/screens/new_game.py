@@ -16,6 +16,7 @@ from ...play.match import HUMAN, Seat
 from ...play.names import clean_name
 from ..messages import LoadRequested, QuitRequested
 from ..settings import GameSettings, check_seat, fit_win_columns, level_names
+from ..widgets.form_fields import FormCheckbox, FormSelect
 from ..widgets.keys_bar import KeysBar
 from ..widgets.too_small import TooSmall
 from .closing import close
@@ -116,7 +117,8 @@ class NewGameScreen(Screen[GameSettings | None]):
         with Vertical():
             yield Static("New game of Can't Stop", id="title")
             yield Static(
-                "Tab moves between fields, Enter starts. Win columns by climbing them.",
+                "Tab moves between fields, Space opens a list, Enter starts. "
+                "Win columns by climbing them.",
                 id="hint",
             )
             for index in range(MAX_SEATS):
@@ -133,12 +135,12 @@ class NewGameScreen(Screen[GameSettings | None]):
                     options = kind_options(optional=index >= 2)
                     if kind not in [value for _, value in options]:
                         kind = HUMAN
-                    yield Select(
+                    yield FormSelect(
                         options, value=kind, id=f"kind{index}", allow_blank=False, compact=True
                     )
             with Horizontal(classes="row", id="variant-row"):
                 yield Label("Variant")
-                yield Select(
+                yield FormSelect(
                     [(v.capitalize(), v) for v in VARIANTS],
                     value=self.settings.variant,
                     id="variant",
@@ -147,7 +149,7 @@ class NewGameScreen(Screen[GameSettings | None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Columns to win")
-                yield Select(
+                yield FormSelect(
                     self._win_options(len(seats)),
                     value=fit_win_columns(len(seats), self.settings.win_columns),
                     id="win",
@@ -160,7 +162,7 @@ class NewGameScreen(Screen[GameSettings | None]):
                 yield Input(seed, id="seed", compact=True, placeholder="random", type="integer")
             with Horizontal(classes="row"):
                 yield Label("Hints")
-                yield Checkbox(
+                yield FormCheckbox(
                     "h shows what the expert would do", self.settings.hints, id="hints",
                     compact=True,
                 )

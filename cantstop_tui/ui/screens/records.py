@@ -1,5 +1,6 @@
-"""The Records screen: the leaderboard (ratings first), every player's games, wins, win
-rate, columns, busts and turns; the lobby of a server shows its own with ``b``."""
+"""The Records screen: the leaderboard (ratings first), every player's games, wins, games
+abandoned, win rate, columns, busts and turns (the table of ``cantstop records``); the lobby
+of a server shows its own with ``b``."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from textual.widgets import DataTable, Static
 
 from ...storage import SaveError, load_records
 from ...storage.records import Records
-from ...storage.records_cli import HEADINGS, NO_RECORDS, anchors_line, rows
+from ...storage.records_cli import HEADINGS, NO_RECORDS, notes, rows
 
 
 class RecordsScreen(ModalScreen[None]):
@@ -71,7 +72,7 @@ class RecordsScreen(ModalScreen[None]):
             return
         table.add_columns(*HEADINGS)
         table.add_rows(body)
-        message.update(f"{anchors_line()}\nEscape to close.")
+        message.update("\n".join([*notes(records), "Escape to close."]))
         table.focus()
 
     def action_close(self) -> None:

@@ -2,8 +2,9 @@
 of their dice and the win-chance graph; Enter opens the replay at a decision, where ``p``
 plays on from it.
 
-The review is worked out on the analysis thread (``ui.background``; a 2-player game takes
-well under a second); a progress bar shows when it takes longer than ``PROGRESS_AFTER``.
+The review is worked out on the analysis thread (``ui.background``; its CPU time is in
+``make bench``, docs/ai.md); a progress bar shows when it takes longer than
+``PROGRESS_AFTER``.
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ from textual.widgets.option_list import Option
 from ...play.match import Match
 from ...play.review import Decision, Review, review_game
 from ...play.review_text import (
+    LEGEND,
     decision_header,
     decision_line,
+    luck_line,
     outcome,
     summary_header,
     summary_line,
@@ -170,12 +173,15 @@ class ReviewScreen(Screen[PlayOn | None]):
         self.review = review
         self.query_one("#working").add_class("hidden")
         self.query_one("#outcome", Static).update(outcome(review))
-        summary = Text("  " + summary_header() + "\n", style="bold", no_wrap=True)
+        summary = Text()
+        summary.append("  " + summary_header() + "\n", style="bold")
         for player in review.players:
             shape = self.glyphs.shape(player.player)
             summary.append(shape + " ", style=player_style(player.player))
-            summary.append(summary_line(player) + "\n", style="")
-        summary.append("Cost: points of win chance given away. Luck: points the dice gave.")
+            summary.append(summary_line(player) + "\n", style="bold")
+        for player in review.players:
+            summary.append(luck_line(player) + "\n")
+        summary.append(LEGEND[-1], style="dim")
         self.query_one("#summary", Static).update(summary)
         graph = ChanceGraph(review.chances, self.glyphs, id="graph")
         self.mount(Static("Win chance at each turn's start", id="graph-title"), before="#summary")

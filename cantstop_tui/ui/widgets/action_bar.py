@@ -1,4 +1,5 @@
-"""Roll and Stop, as clickable buttons, with the exact chance that the next roll busts."""
+"""Roll and Stop, as clickable buttons (for a spectator: that they are watching), with the
+exact chance that the next roll busts."""
 
 from __future__ import annotations
 
@@ -27,16 +28,19 @@ class ActionBar(ViewWidget):
     """
 
     def render_key(self, view: GameView) -> Hashable:
-        return (_controls(view), view.may_act, view.state.phase)
+        return (_controls(view), view.may_act, view.state.phase, view.seated)
 
     def draw(self, view: GameView) -> Text:
         rolling, allowed, chance = _controls(view)
         text = Text(no_wrap=True, overflow="crop")
-        text.append_text(_button(f" {ROLL.label} {ROLL.first} ", ROLL.action, rolling))
-        text.append(" ")
-        text.append_text(
-            _button(f" {STOP.label} {STOP.first} ", STOP.action, rolling, dim=not allowed)
-        )
+        if view.seated:
+            text.append_text(_button(f" {ROLL.label} {ROLL.first} ", ROLL.action, rolling))
+            text.append(" ")
+            text.append_text(
+                _button(f" {STOP.label} {STOP.first} ", STOP.action, rolling, dim=not allowed)
+            )
+        else:
+            text.append("Watching", style="bold reverse")
         text.append("\nNext roll busts:\n", style="dim" if chance is None else "")
         if chance is not None:
             text.append(percent(chance), style="bold")

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable
 
 from rich.text import Text
+from textual.events import Resize
 from textual.widgets import RichLog
 
 EMPTY = "Nothing said yet."
 
 
 class ChatPane(RichLog):
-    """Lines said at the table (and its notices), newest at the bottom.
+    """Lines said at the table (and its notices), newest at the bottom, wrapped to the pane.
 
     The lines are the table's (``HostedTable.chat``, kept across reconnects and restarts):
-    the pane is given them all when it opens and each new one as it is said."""
+    the pane is given them all when it opens and each new one as it is said. A ``RichLog``
+    lays a line out once, at the width it has then; this pane lays them all out again when
+    its width changes, so every line wraps inside it at every size."""
 
     DEFAULT_CSS = """
     ChatPane {
@@ -25,6 +29,7 @@ class ChatPane(RichLog):
         border-title-align: left;
         border-title-color: $text-muted;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;
         overflow-x: hidden;
         padding: 0;
     }
@@ -35,18 +40,29 @@ class ChatPane(RichLog):
         super().__init__(id=id, max_lines=max_lines, auto_scroll=True, wrap=True, markup=False)
         self.border_title = "Chat (t talks)"
         self.can_focus = False
-        self._first = list(lines)
-        self._empty = not self._first
+        self.said_lines: deque[str] = deque(lines, maxlen=max_lines)
+        """What was said, to lay out again at a new width (as many as the pane keeps)."""
+        self._laid_out = 0
 
-    def on_mount(self) -> None:
-        if not self._first:
-            self.write(Text(EMPTY, style="dim"))
-        for line in self._first:
-            self.said(line)
-        self._first = []
+    def on_resize(self, event: Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width > 0 and width != self._laid_out:
+            self._laid_out = width
+            self._lay_out()
+
+    def _lay_out(self) -> None:
+        self.clear()
+        if not self.said_lines:
+            self.write(Text(EMPTY, style="dim"), width=self._laid_out)
+        for line in self.said_lines:
+            self.write(Text(line), width=self._laid_out)
 
     def said(self, line: str) -> None:
-        if self._empty:
-            self.clear()
-            self._empty = False
-        self.write(Text(line))
+        first = not self.said_lines
+        self.said_lines.append(line)
+        if not self._laid_out:
+            return  # laid out with the others once the pane has its size
+        if first:
+            self._lay_out()
+        else:
+            self.write(Text(line), width=self._laid_out)

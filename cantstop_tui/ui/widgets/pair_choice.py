@@ -50,7 +50,7 @@ class PairChoice(ViewWidget):
     def render_key(self, view: GameView) -> Hashable:
         state = view.state
         return (view.match.seats, state, view.may_act, view.notice, view.match.last_bust,
-                self.wrap_width)
+                self.wrap_width, view.seated)
 
     @property
     def wrap_width(self) -> int:
@@ -79,6 +79,8 @@ class PairChoice(ViewWidget):
             text.append(f"Game over: {view.name(state.winner or 0)} wins.", style="bold")
         elif _moves(view):
             self._render_moves(text, view)
+        elif not view.seated:
+            text.append(f"You are watching: {name} is playing.", style="italic")
         elif view.bot_turn:
             text.append(f"{name} is playing. Press any key to hurry.", style="italic")
         elif not view.may_act:

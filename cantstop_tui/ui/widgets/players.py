@@ -66,7 +66,8 @@ class PlayersPanel(ViewWidget):
             if chances is not None:
                 text.append(f"{percent(chances[player]):>5}", style=player_style(player))
             won = state.columns_won(player)
-            count = f" {len(won)}/{need}"
+            # The last turn can claim more columns than the game needs: it is won at `need`.
+            count = f" {min(len(won), need)}/{need}"
             text.append(count, style="bold" if won else "dim")
             if won:
                 room = width - (3 + name_cells + chance_cells + len(count)) - 1

@@ -1,0 +1,62 @@
+"""A game counts what people did: one who left it for the computer to finish lost it, in the
+records and in the ratings; one who came back before the end played it as usual."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
+from cantstop_tui.play.match import HUMAN, Match, Seat
+from cantstop_tui.play.ratings import MU, rated
+from cantstop_tui.play.results import abandoned_seats, places, results
+from cantstop_tui.play.seating import STAND_IN
+from cantstop_tui.storage.records import load_records, record_game
+
+
+def play(match: Match, until: int | None = None) -> Match:
+    """Play on with simple moves, to the end (or to step ``until``)."""
+    while not match.state.is_over and (until is None or len(match.history) < until):
+        state = match.state
+        if state.phase is Phase.CHOOSE:
+            match, _ = match.choose(legal_moves(state)[0])
+        elif can_stop(state) and len(match.history) % 5 == 0:
+            match, _ = match.stop()
+        else:
+            match, _ = match.roll()
+    return match
+
+
+def won_by_seat_0() -> Match:
+    """A game against the computer that seat 0 wins (the first such seed)."""
+    for seed in range(100):
+        start = Match.start((Seat("ana"), Seat("Computer 2 (easy)", "easy")), GameConfig(), seed)
+        if play(start).state.winner == 0:
+            return start
+    raise AssertionError("no seed where seat 0 wins")
+
+
+def test_a_game_the_computer_finished_for_a_person_is_their_loss(tmp_path: Path) -> None:
+    left = play(won_by_seat_0().with_seat_kind(0, STAND_IN))  # ana left at once
+    assert left.state.winner == 0  # the computer won it with her seat
+    assert abandoned_seats(left) == {0}
+    ana, computer = results(left)
+    assert (ana.won, ana.abandoned) == (False, True)
+    assert not computer.won and not computer.abandoned
+    assert places(left) == [2, 1]
+    assert rated({}, left)["ana"].mu < MU
+    path = tmp_path / "records.json"
+    assert record_game(left, path)
+    record = load_records(path).players["ana"]
+    assert (record.games, record.wins, record.abandoned) == (1, 0, 1)
+
+
+def test_a_person_who_came_back_before_the_end_played_it() -> None:
+    start = won_by_seat_0()
+    away = play(start, until=6).with_seat_kind(0, STAND_IN)
+    back = play(play(away, until=12).with_seat_kind(0, HUMAN))
+    assert back.kind_at(0, 8) == STAND_IN and back.state.winner == 0
+    assert abandoned_seats(back) == frozenset()
+    ana = results(back)[0]
+    assert (ana.won, ana.abandoned) == (True, False)
+    assert places(back) == [1, 2]
+    assert rated({}, back)["ana"].mu > MU

@@ -1,0 +1,99 @@
+"""Each default is stated once (the server's dataclasses, ``BOT_DELAY``, ``web.MAX_SESSIONS``);
+the command lines take theirs from there, and the docs must say the same."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from cantstop_tui.play.table import BOT_DELAY, Table
+from cantstop_tui.server import cli_args, web
+from cantstop_tui.server.limits import Limits
+from cantstop_tui.server.lobby import Lobby
+from cantstop_tui.server.settings import Settings
+from cantstop_tui.ui import cli as play_cli
+from cantstop_tui.ui.app import CantStopApp
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+# "`--port 2222`", "[--port 8000]", "200 (`--max-connections`)", "20 s (`--login-grace`)"
+STATED = (
+    re.compile(r"[`\[]--(?P<option>[a-z-]+) (?P<value>[0-9][0-9.,]*)[`\]]"),
+    re.compile(r"(?P<value>[0-9][0-9.,]*)(?: s)? \(`--(?P<option>[a-z-]+)`\)"),
+)
+
+
+def defaults(parser: argparse.ArgumentParser) -> dict[str, object]:
+    return {
+        action.option_strings[0]: action.default
+        for action in parser._actions
+        if action.option_strings and action.default not in (None, False, argparse.SUPPRESS)
+    }
+
+
+def stated(text: str) -> list[tuple[str, str]]:
+    return [
+        (f"--{found['option']}", found["value"].replace(",", ""))
+        for pattern in STATED
+        for found in pattern.finditer(text)
+    ]
+
+
+def sections() -> dict[str, tuple[str, argparse.ArgumentParser]]:
+    """Where docs/ssh.md states defaults: the serve options paragraph and the limits table
+    (examples elsewhere, such as ``--port 22``, are not defaults), and the web section."""
+    ssh = (DOCS / "ssh.md").read_text(encoding="utf-8")
+    options = ssh[ssh.index("Options:") :].split("\n\n")[0]
+    browser = ssh.index("## In a browser")
+    rows = [line for line in ssh[:browser].splitlines() if line.startswith("|")]
+    return {
+        "serve": ("\n".join([options, *rows]), cli_args.parser()),
+        "web": (ssh[browser:].split("\n\n")[1], web.parser()),
+    }
+
+
+@pytest.mark.parametrize("command", ["serve", "web"])
+def test_the_docs_state_each_default_as_the_command_line_has_it(command: str) -> None:
+    text, parser = sections()[command]
+    known = defaults(parser)
+    said = [(option, value) for option, value in stated(text) if option in known]
+    assert said, "no defaults found in docs/ssh.md"
+    wrong = [
+        (option, value, known[option])
+        for option, value in said
+        if str(value) != str(known[option]) and float(value) != known[option]
+    ]
+    assert not wrong, f"docs/ssh.md states defaults the command line does not have: {wrong}"
+
+
+def test_the_serve_command_line_takes_every_default_from_the_dataclasses() -> None:
+    fields = Settings.__dataclass_fields__ | Limits.__dataclass_fields__
+    for option, value in defaults(cli_args.parser()).items():
+        dest = option.removeprefix("--").replace("-", "_")
+        name = cli_args.FIELD_OF_OPTION.get(dest, dest)
+        assert fields[name].default == value, option
+
+
+def test_every_default_of_the_computers_delay_is_bot_delay() -> None:
+    assert Settings.__dataclass_fields__["bot_delay"].default == BOT_DELAY
+    assert defaults(cli_args.parser())["--ai-delay"] == BOT_DELAY
+    assert defaults(play_cli.build_parser())["--ai-delay"] == BOT_DELAY
+    assert inspect.signature(Table).parameters["bot_delay"].default == BOT_DELAY
+    assert inspect.signature(Lobby).parameters["bot_delay"].default == BOT_DELAY
+    assert inspect.signature(CantStopApp).parameters["ai_delay"].default == BOT_DELAY
+
+
+def test_the_web_server_and_its_command_line_share_one_session_cap() -> None:
+    assert defaults(web.parser())["--max-sessions"] == web.MAX_SESSIONS
+    cap = inspect.signature(web.GuardedServer).parameters["max_sessions"].default
+    assert cap == web.MAX_SESSIONS
+
+
+def test_a_doc_that_states_another_default_is_caught() -> None:
+    said = stated("Options: `--port 2223`, 201 (`--max-connections`), 20 s (`--login-grace`)")
+    assert said == [("--port", "2223"), ("--max-connections", "201"), ("--login-grace", "20")]
+    known = defaults(cli_args.parser())
+    assert [o for o, v in said if float(v) != known[o]] == ["--port", "--max-connections"]
