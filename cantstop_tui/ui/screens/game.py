@@ -24,7 +24,7 @@ from ...engine import (
 from ...play.match import Match
 from ...play.table import Table
 from ..glyphs import Glyphs
-from ..keys import KEY_ACTIONS, NEW, game_bindings
+from ..keys import CHANCES, CHOOSE, HINT, KEY_ACTIONS, NEW, ROLL, STOP, game_bindings
 from ..messages import (
     GameEnded,
     MoveChosen,
@@ -53,7 +53,7 @@ DICE_FACES_WIDTH = 5 + 4 * 6
 DICE_FACES_HEIGHT = 30
 """Room for the dice as faces (a label and four faces three lines tall)."""
 """Lines the pair choice keeps under the board (its border, six moves and a notice)."""
-SEATED_ACTIONS = frozenset({"roll", "stop", "choose", "hint", "toggle_chances"})
+SEATED_ACTIONS = frozenset(key.action for key in (ROLL, STOP, CHOOSE, HINT, CHANCES))
 """What only someone with a seat at the table may do (a spectator is shown none of them)."""
 WATCHING = "You are watching: only the players at the table move."
 
