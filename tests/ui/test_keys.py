@@ -78,3 +78,16 @@ def test_the_apps_own_keys_come_from_the_table() -> None:
     assert bindings_of(VisitApp)["talk"].key == keys.TALK.keys
     assert bindings_of(TableOverScreen)["app.talk"].key == keys.TALK.keys
     assert {keys.QUIT.action: keys.LEAVE.label} == VisitApp.KEY_LABELS
+
+
+def test_the_readmes_key_table_names_every_key_of_the_game() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    rows = readme.split("| Key | What it does |")[1].split("\n\n")[0].splitlines()[2:]
+    cells = [row.split("|")[1].strip() for row in rows]
+    for key in (keys.ROLL, keys.STOP, keys.HINT, keys.CHANCES, keys.SAVE, keys.NEW, keys.HELP):
+        names = key.said.split(" or ")
+        assert " or ".join(f"`{n}`" if len(n) == 1 else n for n in names) in cells, key
+    assert "`1` ... `6`" in cells and keys.CHOOSE.said == "1 to 6"
+    assert any(cell.startswith(f"`{keys.QUIT.said}`,") for cell in cells)
