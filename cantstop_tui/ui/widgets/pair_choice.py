@@ -57,11 +57,6 @@ class PairChoice(ViewWidget):
         """Notices and bust reasons are wrapped to the box as wide as the board is."""
         return max(WIDTH, self.size.width)
 
-    def on_resize(self) -> None:
-        super().on_resize()
-        if self.view is not None:
-            self.watch_view(self.view)  # the wrapping follows the new width
-
     @property
     def moves(self) -> tuple[tuple[int, ...], ...]:
         return _moves(self.view)

@@ -40,11 +40,6 @@ class PlayersPanel(ViewWidget):
             self.size.width,
         )
 
-    def on_resize(self) -> None:
-        super().on_resize()
-        if self.view is not None:
-            self.watch_view(self.view)
-
     def draw(self, view: GameView) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")
         state = view.state
