@@ -1,22 +1,15 @@
-"""``cantstop``: play, or one of the subcommands. Each subcommand lives in its own module."""
+"""``cantstop``: play, or one of the subcommands (``command_line``); each subcommand lives
+in its own module, imported only when it runs."""
 
 from __future__ import annotations
 
 import importlib
 import sys
 
-# Subcommand -> module with ``main(argv: list[str]) -> int``.
-COMMANDS: dict[str, str] = {
-    "arena": "cantstop_tui.arena.cli",
-    "replay": "cantstop_tui.ui.replay_cli",
-    "review": "cantstop_tui.ui.review_cli",
-    "records": "cantstop_tui.storage.records_cli",
-    "serve": "cantstop_tui.server.cli",
-    "web": "cantstop_tui.server.web",
-}
-PLAY_MODULE = "cantstop_tui.ui.cli"
+from .command_line import COMMANDS, PLAY_MODULE, USAGE_ERROR, route
+
 TEXTUAL_MODULES = frozenset(
-    {PLAY_MODULE, *(COMMANDS[name] for name in ("replay", "review", "serve", "web"))}
+    {PLAY_MODULE, *(COMMANDS[name][0] for name in ("learn", "replay", "review", "serve", "web"))}
 )
 """The commands that use Textual's (or textual-serve's) private parts, so need the version
 the compatibility module was written for."""
@@ -25,11 +18,11 @@ SETUP_ERROR = 1
 
 def main(argv: list[str] | None = None) -> int:
     """Run a subcommand; an unexpected error becomes a crash report and one sentence."""
-    args = sys.argv[1:] if argv is None else argv
-    if args and args[0] in COMMANDS:
-        module_name, args = COMMANDS[args[0]], args[1:]
-    else:
-        module_name = PLAY_MODULE
+    try:
+        _command, module_name, args = route(sys.argv[1:] if argv is None else argv)
+    except ValueError as error:
+        print(f"cantstop: {error}", file=sys.stderr)
+        return USAGE_ERROR
     if module_name in TEXTUAL_MODULES:
         from .textual_version import textual_problem
 

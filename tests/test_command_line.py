@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from cantstop_tui.cli import COMMANDS
+from cantstop_tui.command_line import COMMANDS
 from cantstop_tui.play.help_text import plain
 
 
@@ -73,3 +73,24 @@ def test_a_textual_without_the_parts_used_gets_a_sentence_not_a_traceback() -> N
     assert done.stderr.startswith("cantstop was written for Textual ")
     assert "Traceback" not in done.stderr
     assert "usage: cantstop records" in done.stdout and done.returncode == 0
+
+
+def test_each_command_gets_every_word_after_it_in_order_and_no_command_plays() -> None:
+    from cantstop_tui.command_line import PLAY_MODULE, route
+
+    argv = ["arena", "--seed", "1", "--players", "rule28,easy", "-h"]
+    assert route(argv) == ("arena", COMMANDS["arena"][0], argv[1:])
+    assert route(["replay", "g.json", "--text"])[2] == ["g.json", "--text"]
+    assert route(["--seed", "3", "--ascii"]) == (None, PLAY_MODULE, ["--seed", "3", "--ascii"])
+    assert route([]) == (None, PLAY_MODULE, [])
+
+
+def test_an_unknown_command_is_a_usage_error_with_a_sentence(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cantstop_tui.cli import main
+
+    assert main(["fly"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("cantstop: ") and "'fly'" in said and "arena" in said
+    assert main(["--seed", "x"]) == 2

@@ -1,4 +1,6 @@
-"""What ``expert`` would do now, with reasons a player can check.
+"""What ``expert`` would do now, with reasons a player can check: the chance to win each
+way (the calibrated chance the side panel shows), the bust chance and what a bust loses.
+The recommendation is the better of the chances it states, so the two always agree.
 
 >>> from cantstop_tui.engine import new_game, roll
 >>> state, _ = roll(new_game(), (1, 5, 4, 6))
@@ -21,17 +23,16 @@ from ..engine import (
     bust_probability,
     can_stop,
     choose,
-    legal_moves,
     why_cannot_stop,
 )
-from .expert import ExpertBot
+from .analysis import Analyst
 from .value import turns_needed
 
 Action = Literal["choose", "roll", "stop", "none"]
 CLOSE_TO_WINNING: Final = 2.0
 """An opponent estimated to need at most this many turns is "close to winning"."""
 
-_bot = ExpertBot()
+_analyst = Analyst()
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,12 @@ class Hint:
     """Some opponent is close to winning, which makes a risk worth more."""
     text: str
     """One or two lines for the player."""
+    win_if_roll: float | None = None
+    """The player's chance to win (0-1) rolling on (after the suggested move, if any)."""
+    win_if_stop: float | None = None
+    """The same, stopping now (None when stopping is not allowed)."""
+    moves: tuple[tuple[Move, float], ...] = ()
+    """Dice on the table: each legal move with the chance to win after it, best first."""
 
 
 def _percent(chance: Fraction) -> str:
@@ -89,6 +96,39 @@ def _opponent_close(state: GameState) -> bool:
     return False
 
 
+def _shown(chance: float, decimals: int) -> tuple[float, str]:
+    """A chance as a percentage (the number to compare, the words): never 0% or 100% unless
+    it is certain."""
+    value = round(chance * 100, decimals)
+    if value >= 100 > chance * 100 or value <= 0 < chance:
+        if decimals == 0:
+            return _shown(chance, 1)
+        return (99.95, "over 99.9%") if value >= 100 else (0.05, "under 0.1%")
+    return value, f"{value:.{decimals}f}%"
+
+
+def percents(*chances: float) -> tuple[str, ...]:
+    """Chances (0-1) as percentages with as few decimals as keep them in the same order:
+    a better chance never reads as lower than a worse one.
+
+    >>> percents(0.584, 0.52)
+    ('58%', '52%')
+    >>> percents(0.5849, 0.5836)
+    ('58.5%', '58.4%')
+    >>> percents(0.9978, 0.91, 0.00001)
+    ('99.8%', '91%', 'under 0.1%')
+    """
+    for decimals in (0, 1):
+        shown = [_shown(c, decimals) for c in chances]
+        if all(
+            (a > b) == (x > y) and (a < b) == (x < y)
+            for i, (a, (x, _)) in enumerate(zip(chances, shown, strict=True))
+            for b, (y, _) in zip(chances[i + 1:], shown[i + 1:], strict=True)
+        ):
+            break
+    return tuple(words for _, words in shown)
+
+
 def _reason(state: GameState, rolls: bool) -> tuple[str, Fraction, int, tuple[int, ...], bool]:
     chance = bust_probability(state)
     spaces, tops = _at_stake(state)
@@ -115,29 +155,60 @@ def _risk_note(close: bool, rolls: bool, wins: bool) -> str:
     return "\nAn opponent is close to winning, but this much is worth banking now."
 
 
+def _roll_or_stop(state: GameState) -> tuple[bool, float, float | None]:
+    """Whether to roll, and the chance to win rolling and stopping (calibrated): roll
+    exactly when rolling is the better chance, as ``expert`` decides."""
+    if not can_stop(state):
+        # The turn's start (or a forced roll): the chance the side panel shows, no search.
+        return True, _analyst.chances(state)[state.current_player], None
+    roll, stop = _analyst.roll_and_stop(state)
+    assert stop is not None
+    win_roll, win_stop = _analyst.calibrated(state, [roll, stop])
+    return roll > stop and not _wins(state, _at_stake(state)[1]), win_roll, win_stop
+
+
+def _choice(state: GameState, close: bool) -> Hint:
+    valued = sorted(_analyst.move_values(state), key=lambda found: -found[1])
+    chances = _analyst.calibrated(state, [value for _, value in valued])
+    moves = tuple((move, chance) for (move, _), chance in zip(valued, chances, strict=True))
+    move = moves[0][0]
+    after = choose(state, move)[0]
+    then_rolls, win_roll, win_stop = _roll_or_stop(after)
+    reason, chance, spaces, tops, wins = _reason(after, then_rolls)
+    if len(moves) > 1:
+        best, second = percents(moves[0][1], moves[1][1])
+        odds = f"you win {best} of the time from here (next best, {_columns(moves[1][0])}: " \
+               f"{second})"
+    else:
+        odds = f"the only move; you win {percents(moves[0][1])[0]} of the time from here"
+    word = "roll again" if then_rolls else "stop"
+    text = f"Play {_columns(list(move))}: {odds}; then {word}: {reason}"
+    text += _risk_note(close, then_rolls, wins)
+    return Hint("choose", move, "roll" if then_rolls else "stop", chance, spaces, tops,
+                wins, close, text, win_roll, win_stop, moves)
+
+
 def hint(state: GameState) -> Hint:
     """What ``expert`` would do for the player to move, and why."""
-    close = _opponent_close(state) if state.phase is not Phase.OVER else False
     if state.phase is Phase.OVER:
         return Hint("none", None, None, Fraction(0), 0, (), False, False, "The game is over.")
+    close = _opponent_close(state)
     if state.phase is Phase.CHOOSE:
-        moves = legal_moves(state)
-        move = _bot.choose_move(state, moves)
-        after = choose(state, move)[0]
-        then_rolls = can_stop(after) is False or _bot.keep_rolling(after)
-        reason, chance, spaces, tops, wins = _reason(after, then_rolls)
-        word = "roll again" if then_rolls else "stop"
-        others = f" (of {len(moves)} choices)" if len(moves) > 1 else ""
-        text = f"Play {_columns(list(move))}{others}, then {word}: {reason}"
-        text += _risk_note(close, then_rolls, wins)
-        return Hint("choose", move, "roll" if then_rolls else "stop", chance, spaces, tops,
-                    wins, close, text)
-    if not can_stop(state):
+        return _choice(state, close)
+    rolls, win_roll, win_stop = _roll_or_stop(state)
+    if win_stop is None:
         chance = bust_probability(state)
         spaces, tops = _at_stake(state)
-        text = f"Roll: {why_cannot_stop(state)}"
-        return Hint("roll", None, None, chance, spaces, tops, False, close, text)
-    rolls = _bot.keep_rolling(state)
+        text = (f"Roll: {why_cannot_stop(state)} You win {percents(win_roll)[0]} of the time "
+                "from here.")
+        return Hint("roll", None, None, chance, spaces, tops, False, close, text, win_roll)
     reason, chance, spaces, tops, wins = _reason(state, rolls)
-    text = f"{'Roll' if rolls else 'Stop'}: {reason}{_risk_note(close, rolls, wins)}"
-    return Hint("roll" if rolls else "stop", None, None, chance, spaces, tops, wins, close, text)
+    if wins:
+        text = f"Stop: {reason}"
+    else:
+        best, other = percents(*((win_roll, win_stop) if rolls else (win_stop, win_roll)))
+        first, second = ("Roll", "stop") if rolls else ("Stop", "roll")
+        text = (f"{first}: you win {best} of the time from here; {second}: {other}. "
+                f"{reason[0].upper()}{reason[1:]}{_risk_note(close, rolls, wins)}")
+    return Hint("roll" if rolls else "stop", None, None, chance, spaces, tops, wins, close,
+                text, win_roll, win_stop)

@@ -20,6 +20,7 @@ from ..engine import (
     GameConfig,
     GameState,
     Move,
+    Roll,
     Rolloff,
     TurnPassed,
     choose,
@@ -222,8 +223,10 @@ class Match:
             current = current.with_reseed_due(self.reseeds)
             yield current, events
 
-    def roll(self) -> tuple[Match, tuple[Event, ...]]:
-        dice = self.next_dice()
+    def roll(self, prepared: Roll | None = None) -> tuple[Match, tuple[Event, ...]]:
+        """Roll the seeded dice, or ``prepared`` ones (the guided first game: such a record
+        does not replay from its seed)."""
+        dice = self.next_dice() if prepared is None else prepared
         state, events = roll(self.state, dice)
         return self._advance(state, events, Action("roll", dice=dice), self.dice_position + 1)
 

@@ -238,9 +238,10 @@ class HostedTable(TableClocks, NextGame):
 
     @property
     def empty(self) -> bool:
-        return (
-            self.watchers == 0 and not self.holds and not any(s.connected for s in self.seats)
-        )
+        """Nobody at the table: no one seated or held, and no one watching its game (those
+        waiting to watch a game not yet begun do not keep a table without players open)."""
+        watched = self.watchers > 0 and self.table is not None
+        return not watched and not self.holds and not any(s.connected for s in self.seats)
 
 
 class TableRegistry(GameRegistry, Protocol):

@@ -1,4 +1,5 @@
-"""``cantstop`` with no subcommand: play in the terminal."""
+"""``cantstop`` with no subcommand: play in the terminal (its options:
+``command_line.build_parser``)."""
 
 from __future__ import annotations
 
@@ -6,55 +7,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..ai import LEVELS, STRONGEST, find_bots_beside_you
-from ..engine import VARIANTS, allowed_win_columns
-from ..play.table import BOT_DELAY
+from ..ai import find_bots_beside_you
+from ..command_line import USAGE_ERROR, build_parser
+from ..engine import allowed_win_columns
 from .settings import GameSettings, fit_win_columns, parse_players
 
-USAGE_ERROR = 2
-SUBCOMMANDS = """subcommands (cantstop COMMAND --help for each):
-  arena      computer players against each other: win rates, turns to win
-  replay     step through a saved game, or print it (--text)
-  review     each decision next to expert's, accuracy, luck, win-chance graph
-  records    every player's games, wins, columns, busts and turns
-  serve      host shared tables over SSH (ssh -p 2222 name@host)
-  web        the game in a browser, on this machine (a URL with a token)"""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise ValueError(message[0].upper() + message[1:] + ".")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="cantstop",
-        description="Play Can't Stop in the terminal.",
-        epilog=SUBCOMMANDS,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "--players",
-        help=f'seats, e.g. "Ana:human,Bot:{STRONGEST}" (levels: {", ".join(LEVELS)}, '
-             'or module:Class)',
-    )
-    parser.add_argument("--variant", choices=VARIANTS, help="standard, jump or forced")
-    parser.add_argument("--win-columns", type=int, help="columns needed to win")
-    parser.add_argument("--seed", type=int, help="seed for the dice, to replay a game")
-    parser.add_argument(
-        "--ai-delay",
-        type=float,
-        default=BOT_DELAY,
-        help="seconds between computer steps (default %(default)s)",
-    )
-    parser.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
-    start = parser.add_mutually_exclusive_group()
-    start.add_argument(
-        "--resume", action="store_true", help="resume the last unfinished game without asking"
-    )
-    start.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")
-    return parser
-
+__all__ = ["USAGE_ERROR", "build_parser", "load_problem", "main", "settings_from"]
 
 def settings_from(args: argparse.Namespace) -> GameSettings | None:
     """The game the flags ask for; None without game flags (then the new-game screen shows)."""

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ai_positions import position, rolled
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cantstop_tui.ai import ExpertBot
-from cantstop_tui.ai.hint import _percent, hint
+from cantstop_tui.ai.hint import _percent, hint, percents
 from cantstop_tui.engine import bust_probability, choose, legal_moves, new_game, roll, stop
 
-MINE = dict(mine={3: 1, 11: 1}, mine_won=(7, 8), runners={12: 2, 3: 4, 11: 4})
+MINE: dict[str, Any] = dict(mine={3: 1, 11: 1}, mine_won=(7, 8), runners={12: 2, 3: 4, 11: 4})
 
 
 def test_a_hint_to_stop_gives_the_exact_bust_chance_and_the_spaces_at_stake() -> None:
@@ -96,3 +99,93 @@ def test_the_hint_never_contradicts_itself() -> None:
                 assert "taking risks pays more" not in advice.text
             if advice.action == "roll" and advice.opponent_close:
                 assert "worth banking" not in advice.text
+
+
+# --- the hint speaks in chances ----------------------------------------------------
+
+ROLL_OR_STOP = [
+    position(**MINE),
+    position(theirs={6: 10}, theirs_won=(4, 5), **MINE),
+    position(runners={7: 3}),
+    position(mine={6: 4}, runners={6: 8, 8: 3}),
+    position(theirs={8: 9}, theirs_won=(2,), mine={5: 2}, runners={5: 6, 9: 2, 10: 1}),
+]
+
+
+def _stated(text: str) -> list[float]:
+    import re
+
+    return [float(found) for found in re.findall(r"(\d+(?:\.\d+)?)% of the time from here|"
+                                                 r"(?:roll|stop): (\d+(?:\.\d+)?)%", text)
+            for found in found if found]
+
+
+def test_roll_or_stop_states_both_chances_and_recommends_the_better() -> None:
+    actions = set()
+    for state in ROLL_OR_STOP:
+        advice = hint(state)
+        assert advice.win_if_roll is not None and advice.win_if_stop is not None
+        actions.add(advice.action)
+        rolls = advice.win_if_roll > advice.win_if_stop
+        assert advice.action == ("roll" if rolls else "stop"), advice
+        assert advice.action == ("roll" if ExpertBot().keep_rolling(state) else "stop")
+        recommended, other = _stated(advice.text)[:2]
+        assert recommended >= other, advice.text  # never reads as the worse choice
+        best, rest = (advice.win_if_roll, advice.win_if_stop)[:: 1 if rolls else -1]
+        assert advice.text.startswith(
+            f"{advice.action.capitalize()}: you win {percents(best, rest)[0]} of the time "
+            f"from here; {'stop' if rolls else 'roll'}: {percents(best, rest)[1]}."
+        ), advice.text
+        if advice.bust_chance:
+            assert f"busts {_percent(advice.bust_chance)} of the time" in advice.text.replace(
+                "would bust", "busts"
+            )
+        else:
+            assert "cannot bust" in advice.text
+    assert actions == {"roll", "stop"}
+
+
+def test_a_pair_choice_names_the_best_move_with_its_chance_and_the_next_best() -> None:
+    for dice in ((1, 5, 4, 6), (2, 2, 3, 5), (1, 1, 6, 6), (3, 4, 5, 6)):
+        state = rolled(new_game(), dice)
+        advice = hint(state)
+        chances = [chance for _, chance in advice.moves]
+        assert [move for move, _ in advice.moves] == sorted(
+            legal_moves(state), key=lambda m: -dict(advice.moves)[m]
+        )
+        assert chances == sorted(chances, reverse=True)
+        assert advice.move == advice.moves[0][0]
+        assert advice.move == ExpertBot().choose_move(state, legal_moves(state))
+        assert advice.win_if_roll is not None and advice.win_if_stop is not None
+        assert advice.then == ("roll" if advice.win_if_roll > advice.win_if_stop else "stop")
+        shown = percents(*chances[:2])
+        assert f"you win {shown[0]} of the time from here" in advice.text
+        if len(chances) > 1:
+            second = " and ".join(str(c) for c in advice.moves[1][0])
+            assert f"(next best, {second}: {shown[1]})" in advice.text
+
+
+def test_the_chance_at_a_turns_start_is_the_side_panels() -> None:
+    from cantstop_tui.ai.analysis import Analyst
+
+    state = position(mine={4: 3}, theirs={9: 5})
+    advice = hint(state)
+    assert advice.win_if_roll == Analyst().chances(state)[0]
+    assert f"You win {percents(advice.win_if_roll)[0]} of the time" in advice.text
+
+
+@given(st.floats(0, 1), st.floats(0, 1))
+def test_percentages_never_invert_nor_claim_certainty(a: float, b: float) -> None:
+    words = percents(a, b)
+    bounds = {"under 0.1%": 0.05, "over 99.9%": 99.95}
+    shown_a, shown_b = (bounds.get(p) or float(p.rstrip("%")) for p in words)
+    assert not (a > b and shown_a < shown_b) and not (a < b and shown_a > shown_b)
+    assert (words[0] == "100%") == (a == 1) and (words[0] == "0%") == (a == 0)
+
+
+def test_percents_examples() -> None:
+    import doctest
+
+    from cantstop_tui.ai import hint as module
+
+    assert doctest.testmod(module).failed == 0

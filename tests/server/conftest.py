@@ -139,6 +139,18 @@ async def create_table(host: Player, name: str = "") -> None:
     await host.wait_for("Waiting")
 
 
+async def waiting_to_watch(server: GameServer) -> tuple[Player, Player]:
+    """ana creates a two-player table and waits at it; carol waits to watch it start."""
+    ana = await Player.connect(server.port, "ana")
+    await ana.wait_for("lobby")
+    await create_table(ana)
+    carol = await Player.connect(server.port, "carol")
+    await carol.wait_for("ana's table")
+    carol.press("w")
+    await carol.wait_for("Watching ana's table: it starts when 1 more player sits down")
+    return ana, carol
+
+
 async def start_table(
     server: GameServer,
     first: str = "ana",

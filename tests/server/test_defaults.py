@@ -97,3 +97,9 @@ def test_a_doc_that_states_another_default_is_caught() -> None:
     assert said == [("--port", "2223"), ("--max-connections", "201"), ("--login-grace", "20")]
     known = defaults(cli_args.parser())
     assert [o for o, v in said if float(v) != known[o]] == ["--port", "--max-connections"]
+
+
+def test_the_readme_states_the_computers_delay_as_bot_delay() -> None:
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    stated_delays = re.findall(r"default ([0-9.]+) s a step", readme)
+    assert stated_delays and all(float(delay) == BOT_DELAY for delay in stated_delays)

@@ -8,7 +8,7 @@ import pytest
 
 from cantstop_tui.server.server import GameServer
 
-from .conftest import Player, create_table, start_table, until, watch_game
+from .conftest import Player, start_table, until, waiting_to_watch, watch_game
 
 LONG_LINE = "this is a fairly long message that wraps in the chat pane to the word zebra"
 """Longer than the pane is wide at any size (22 to 47 columns were shown of such lines)."""
@@ -62,13 +62,7 @@ async def test_a_spectator_sees_no_control_of_the_players(server: GameServer) ->
 
 
 async def test_the_lobby_counts_the_watchers_of_a_waiting_table(server: GameServer) -> None:
-    ana = await Player.connect(server.port, "ana")
-    await ana.wait_for("lobby")
-    await create_table(ana)
-    carol = await Player.connect(server.port, "carol")
-    await carol.wait_for("ana's table")
-    carol.press("w")
-    await carol.wait_for("Watching ana's table: it starts when")
+    ana, carol = await waiting_to_watch(server)
     hosted = next(iter(server.lobby.tables.values()))
     assert hosted.status == "waiting" and hosted.watchers == 1
     dave = await Player.connect(server.port, "dave")
@@ -80,4 +74,15 @@ async def test_the_lobby_counts_the_watchers_of_a_waiting_table(server: GameServ
     await carol.close()  # gone from the server: no longer counted
     await until(lambda: hosted.watchers == 0, "carol's count to go")
     for player in (ana, dave):
+        await player.close()
+
+
+async def test_a_waiting_table_its_creator_leaves_closes_for_those_waiting_to_watch(
+    server: GameServer,
+) -> None:
+    ana, carol = await waiting_to_watch(server)
+    ana.press("x")  # the only player leaves before it starts
+    await until(lambda: not server.lobby.tables, "the table to close")
+    await carol.wait_for("No tables yet")
+    for player in (ana, carol):
         await player.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cantstop_tui.server.server import GameServer
 
-from .conftest import Player, create_table, start_table, until
+from .conftest import Player, start_table, until, waiting_to_watch
 
 
 async def test_chat_lines_stay_in_a_pane_and_come_back_after_a_reconnect(
@@ -35,13 +35,7 @@ async def test_chat_lines_stay_in_a_pane_and_come_back_after_a_reconnect(
 async def test_a_table_is_watched_before_it_starts_with_a_banner_and_no_box_to_close(
     server: GameServer,
 ) -> None:
-    ana = await Player.connect(server.port, "ana")
-    await ana.wait_for("lobby")
-    await create_table(ana)
-    carol = await Player.connect(server.port, "carol")
-    await carol.wait_for("ana's table")
-    carol.press("w")
-    await carol.wait_for("Watching ana's table: it starts when 1 more player sits down")
+    ana, carol = await waiting_to_watch(server)
     bob = await Player.connect(server.port, "bob")
     await bob.wait_for("ana's table")
     bob.press("\r")

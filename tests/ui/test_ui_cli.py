@@ -56,8 +56,8 @@ def test_bad_flags_print_one_clear_line_and_exit_2(
 def test_help_lists_every_subcommand_with_a_summary(capsys) -> None:
     import pytest
 
-    from cantstop_tui.cli import COMMANDS
     from cantstop_tui.cli import main as cantstop
+    from cantstop_tui.command_line import COMMANDS
 
     with pytest.raises(SystemExit) as done:
         cantstop(["--help"])

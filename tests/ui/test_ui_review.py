@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 import re
 import threading
-import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
@@ -30,18 +30,16 @@ from cantstop_tui.ui.widgets.chance_graph import ChanceGraph
 from cantstop_tui.ui.widgets.game_log import GameLog
 from cantstop_tui.ui.widgets.players import PlayersPanel
 
-from .ui_helpers import SIZE, finished, local_app, settings, start_playing, table_app
+from .ui_helpers import SIZE, finished, local_app, settings, start_playing, table_app, until
 
 PERCENT = re.compile(r"(\d+)%")
 
 
 async def reviewed(pilot: Pilot[object], screen: ReviewScreen) -> None:
-    for _ in range(1500):
-        if screen.review is not None and screen.query(ChanceGraph):
-            await pilot.pause()
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the review never showed")
+    await until(
+        pilot, lambda: screen.review is not None and bool(screen.query(ChanceGraph)), "the review"
+    )
+    await pilot.pause()
 
 
 async def test_the_review_lists_decisions_filters_mistakes_and_opens_the_replay() -> None:
@@ -149,10 +147,11 @@ class ListApp(App[object]):
 
 async def test_a_slow_review_shows_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     real = review_module.review_game
+    seen = threading.Event()
 
     def slow(match: Match, progress: review_module.Progress | None = None) -> object:
         def ticking(done: int, total: int) -> None:
-            time.sleep(0.004)
+            seen.wait(30)  # under way until the test has seen the progress bar
             if progress is not None:
                 progress(done, total)
 
@@ -165,11 +164,8 @@ async def test_a_slow_review_shows_its_progress(monkeypatch: pytest.MonkeyPatch)
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
         working = screen.query_one("#working")
-        for _ in range(200):
-            if working.display:
-                break
-            await pilot.pause(0.01)
-        assert working.display, "the progress bar showed while the review was under way"
+        await until(pilot, lambda: working.display, "the progress bar, the review under way")
+        seen.set()
         await reviewed(pilot, screen)
         assert not working.display
 
@@ -180,12 +176,8 @@ def chances_shown(app: object) -> list[int]:
 
 
 async def until_chances(pilot: Pilot[None], app: object, count: int) -> list[int]:
-    for _ in range(1500):
-        shown = chances_shown(app)
-        if len(shown) == count:
-            return shown
-        await pilot.pause(0.02)
-    raise AssertionError(f"the side panel never showed {count} chances")
+    await until(pilot, lambda: len(chances_shown(app)) == count, f"{count} chances shown")
+    return chances_shown(app)
 
 
 async def test_w_shows_each_players_win_chance_after_every_step_and_hides_it() -> None:
@@ -202,11 +194,13 @@ async def test_w_shows_each_players_win_chance_after_every_step_and_hides_it() -
         await pilot.press("r")
         await pilot.pause()
         assert table.match is not before
-        for _ in range(1500):  # worked out again for the new position
-            view = app.screen.view  # type: ignore[attr-defined]
-            if view.chances is not None and view.match is table.match:
-                break
-            await pilot.pause(0.02)
+        screen = app.screen
+        await until(  # worked out again for the new position
+            pilot,
+            lambda: screen.view.chances is not None and screen.view.match is table.match,  # type: ignore[attr-defined]
+            "the new position's chances",
+        )
+        view = screen.view  # type: ignore[attr-defined]
         assert view.match is table.match and view.chances is not None
         assert sum(view.chances) == pytest.approx(1.0)
         await pilot.press("w")
@@ -276,13 +270,11 @@ async def test_the_log_says_each_step_once_while_the_chances_update() -> None:
         await pilot.press("w")
         await until_chances(pilot, app, 2)
         log = app.screen.query_one(GameLog)
+        screen: Any = app.screen
         for key in ("r", "1", "r", "x", "1"):  # x: a key that only says why not
             await pilot.press(key)
-            for _ in range(200):  # the chances of the new position come afterwards
-                view = app.screen.view  # type: ignore[attr-defined]
-                if view.chances is not None:
-                    break
-                await pilot.pause(0.02)
+            # The chances of the new position come afterwards.
+            await until(pilot, lambda: screen.view.chances is not None, "the chances")
         lines = [str(line) for line in log.lines]
         steps = [line for line in lines if " rolls " in line]
         assert len(steps) == len(set(steps)), lines  # no step told twice

@@ -76,13 +76,12 @@ def test_game_over_at_160x50(snap_compare: Snap) -> None:
 async def _review_shown(pilot: Pilot[object]) -> None:
     from cantstop_tui.ui.screens.review import ReviewScreen
 
-    for _ in range(1500):
+    def shown() -> bool:
         screen = pilot.app.screen
-        if isinstance(screen, ReviewScreen) and screen.review is not None:
-            await pilot.pause()
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the review never showed")
+        return isinstance(screen, ReviewScreen) and screen.review is not None
+
+    await until(pilot, shown, "the review")
+    await pilot.pause()
 
 
 def test_review_at_80x24(snap_compare: Snap) -> None:

@@ -174,6 +174,8 @@ class NewGameScreen(Screen[GameSettings | None]):
                     yield Button("Back to the game", id="cancel", compact=True)
                 if self.can_load:
                     yield Button("Load a game (^o)", id="load", compact=True)
+                if not self.can_cancel:  # 80 columns have room for one of the two
+                    yield Button("Learn to play", id="learn", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
         yield KeysBar()
         yield TooSmall()
@@ -223,6 +225,11 @@ class NewGameScreen(Screen[GameSettings | None]):
             close(self, None)
         elif event.button.id == "load":
             self.action_load()
+        elif event.button.id == "learn":
+            from ..glyphs import glyphs_for
+            from .learn import LearnScreen
+
+            self.app.push_screen(LearnScreen(glyphs_for(getattr(self.app, "ascii_only", False))))
         else:
             self.post_message(QuitRequested())
 

@@ -37,7 +37,7 @@ class GameLog(OneStylePerRender, QuietLog):
         self.can_focus = False
         self._shown: Match | None = None
         """The match whose log is written: the log is the view's match narrated, and a view
-        one step on from it only adds that step's lines."""
+        some steps on from it only adds the lines of their events."""
         self._wrapped_at = 0
 
     def _write(self, lines: list[str]) -> None:
@@ -71,7 +71,7 @@ class GameLog(OneStylePerRender, QuietLog):
             match.seats,
             match.config,
         )
-        if same_game and steps == 1 and view.events:
+        if same_game and steps >= 1 and view.events:  # the events of those steps
             assert shown is not None
             self._write(log_lines(match, view.events, waiting_roll(shown))[0])
         elif not (same_game and steps == 0):  # else who plays a seat changed: nothing to log

@@ -1,0 +1,95 @@
+"""The guided first game: the game screen on a ``GuidedTable``, with the guide's sentence
+for each step in the side panel (on the board, not over it). ``q`` or Escape leaves at
+any time without asking: nothing is lost."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.reactive import var
+from textual.widgets import Static
+
+from ...engine import Event
+from ...play import guide
+from ...play.guided_table import GuidedTable
+from ...play.match import Match
+from ..glyphs import Glyphs
+from ..keys import CHANCES, CHOOSE, HELP, HINT, KEY_ACTIONS, NEW, ROLL, STOP
+from ..view import GameView
+from .closing import close
+from .game import GameScreen
+
+PLAY_ACTIONS = (ROLL.action, STOP.action, CHOOSE.action)
+HIDDEN_ACTIONS = frozenset({HINT.action, CHANCES.action})
+"""The game screen's actions the guided game has no use for (not shown, and their keys
+say what to press instead)."""
+LEAVE_KEYS = ("escape", "q")
+
+
+class GuidePanel(Static):
+    """The guide's sentence for the step the game waits for."""
+
+    DEFAULT_CSS = """
+    GuidePanel {
+        height: 1fr;
+        padding: 1 0 0 0;
+        text-style: bold;
+    }
+    """
+
+    view: var[GameView | None] = var(None)
+
+    def watch_view(self, view: GameView | None) -> None:
+        if view is not None:
+            self.update(Text(guide.text_of(view.match)))
+
+
+class LearnScreen(GameScreen):
+    DEFAULT_CSS = """
+    LearnScreen #log {
+        display: none;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(",".join(LEAVE_KEYS), "leave", "Leave"),
+        # The game screen's keys for the app (new game, help) would leave the lesson.
+        Binding(f"{NEW.keys},{HELP.keys}", "not_here", show=False),
+    ]
+
+    def __init__(self, glyphs: Glyphs) -> None:
+        super().__init__(GuidedTable(), lambda: frozenset({guide.LEARNER}), glyphs,
+                         hints=False, chances=False)
+
+    def below_log(self) -> ComposeResult:
+        yield GuidePanel(id="guide").data_bind(GameScreen.view)
+
+    def _check_over(self, match: Match, events: tuple[Event, ...]) -> None:
+        """The guide's last sentence says the game is won: no game-over box."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in HIDDEN_ACTIONS:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_leave(self) -> None:
+        close(self)
+
+    def action_not_here(self) -> None:
+        self._notice(self._why_not("", ()))
+
+    def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
+        if action in PLAY_ACTIONS:
+            return guide.why_not(self.table.match, action)  # type: ignore[arg-type]
+        return guide.why_not(self.table.match) + " (q leaves the guided game.)"
+
+    def on_key(self, event: events.Key) -> None:
+        name = KEY_ACTIONS.get(event.key, ("", ()))[0]
+        if event.key in LEAVE_KEYS or name in PLAY_ACTIONS:
+            super().on_key(event)
+        elif event.is_printable or name:
+            event.stop()
+            self._notice(self._why_not(name, ()))

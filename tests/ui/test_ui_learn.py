@@ -1,0 +1,125 @@
+"""The guided first game (``cantstop learn`` and the new-game screen's "Learn to play"):
+played to its end by keys and by mouse, a wrong key at every step, two steps as snapshots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from cantstop_tui.engine import Phase, legal_moves
+from cantstop_tui.play import guide
+from cantstop_tui.play.match import Match
+from cantstop_tui.ui.learn_cli import LearnApp
+from cantstop_tui.ui.screens.learn import GuidePanel, LearnScreen
+from cantstop_tui.ui.screens.new_game import NewGameScreen
+from cantstop_tui.ui.widgets.pair_choice import PairChoice
+
+from .test_ui_game_clicks import move_row
+from .ui_helpers import SIZE, local_app, until
+
+Snap = Callable[..., bool]
+
+
+def learn_app(ascii_only: bool = False) -> LearnApp:
+    return LearnApp(ascii_only=ascii_only, remember=False, autosave=False)
+
+
+def the_match(app: LearnApp) -> Match:
+    screen = app.screen
+    assert isinstance(screen, LearnScreen)
+    return screen.table.match
+
+
+def right_key(match: Match) -> str:
+    step = guide.step_of(match)
+    assert step is not None
+    if step.action == "choose":
+        assert step.move is not None
+        return str(guide.move_key(match, step.move))
+    return "r" if step.action == "roll" else "s"
+
+
+def wrong_key(match: Match) -> str:
+    """A game key that is not the step's: another move, a roll or a stop."""
+    step = guide.step_of(match)
+    assert step is not None
+    if step.action == "choose":
+        moves = legal_moves(match.state)
+        return str(len(moves)) if moves[-1] != step.move else ("1" if len(moves) > 1 else "r")
+    return "s" if step.action == "roll" else "r"
+
+
+async def started(pilot: Pilot[None]) -> None:
+    await until(pilot, lambda: isinstance(pilot.app.screen, LearnScreen), "the guided game")
+
+
+def guide_text(app: LearnApp) -> str:
+    return str(app.screen.query_one(GuidePanel).render())
+
+
+async def test_the_guided_game_played_by_keys_with_a_wrong_key_at_every_step() -> None:
+    app = learn_app(ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        steps = 0
+        while guide.step_of(match := the_match(app)) is not None:
+            assert guide.text_of(match) in guide_text(app)
+            for key in (wrong_key(match), "x"):
+                await pilot.press(key)
+                screen = app.screen
+                assert isinstance(screen, LearnScreen) and screen.view is not None
+                assert "press" in screen.view.notice, (key, screen.view.notice)
+                assert the_match(app) is match  # nothing moved
+            await pilot.press(right_key(match))
+            assert len(the_match(app).history) > len(match.history)
+            steps += 1
+        assert the_match(app).state.winner == guide.LEARNER
+        assert guide.FINISHED in guide_text(app)
+        assert steps == sum(1 for step in guide.SCRIPT if step.text)
+        await pilot.press("q")
+        await until(pilot, lambda: app.return_code is not None, "the app to end")
+
+
+async def test_the_guided_game_played_by_mouse() -> None:
+    app = learn_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        while guide.step_of(match := the_match(app)) is not None:
+            step = guide.step_of(match)
+            assert step is not None
+            if step.action == "choose":
+                assert step.move is not None
+                row = move_row(app, guide.move_key(match, step.move))
+                await pilot.click(PairChoice, offset=(3, row))
+            else:
+                await pilot.click("#actions", offset=(14 if step.action == "stop" else 3, 0))
+            await until(pilot, lambda: the_match(app) is not match, f"the {step.action}")
+        assert the_match(app).state.winner == guide.LEARNER
+
+
+async def test_learn_to_play_from_the_new_game_screen_and_back() -> None:
+    app = local_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
+        await pilot.click("#learn")
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "the guided game")
+        await pilot.press("r")
+        assert app.screen.table.match.state.phase is Phase.CHOOSE  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form again")
+
+
+def test_snapshot_pairing_the_dice(snap_compare: Snap) -> None:
+    assert snap_compare(learn_app(), press=["r"], terminal_size=SIZE)
+
+
+def test_snapshot_the_blocked_column_in_ascii(snap_compare: Snap) -> None:
+    match = guide.start()
+    keys = []
+    while guide.step_of(match) is None or guide.step_of(match).shows != "blocked":  # type: ignore[union-attr]
+        keys.append(right_key(match))
+        step = guide.step_of(match)
+        assert step is not None
+        match = guide.take(match, step.action, step.move)[0]
+    assert snap_compare(learn_app(ascii_only=True), press=keys, terminal_size=SIZE)
