@@ -1,6 +1,7 @@
-"""Memory over one SSH connection: 1,000 dialog open/close cycles, 100 lobby-table round
-trips and 20 whole games, against a real ``cantstop serve``; the server's resident memory
-after a warm-up and after each part (target: growth under 5 MB).
+"""Memory over one SSH connection: 1,000 dialog open/close cycles at a table (help) and in
+the lobby (the New table form: c, then ctrl+g), 100 lobby-table round trips and 20 whole
+games, against a real ``cantstop serve``; the server's resident memory after a warm-up and
+after each part (target: growth under 5 MB).
 
     python -m benchmarks memory      (also run by make bench-ssh)
 """
@@ -30,6 +31,15 @@ async def dialogs(person: ssh.Person, count: int) -> None:
         await person.wait_for("Can't Stop in brief")
         person.press("\x1b", timed=False)
         await person.wait_until_gone("Can't Stop in brief")
+
+
+async def forms(person: ssh.Person, count: int) -> None:
+    """The lobby's New table form, opened and closed (issue 31: 170 KB a cycle, kept)."""
+    for _ in range(count):
+        person.press("c", timed=False)
+        await person.wait_for("New table")
+        person.press("\x07", timed=False)  # ctrl+g
+        await person.wait_until_gone("New table")
 
 
 async def round_trips(person: ssh.Person, count: int) -> None:
@@ -70,6 +80,13 @@ async def measure(
             warm = ssh.rss_kib(server.pid)
             await dialogs(host, dialog_count)
             after_dialogs = ssh.rss_kib(server.pid)
+            lobby_conn, lobbyist = await ssh.connect(port, "warmup1")
+            await lobbyist.wait_for("lobby")
+            await forms(lobbyist, 50)
+            warm_forms = ssh.rss_kib(server.pid)
+            await forms(lobbyist, dialog_count)
+            after_forms = ssh.rss_kib(server.pid)
+            lobby_conn.close()
             await round_trips(host, 10)
             warm_trips = ssh.rss_kib(server.pid)
             await round_trips(host, trip_count)
@@ -91,6 +108,7 @@ async def measure(
     return {
         "start": mib(start),
         "dialogs": mib(after_dialogs - warm),
+        "forms": mib(after_forms - warm_forms),
         "trips": mib(after_trips - warm_trips),
         "games": mib(after_games - warm_games),
         "end": mib(after_games),
@@ -105,6 +123,11 @@ def run() -> list[Row]:
             f"growth over {DIALOGS} dialog open/close cycles",
             f"{figures['dialogs']:+.1f} MiB",
             "after 50 to warm up; target < 5 MiB",
+        ),
+        (
+            f"growth over {DIALOGS} New table forms opened and closed",
+            f"{figures['forms']:+.1f} MiB",
+            "in the lobby (c, ctrl+g), after 50 to warm up; target < 5 MiB",
         ),
         (
             f"growth over {TRIPS} lobby-table round trips",

@@ -28,3 +28,11 @@ class Bot(Protocol):
     def keep_rolling(self, state: GameState) -> bool:
         """After a move: roll again (True) or stop (False). Only asked when stopping is allowed."""
         ...
+
+
+@runtime_checkable
+class Forgetful(Protocol):
+    """A bot that keeps what it worked out during a turn (the expert's plan): told when the
+    turn is over, it lets it go (a server holds many bots between their turns)."""
+
+    def forget(self) -> None: ...

@@ -47,7 +47,8 @@ _shipped: list[bool] = []
 """Not empty once the shipped table was loaded."""
 _passing: dict[object, tuple[Outcome, ...]] = {}
 """Positions with a runner still free: too many to keep, so cleared when full."""
-_PASSING_LIMIT: Final = 5000
+_PASSING_LIMIT: Final = 1000
+"""About 20 KB each: 5,000 held up to 110 MB for good in a server's process."""
 
 
 def _key(state: GameState, runners: tuple[int, ...]) -> object:

@@ -82,6 +82,7 @@ class Planner:
             {} if share is None else share.nexts
         )
         self._ends: dict[tuple[int, ...], TurnEnd] = {}
+        self._known: dict[Runners, Runners] = {}
         # With jumps a step's length depends on the others' squares: no shortcut then.
         self._solve_ends = state.config.variant != "jump"
         self._refusable = refuses_stops(state.config)
@@ -112,9 +113,13 @@ class Planner:
         if found is None:
             bust = 0
             groups = []
+            known = self._known
             for count, moves in outcomes(self.state, runners):
                 if moves:
-                    groups.append((count, [self.after(runners, m) for m in moves]))
+                    # One tuple per runner set however many rolls lead to it (a plan holds
+                    # thousands of sets, each reached from many places).
+                    reached = [self.after(runners, m) for m in moves]
+                    groups.append((count, [known.setdefault(r, r) for r in reached]))
                 else:
                     bust += count
             found = (bust, groups)

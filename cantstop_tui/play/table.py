@@ -14,8 +14,9 @@ import contextlib
 import logging
 from collections.abc import Callable, Mapping
 
-from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot
-from ..engine import Event, IllegalMoveError, Move
+from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot, prepare
+from ..ai.base import Forgetful
+from ..engine import Event, GameWon, IllegalMoveError, Move, TurnPassed
 from .bot_step import next_step, play_step
 from .listeners import subscribe
 from .match import HUMAN, Match
@@ -70,6 +71,14 @@ class Table:
         if key not in self._made:
             self._made[key] = make_bot(kind, seed=self.match.seed + seat)
         return self._made[key]
+
+    def prepare_bots(self) -> None:
+        """Load what the computer seats' first decisions need (the expert's learned model,
+        numpy). Slow the first time in a process: run it off the event loop, e.g. while the
+        players read who starts."""
+        for seat in range(len(self.match.seats)):
+            if self.is_bot(seat):
+                prepare(self.match.kind_of(seat))
 
     @property
     def bot_to_move(self) -> bool:
@@ -195,5 +204,16 @@ class Table:
             except Exception:
                 log.exception("A table listener failed; it is unsubscribed.")
                 self._listeners.remove(listener)
+        if any(isinstance(event, TurnPassed | GameWon) for event in events):
+            self._turn_over(match)
         self._kick()
         return events
+
+    def _turn_over(self, match: Match) -> None:
+        """The computer players let go of what they worked out for the turn; when the game
+        is over the table lets go of them (made again, lazily, for a rematch)."""
+        for bot in (*self._made.values(), *self._given.values()):
+            if isinstance(bot, Forgetful):
+                bot.forget()
+        if match.state.is_over:
+            self._made.clear()

@@ -20,8 +20,9 @@ from ..play.names import clean_text
 from ..storage import records_path
 from ..storage.locks import FileLock
 from ..storage.paths import server_database
-from . import logs, store
+from . import budgets, logs, store
 from .auth import AuthError
+from .budgets import Budgets
 from .cli_args import auth_from, parser
 from .collector import hosting_many_apps
 from .hostkey import data_dir, load_or_create_host_key
@@ -56,6 +57,9 @@ def main(argv: list[str]) -> int:
         if not value > 0:
             print(f"cantstop serve: {name} must be a positive number, not {value}.", file=err)
             return 2
+    for sentence in budgets.refusals(budgets.from_args(args)):
+        print(f"cantstop serve: {sentence}", file=err)
+        return 2
     if args.keep_games is not None and args.keep_games < 0:
         print(f"cantstop serve: --keep-games must be 0 or more, not {args.keep_games}.", file=err)
         return 2
@@ -191,6 +195,7 @@ async def _run(
         seat_timeout=settings.seat_timeout,
         turn_timeout=settings.turn_timeout,
         bot_delay=settings.bot_delay,
+        budgets=Budgets(budgets.from_args(args)),
     )
     state_path, served = directory / "tables.json", directory / "served"
     journal = TableJournal(server_database())

@@ -7,6 +7,7 @@ from dataclasses import MISSING, fields
 from pathlib import Path
 from typing import Any
 
+from . import budgets
 from .auth import Auth, AuthError
 from .limits import Limits
 from .settings import Settings
@@ -76,6 +77,7 @@ def parser() -> argparse.ArgumentParser:
         help="time to log in, and then to open the game's terminal session "
         "(default %(default)s)",
     )
+    budgets.add_flags(p.add_argument_group("budgets per person (per name signed in)"))
     p.add_argument(
         "--forget",
         metavar="NAME",

@@ -16,6 +16,7 @@ from ..play.seating import LobbyError
 from ..play.table import BOT_DELAY
 from ..storage.records import Records
 from ..ui.screens.lobby import TableSummary
+from .budgets import Budgets
 from .next_game import Listener
 from .tables import TABLE_NAME_LENGTH, HostedTable, Visitor
 
@@ -34,11 +35,14 @@ class Lobby:
         turn_timeout: float | None = None,
         bot_delay: float = BOT_DELAY,
         seeds: Callable[[], int] | None = None,
+        budgets: Budgets | None = None,
     ) -> None:
         self.seat_timeout = seat_timeout
         self.turn_timeout = turn_timeout
         self.bot_delay = bot_delay
         self._seeds = seeds or (lambda: secrets.randbelow(2**31))
+        self.budgets = budgets or Budgets()
+        """What each person may do (tables open, chat, joining and leaving)."""
         self.tables: dict[int, HostedTable] = {}
         self._next_id = 1
         self._listeners: list[Listener] = []
@@ -111,14 +115,22 @@ class Lobby:
                 raise LobbyError(f"Unknown computer level {kind!r}.")
         if len(self.tables) >= MAX_TABLES:
             raise LobbyError("The server has as many tables as it can hold: join or watch one.")
+        self.budgets.may_create(self.created_by(visitor))
+        self.budgets.may_move(visitor.name)
         table_name = self._unused_name(sanitize_text(name) or f"{visitor.name}'s table")
         hosted = HostedTable(self, self._next_id, table_name, config, kinds, self._seeds())
         hosted.chances = chances
+        hosted.creator = visitor.name
         self._next_id += 1
         self.tables[hosted.id] = hosted
         log.info("Table %d %r created by %s (%s).", hosted.id, table_name, visitor.name, kinds)
         hosted.sit(visitor, 0)
         return hosted
+
+    def created_by(self, visitor: Visitor) -> int:
+        """How many of the open tables ``visitor`` created."""
+        name = visitor.name.casefold()
+        return sum(1 for hosted in self.tables.values() if hosted.creator.casefold() == name)
 
     def _unused_name(self, name: str) -> str:
         """``name`` cut to fit the list, numbered if another table has it: "ana's table (2)"."""

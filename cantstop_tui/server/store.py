@@ -53,6 +53,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "game": record_to_dict(hosted.table.match) if hosted.table else None,
         "chat": list(hosted.chat.lines),
         "chances": hosted.chances,
+        "creator": hosted.creator,
     }
 
 
@@ -131,6 +132,8 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         raise TypeError("'chat' is not a list")
     hosted.chat.restore(chat)
     hosted.chances = record.get("chances") is True
+    creator = record.get("creator")
+    hosted.creator = sanitize_name(creator) if isinstance(creator, str) else ""
     hosted.play(match)
     hosted.hold_absent_seats()
     return hosted

@@ -25,6 +25,7 @@ from ..play import seating
 from ..play.match import HUMAN, Match, Seat
 from ..play.seating import AWAY, SLOW, Person, Seats
 from ..ui.screens.lobby import SeatInfo, TableSummary
+from .budgets import Budgets
 from .chat import TableChat
 from .next_game import GameRegistry, Listener, NextGame
 from .shared_table import SharedTable
@@ -63,6 +64,8 @@ class HostedTable(TableClocks, NextGame):
         self.spectators: set[Visitor] = set()
         """Who watches the table, or waits in the lobby to watch it once it starts."""
         self.chat = TableChat()
+        self.creator = ""
+        """The name of the person who created it (counted against their open tables)."""
         self.chances = False
         """Whether its players may show each player's win chance (its creator's choice)."""
         self.rematch_votes: set[int] = set()
@@ -231,6 +234,8 @@ class HostedTable(TableClocks, NextGame):
         self.lobby.forget_if_empty(self.id)
 
     def say(self, visitor: Visitor, text: str) -> None:
+        """A line to the table, within the person's chat budget (else a ``LobbyError``)."""
+        self.lobby.budgets.may_say(visitor.name)
         self.chat.say(visitor, text)
 
     def _post(self, line: str) -> None:
@@ -251,5 +256,6 @@ class TableRegistry(GameRegistry, Protocol):
     turn_timeout: float | None
     bot_delay: float
     closing: bool
+    budgets: Budgets
     on_step: Callable[[HostedTable], None] | None
 

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from ..play.match import Match
+from ..play.seating import LobbyError
 from ..play.table import Table
 from ..ui.game_app import GameApp
 from ..ui.keys import LEAVE, TABLE_HELP, TALK, help_block, labels
@@ -155,6 +156,7 @@ class VisitApp(GameApp):
         if self.hosted is None:
             self.exit()
             return
+        self.lobby.budgets.moved(self.visitor.name)
         self.leave_table()
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -214,7 +216,10 @@ class VisitApp(GameApp):
 
     def _said(self, line: str | None) -> None:
         if line and self.hosted is not None:
-            self.hosted.say(self.visitor, line)
+            try:
+                self.hosted.say(self.visitor, line)
+            except LobbyError as refused:  # over the person's chat budget: told why
+                self.notify(str(refused), severity="warning", markup=False)
 
     def host_only(self) -> None:
         self.notify(

@@ -49,16 +49,22 @@ class VisitorLobby:
         return LobbyChoice(hosted.id, 0)
 
     def sit(self, table_id: int) -> LobbyChoice:
-        return LobbyChoice(table_id, self.lobby.get(table_id).sit(self.visitor, None))
+        hosted = self.lobby.get(table_id)
+        if not hosted.seats_of(self.visitor):  # back to one's own seat is no new move
+            self.lobby.budgets.may_move(self.name)
+        return LobbyChoice(table_id, hosted.sit(self.visitor, None))
 
     def watch(self, table_id: int) -> LobbyChoice:
         """Watch a table, at once or (one still waiting for players) from when it starts:
         counted among its watchers from now."""
-        self.lobby.get(table_id).watch(self.visitor)  # a sentence if it has closed
+        hosted = self.lobby.get(table_id)  # a sentence if it has closed
+        self.lobby.budgets.may_move(self.name)
+        hosted.watch(self.visitor)
         return LobbyChoice(table_id, None)
 
     def leave(self, table_id: int) -> None:
         """Leave the seat waited at, or stop waiting to watch."""
+        self.lobby.budgets.moved(self.name)
         hosted = self.lobby.tables.get(table_id)
         if hosted is None:
             return

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ..ai import STRONGEST, Bot, make_bot
+from ..ai import LEVELS, Bot, level_name, make_bot
 from ..play.match import Match
 from ..play.table import BOT_DELAY, Table
 from ..storage import Autosaver, Resumable, SaveError, plan_startup
@@ -106,20 +106,21 @@ class CantStopApp(GameApp):
         self._show_table(self.table)
 
     def _bots_for(self, match: Match) -> dict[int, Bot]:
-        """The computer players; a ``module:Class`` the player did not give is not imported.
+        """The computer players the table cannot make itself; a ``module:Class`` the player
+        did not give is not imported. (The table makes the built-in levels when they first
+        play, so they load with the first computer step, not before the first frame.)
 
         Seat kinds read from a file could name any module: those seats get the strongest level.
         """
         bots: dict[int, Bot] = {}
         replaced = []
         for index, seat in enumerate(match.seats):
-            if seat.is_human:
+            if seat.is_human or level_name(seat.kind) in LEVELS:
                 continue
-            kind = seat.kind
-            if not (is_built_in(kind) or kind in self._trusted_kinds):
-                replaced.append(seat.name)
-                kind = STRONGEST
-            bots[index] = make_bot(kind, seed=match.seed + index)
+            if is_built_in(seat.kind) or seat.kind in self._trusted_kinds:
+                bots[index] = make_bot(seat.kind, seed=match.seed + index)
+            else:
+                replaced.append(seat.name)  # the table plays it at the strongest level
         if replaced:
             self.notify(
                 f"{', '.join(replaced)}: a computer player from a file may only use a built-in "

@@ -11,7 +11,6 @@ from textual.screen import Screen
 
 from ..play.table import Table
 from .keys import HELP, NEW, QUIT, SAVE
-from .screens.game import GameScreen
 
 
 class CommandHost(Protocol):
@@ -36,6 +35,8 @@ class CommandHost(Protocol):
 
 
 def game_commands(app: CommandHost, screen: Screen[Any]) -> Iterator[SystemCommand]:
+    from .screens.game import GameScreen  # loaded once the game is shown
+
     if isinstance(screen, GameScreen):
         for title, help_text, action in screen.commands():
             yield SystemCommand(title, help_text, lambda a=action: screen.run_action(a))

@@ -10,7 +10,8 @@ answering the hooks of ``app_base.AppBase``; nothing here asks which app it is.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.screen import Screen
@@ -20,12 +21,15 @@ from ..play.table import Table
 from .app_base import AppBase
 from .app_commands import game_commands
 from .keys import HINT
-from .messages import ChancesToggled, GameEnded, LoadRequested, NextGameBegan, QuitRequested
-from .screens.game import GameScreen
 from .screens.rolloff import RolloffScreen
 from .settings import GameSettings
 
-# The other screens are imported when first shown: the first frame comes sooner.
+if TYPE_CHECKING:  # (the messages come from the game screen, imported when first shown)
+    from .messages import ChancesToggled, GameEnded, LoadRequested, NextGameBegan, QuitRequested
+    from .screens.game import GameScreen
+
+# The other screens (the game's too: who starts comes first) are imported when first shown,
+# so the first frame comes sooner.
 
 
 class GameApp(AppBase):
@@ -38,8 +42,22 @@ class GameApp(AppBase):
             self._show_game(table)
         else:
             self.push_screen(RolloffScreen(table.match), lambda _: self._show_game(table))
+            # The game screen and the computer players' tables load while the people read
+            # who starts (after it is drawn: not competing with the first frame).
+            self.call_after_refresh(
+                self.run_worker, lambda: self._prepare_game(table), thread=True,
+                exit_on_error=False,
+            )
+
+    @staticmethod
+    def _prepare_game(table: Table) -> None:
+        """Import the game screen and load the computers' tables (off the event loop)."""
+        import_module(".screens.game", __package__)
+        table.prepare_bots()
 
     def make_game_screen(self, table: Table) -> GameScreen:
+        from .screens.game import GameScreen
+
         return GameScreen(
             table, self._seats_now, self.glyphs, hints=self.hints, show_chances=self.show_chances
         )
@@ -48,6 +66,8 @@ class GameApp(AppBase):
         return self.my_seats
 
     def _show_game(self, table: Table) -> None:
+        from .screens.game import GameScreen
+
         screen = self.make_game_screen(table)
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)
@@ -123,6 +143,7 @@ class GameApp(AppBase):
         if not self.can_restart:
             self.host_only()
             return
+        from .screens.game import GameScreen
         from .screens.new_game import NewGameScreen
 
         has_game = isinstance(self.screen, GameScreen)
@@ -153,6 +174,8 @@ class GameApp(AppBase):
     # --- keys and commands -------------------------------------------------------------
 
     def action_toggle_hints(self) -> None:
+        from .screens.game import GameScreen
+
         self.hints = not self.hints
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):

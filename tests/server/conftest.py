@@ -14,6 +14,7 @@ from cantstop_tui.engine import GameConfig, Phase, can_stop
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.table import Table
 from cantstop_tui.server.auth import Auth
+from cantstop_tui.server.budgets import Budgets
 from cantstop_tui.server.identity import Names
 from cantstop_tui.server.limits import Limits
 from cantstop_tui.server.lobby import Lobby
@@ -34,6 +35,7 @@ def make_server(
     auth: Auth | None = None,
     limits: Limits | None = None,
     names: Names | None = None,
+    budgets: Budgets | None = None,
     **settings: Any,
 ) -> GameServer:
     settings.setdefault("bot_delay", 0.0)
@@ -43,6 +45,7 @@ def make_server(
         turn_timeout=config.turn_timeout,
         bot_delay=config.bot_delay,
         seeds=lambda: 7,
+        budgets=budgets,
     )
     # Tests reconnect from 127.0.0.1 far faster, and more often briefly, than anyone would:
     # no arrival limit and no penalties (test_limits sets its own).

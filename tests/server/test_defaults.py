@@ -1,5 +1,5 @@
-"""Each default is stated once (the server's dataclasses, ``BOT_DELAY``, ``web.MAX_SESSIONS``);
-the command lines take theirs from there, and the docs must say the same."""
+"""Each default is stated once (the server's dataclasses and ``PersonLimits``, ``BOT_DELAY``,
+``web.MAX_SESSIONS``); the command lines take theirs from there, and the docs must say the same."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 
 from cantstop_tui.play.table import BOT_DELAY, Table
 from cantstop_tui.server import cli_args, web
+from cantstop_tui.server.budgets import PersonLimits
 from cantstop_tui.server.limits import Limits
 from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.settings import Settings
@@ -70,7 +71,11 @@ def test_the_docs_state_each_default_as_the_command_line_has_it(command: str) ->
 
 
 def test_the_serve_command_line_takes_every_default_from_the_dataclasses() -> None:
-    fields = Settings.__dataclass_fields__ | Limits.__dataclass_fields__
+    fields = (
+        Settings.__dataclass_fields__
+        | Limits.__dataclass_fields__
+        | PersonLimits.__dataclass_fields__
+    )
     for option, value in defaults(cli_args.parser()).items():
         dest = option.removeprefix("--").replace("-", "_")
         name = cli_args.FIELD_OF_OPTION.get(dest, dest)

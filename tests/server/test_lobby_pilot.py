@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widgets import Input, Select
 
 from cantstop_tui.ai import LEVELS
 from cantstop_tui.engine import GameConfig
@@ -598,8 +598,21 @@ def test_snapshot_the_lobby_with_tables(snap_compare: Snap) -> None:
     assert snap_compare(lobby_app_with_tables(), terminal_size=SIZE)
 
 
+def steady_cursor(*keys: str) -> Callable[[Pilot[None]], object]:
+    """Press `keys`, then stop every input's cursor blinking: a snapshot taken on a loaded
+    machine could otherwise catch the cursor in either half of its blink."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press(*keys)
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
+        await pilot.pause()
+
+    return run_before
+
+
 def test_snapshot_the_create_table_form(snap_compare: Snap) -> None:
-    assert snap_compare(lobby_app_with_tables(), press=["c"], terminal_size=SIZE)
+    assert snap_compare(lobby_app_with_tables(), run_before=steady_cursor("c"), terminal_size=SIZE)
 
 
 def test_snapshot_the_lobby_in_sixteen_colours(snap_compare: Snap) -> None:
@@ -611,4 +624,4 @@ def test_snapshot_the_lobby_in_sixteen_colours(snap_compare: Snap) -> None:
 def test_snapshot_the_form_in_sixteen_colours_shows_the_focused_field(snap_compare: Snap) -> None:
     app = lobby_app_with_tables()
     fit_console(app, "standard")
-    assert snap_compare(app, press=["c", "tab", "tab"], terminal_size=SIZE)
+    assert snap_compare(app, run_before=steady_cursor("c", "tab", "tab"), terminal_size=SIZE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import ClassVar
 
 import pytest
 from hypothesis import given
@@ -12,7 +13,11 @@ from hypothesis import strategies as st
 from rich.segment import Segment
 from rich.style import Style
 from textual.app import App, ComposeResult
+from textual.binding import BindingType
+from textual.geometry import Region
+from textual.screen import ModalScreen
 from textual.strip import Strip
+from textual.widgets import Footer
 
 from cantstop_tui import textual_version
 from cantstop_tui.engine import GameConfig
@@ -164,6 +169,55 @@ async def test_the_game_log_measures_new_lines_at_once_without_a_thread() -> Non
         assert not list(app.workers)
 
 
+class TinyLog(App[None]):
+    def compose(self) -> ComposeResult:
+        yield textual_compat.QuietLog(max_lines=3)
+
+
+def repaints(
+    log: textual_compat.QuietLog, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[int, ...]]:
+    """The rows of each repaint ``log`` asks for from now on; () for the whole log."""
+    asked: list[tuple[int, ...]] = []
+    original = log.refresh
+
+    def refresh(*regions: Region, **kwargs: bool) -> textual_compat.QuietLog:
+        asked.append(tuple(y for r in regions for y in range(r.y, r.bottom)))
+        return original(*regions, **kwargs)
+
+    monkeypatch.setattr(log, "refresh", refresh)
+    return asked
+
+
+async def test_a_line_added_to_a_log_that_fits_repaints_that_line_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = LogOnly()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(GameLog)
+        log._write(["first"])
+        await pilot.pause()
+        asked = repaints(log, monkeypatch)
+        log._write(["second", "third"])
+        assert asked == [(1, 2)]
+
+
+async def test_clearing_a_log_or_dropping_its_old_lines_repaints_it_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = TinyLog()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(textual_compat.QuietLog)
+        log.write_lines(["one", "two", "three"])
+        await pilot.pause()
+        asked = repaints(log, monkeypatch)
+        log.write_lines(["four"])  # "one" goes: every line moves up
+        assert () in asked
+        asked.clear()
+        log.clear()
+        assert () in asked
+
+
 async def test_redrawing_a_game_leaves_no_garbage_cycles() -> None:
     table = Table(Match.start(humans(2), GameConfig(2), 5), bot_delay=0)
     app = TableApp(table, my_seats=set())
@@ -251,6 +305,47 @@ async def test_opening_and_closing_a_dialog_leaves_no_objects_behind() -> None:
         after = await cycles(pilot, 30)
     # Each cycle used to leave about 340 objects (a closed dialog's widgets' lines).
     assert after - before < 30 * 10
+
+
+class _Dialog(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [("escape", "dismiss", "Close")]
+
+
+class _FooterApp(App[None]):
+    """A screen with a footer and a dialog that changes its keys while open."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [("d", "dialog", "Dialog"), ("x", "bell", "Bell")]
+
+    def __init__(self, footer: type[Footer]) -> None:
+        super().__init__()
+        self.footer = footer
+
+    def compose(self) -> ComposeResult:
+        yield self.footer()
+
+    def action_dialog(self) -> None:
+        self.push_screen(_Dialog())
+
+
+async def footer_watchers_after_dialogs(footer: type[Footer], count: int) -> int:
+    app = _FooterApp(footer)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(count):
+            await pilot.press("d")
+            await pilot.wait_for_animation()
+            await pilot.press("escape")
+            await pilot.wait_for_animation()
+            await pilot.pause()
+        kept = getattr(app.screen.query_one(Footer), textual_compat.WATCHERS)
+        return len(kept["compact"])
+
+
+async def test_upstream_footer_still_keeps_the_watchers_of_replaced_keys() -> None:
+    assert await footer_watchers_after_dialogs(Footer, 20) > 20
+
+
+async def test_the_lean_footer_keeps_only_its_current_keys_watchers() -> None:
+    assert await footer_watchers_after_dialogs(textual_compat.LeanFooter, 20) <= 3
 
 
 # --- every private Textual name the compatibility module uses, named -------------------

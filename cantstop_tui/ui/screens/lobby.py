@@ -17,10 +17,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...play.seating import LobbyError
 from ...storage.records import Records
+from ..textual_compat import LeanFooter
 from .create_table import CreateTableScreen, NewTable
 
 
@@ -132,7 +133,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         table.add_columns("Table", "Seats", "Rules", "Status")
         yield table
         yield Static(Text("No tables yet: press c to create one."), id="lobby-message")
-        yield Footer()
+        yield LeanFooter()
 
     def on_mount(self) -> None:
         screen = self

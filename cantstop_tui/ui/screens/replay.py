@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...play.match import Match
 from ...storage.replay import Replay
 from ..glyphs import Glyphs, glyphs_for
 from ..screen_app import ScreenApp
+from ..textual_compat import LeanFooter
 from ..view import GameView
 from ..widgets.board import Board
 from ..widgets.dice import DiceView
@@ -105,7 +106,7 @@ class ReplayScreen(Screen[PlayOn | None]):
                 yield Static(id="happened")
                 if self.play_on:
                     yield Static(PLAY_ON_HINT, id="fresh-dice")
-        yield Footer()
+        yield LeanFooter()
 
     def on_mount(self) -> None:
         self.show(self.index)

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...play.match import Match
@@ -38,11 +38,16 @@ from ...storage.replay import Replay
 from ..background import in_background
 from ..glyphs import Glyphs, glyphs_for, player_style
 from ..screen_app import ScreenApp
+from ..textual_compat import LeanFooter
 from ..widgets.chance_graph import ChanceGraph
 from .replay import PlayOn, ReplayScreen
 
 PROGRESS_AFTER: Final = 1.0
 """Seconds before the progress bar shows."""
+WAITING: Final = "Waiting for the analysis: another review may be under way..."
+UNDER_WAY: Final = "Reviewing every decision against expert..."
+"""What the progress bar's line says before the analysis thread takes the review, and
+after: over SSH visitors share the one thread, so a review may wait its turn."""
 KEEP: Final = 4
 """Reviews kept in memory: a server's players of one table share their game's review."""
 LABEL_STYLES: Final = {"inaccuracy": "yellow", "mistake": "bold dark_orange", "blunder": "bold red"}
@@ -124,13 +129,13 @@ class ReviewScreen(Screen[PlayOn | None]):
         names = " vs ".join(seat.name for seat in self.match.seats)
         yield Static(f"Review {self.title_text}: {names}".replace(" :", ":"), id="title")
         with Vertical(id="working", classes="hidden"):
-            yield Static("Reviewing every decision against expert...")
+            yield Static(WAITING, id="working-text")
             yield ProgressBar(total=max(len(self.match.history), 1), id="progress")
         yield Static(id="outcome")
         yield Static(id="summary")
         yield Static("  " + decision_header(), id="decisions-header")
         yield OptionList(id="decisions")
-        yield Footer()
+        yield LeanFooter()
 
     def on_mount(self) -> None:
         self.set_timer(PROGRESS_AFTER, self._show_progress)
@@ -155,13 +160,21 @@ class ReviewScreen(Screen[PlayOn | None]):
                     loop.call_soon_threadsafe(self._advance, done)
 
             try:
-                found = await in_background(lambda: review_game(self.match, progress))
+                def review() -> Review:
+                    loop.call_soon_threadsafe(self._under_way)
+                    return review_game(self.match, progress)
+
+                found = await in_background(review)
             except _Cancelled:
                 return
             finally:
                 closed.set()  # a review still queued or under way stops at its next step
             remember(found)
         self.show(found)
+
+    def _under_way(self) -> None:
+        if self.is_mounted:
+            self.query_one("#working-text", Static).update(UNDER_WAY)
 
     def _advance(self, done: int) -> None:
         if self.is_mounted:

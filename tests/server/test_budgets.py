@@ -1,0 +1,117 @@
+"""Budgets per person against a real server: one person's open tables, chat lines, and
+joining and leaving, each refused with a sentence, while two bystanders from another
+address keep playing."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import asyncssh
+import pytest
+
+from cantstop_tui.engine import GameConfig
+from cantstop_tui.play.seating import LobbyError
+from cantstop_tui.server.budgets import CHAT_BURST, Budgets, PersonLimits
+from cantstop_tui.server.server import GameServer
+from cantstop_tui.server.tables import HostedTable, Visitor
+
+from .conftest import Player, make_server, play_one_step, start_table, until
+
+ATTACKER = "127.0.0.2"
+
+
+@pytest.fixture
+async def budgeted(host_key: asyncssh.SSHKey) -> AsyncIterator[GameServer]:
+    server = make_server(host_key, budgets=Budgets(PersonLimits(moves_per_minute=4)))
+    await server.start()
+    yield server
+    await server.close()
+
+
+async def keep_playing(server: GameServer, hosted: HostedTable, players: dict[int, Player]) -> None:
+    """The bystanders' game goes on: a few steps, each taken by its player's key."""
+    table = hosted.table
+    assert table is not None
+    for _ in range(4):
+        if table.match.state.is_over:
+            return
+        await play_one_step(table, players)
+        table = hosted.table
+        assert table is not None
+
+
+async def attacker(server: GameServer, name: str = "mal") -> Player:
+    mal = await Player.connect(server.port, name, local_addr=(ATTACKER, 0))
+    await mal.wait_for("lobby")
+    return mal
+
+
+async def test_a_person_is_refused_a_third_open_table_with_a_sentence(
+    budgeted: GameServer,
+) -> None:
+    bob, carol, hosted = await start_table(budgeted, "bob", "carol")
+    for _ in range(2):  # two tables against the computer, left with their games on
+        made = budgeted.lobby.create(Visitor("mal"), "", GameConfig(num_players=2), ["expert"])
+        made.left(Visitor("mal"))
+    count = len(budgeted.lobby.tables)
+    mal = await attacker(budgeted)
+    mal.press("c")
+    await mal.wait_for("New table")
+    mal.press("\r")
+    await mal.wait_for("You have 2 open tables already")
+    assert len(budgeted.lobby.tables) == count
+    await keep_playing(budgeted, hosted, {0: bob, 1: carol})
+
+
+async def test_a_chat_flood_is_slowed_then_muted_with_a_sentence(budgeted: GameServer) -> None:
+    bob, carol, hosted = await start_table(budgeted, "bob", "carol")
+    mal = await attacker(budgeted)
+    mal.press("w")
+    await mal.wait_for("Watching")
+    for number in range(30):
+        mal.press("t")
+        await mal.wait_for("say something")
+        mal.press(f"spam {number}\r")
+        await mal.wait_for(lambda: "say something" not in mal.text())
+        if budgeted.lobby.budgets.muted("mal"):
+            break
+        if f"mal: spam {number}" not in hosted.chat.lines:
+            await mal.wait_for("Too many lines")
+    await mal.wait_for("You are muted")
+    said = [line for line in hosted.chat.lines if line.startswith("mal: ")]
+    assert CHAT_BURST <= len(said) < 20, said
+    await keep_playing(budgeted, hosted, {0: bob, 1: carol})
+    with pytest.raises(LobbyError, match="muted"):  # at every table, whatever the connection
+        budgeted.lobby.budgets.may_say("MAL")
+
+
+async def test_a_join_and_leave_loop_is_refused_with_a_sentence(budgeted: GameServer) -> None:
+    bob, carol, hosted = await start_table(budgeted, "bob", "carol")
+    mal = await attacker(budgeted)
+    for _ in range(10):
+        mal.press("w")
+        await mal.wait_for(lambda: "Watching" in mal.text() or "too often" in mal.text())
+        if "too often" in mal.text():
+            break
+        mal.press("q")
+        await mal.wait_for("Leave this table")
+        mal.press("y")
+        await mal.wait_for("you are")
+        await until(lambda: hosted.watchers == 0, "mal to leave")
+    assert "You joined and left tables too often: try again in" in mal.text()
+    assert hosted.watchers == 0
+    await keep_playing(budgeted, hosted, {0: bob, 1: carol})
+
+
+def test_the_flags_and_the_docs_say_the_limits_defaults() -> None:
+    from dataclasses import fields
+    from pathlib import Path
+
+    from cantstop_tui.server.cli_args import parser
+
+    args = parser().parse_args(["--open"])
+    docs = (Path(__file__).parents[2] / "docs" / "ssh.md").read_text()
+    for spec in fields(PersonLimits):
+        assert getattr(args, spec.name) == spec.default
+        flag = spec.metadata["flag"]
+        assert f"{spec.default:g} (`{flag}`)" in docs, flag
