@@ -8,17 +8,19 @@ which table it shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import BindingType
+from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from ..play.match import Match
 from ..play.seating import LobbyError
 from ..play.table import Table
+from ..ui.colors import ColorDepth, depth_filters
 from ..ui.game_app import GameApp
 from ..ui.keys import LEAVE, TABLE_HELP, TALK, help_block, labels
 from ..ui.screens.game import GameScreen
@@ -41,6 +43,18 @@ class VisitApp(GameApp):
     QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
     KEY_LABELS: ClassVar[dict[str, str]] = labels(LEAVE)
     HELP_KEYS = help_block(TABLE_HELP)
+
+    CSS = (
+        GameApp.CSS
+        + """
+    /* A terminal without colours (xterm-mono, NO_COLOR): the cursor and the focus reversed */
+    DataTable:nocolor > .datatable--cursor { text-style: reverse; }
+    Input:nocolor:focus, Button:nocolor:focus, Select:nocolor:focus > SelectCurrent {
+        text-style: reverse;
+    }
+    Input:nocolor > .input--cursor { text-style: not reverse; }
+    """
+    )
 
     textual_commands = False  # nothing that writes on the host or shows its paths
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -73,6 +87,8 @@ class VisitApp(GameApp):
         self.quiet = quiet
         self.hosted: HostedTable | None = None
         """The table shown (None in the lobby)."""
+        self.color_depth: ColorDepth = "truecolor"
+        """What the visitor's terminal shows (the session says, before the app runs)."""
         self._unsubscribe: list[Callable[[], None]] = []
         self.watching_only = False
         """The visitor chose to watch the table shown, not to sit."""
@@ -84,10 +100,16 @@ class VisitApp(GameApp):
             return frozenset()
         return self.hosted.seats_of(self.visitor)
 
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), *depth_filters(self.color_depth)]
+
     # --- where the visitor is ---------------------------------------------------------
 
     def begin(self) -> None:
-        if self.console.color_system == "standard":
+        # Without colours, what has the focus or the cursor is drawn in reverse (Textual's
+        # widgets' ``:nocolor`` rules, as for a local NO_COLOR game in the terminal's palette).
+        self.no_color = self.color_depth == "none"
+        if self.color_depth in ("16", "none"):
             # At 16 colours draw with the terminal's own palette, not approximations of RGB
             # (the accent would turn red, an error colour): the widgets' ``:ansi`` rules.
             self.theme = "ansi-dark"
