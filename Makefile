@@ -74,7 +74,7 @@ bench-ssh: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check cantstop_tui tests benchmarks
-	$(VENV)/bin/mypy --strict cantstop_tui/engine
+	$(VENV)/bin/mypy --strict cantstop_tui
 	$(VENV)/bin/lint-imports
 
 # PNGs as well as SVGs need the cairo library (Debian: apt-get install libcairo2).

@@ -400,11 +400,11 @@ async def _cpu_per_change(make_app: Any, apps: int = 4, changes: int = 120) -> f
 
 
 def run() -> list[Row]:
-    from cantstop_tui.ui.app import CantStopApp
+    from cantstop_tui.ui.table_app import TableApp
 
     minimal = asyncio.run(_cpu_per_change(_Minimal))
     game = asyncio.run(
-        _cpu_per_change(lambda table: CantStopApp(table, frozenset(), remember=False))
+        _cpu_per_change(lambda table: TableApp(table, frozenset()))
     )
     baseline = asyncio.run(measure(1))
     loaded = asyncio.run(measure(TABLES))

@@ -19,7 +19,8 @@ from ..storage.records import Records
 from ..ui.screens.lobby import TableSummary
 from . import turn_tables
 from .budgets import Budgets
-from .tables import TABLE_NAME_LENGTH, HostedTable, Listener, Visitor
+from .next_game import Listener
+from .tables import TABLE_NAME_LENGTH, HostedTable, Visitor
 
 log = logging.getLogger(__name__)
 MAX_TABLES = 200

@@ -29,7 +29,7 @@ SESSION_END_WAIT = 5.0
 """Seconds a stopping server gives its visitors' apps to finish."""
 
 
-class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
+class _Connection(asyncssh.SSHServer):
     """One client connection: counted, throttled, authenticated; nothing but the game."""
 
     def __init__(self, server: GameServer) -> None:

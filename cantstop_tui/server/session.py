@@ -83,7 +83,7 @@ class Host(VisitHost, Protocol):
     def session_as(self, name: str) -> GameSession | None: ...
 
 
-class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
+class GameSession(Visiting, asyncssh.SSHServerSession[str]):
     server: Host
 
     def __init__(self, server: Host, username: str, login: Login) -> None:

@@ -30,7 +30,6 @@ from ..storage import SaveError, game_id, match_from_record, record_to_dict, wri
 from ..storage.atomic import atomic_write
 from ..storage.reading import read_json
 from .lobby import Lobby
-from .shared_table import SharedTable
 from .tables import TABLE_NAME_LENGTH, HostedTable, Visitor
 
 log = logging.getLogger(__name__)
@@ -153,7 +152,7 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         if hosted.turn_rules is None:
             raise ValueError("a table without a game is not one to come back to")
         return hosted
-    hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
+    hosted.play(match)
     hosted.hold_absent_seats()
     return hosted
 

@@ -140,14 +140,10 @@ class HostedTable(TableClocks, NextGame):
         return seating.seats_of(self.seats, visitor.name)
 
     def _set(self, seats: Seats) -> None:
-        """The new seating; the game's record of who plays each seat follows it."""
+        """The new seating (the game reads who plays each seat from it)."""
         self.seats = seats
-        table = self.table
-        if table is None or table.match.state.is_over:
-            return
-        for index, seat in enumerate(seats):
-            if table.match.kind_of(index) != seat.plays():
-                table.set_seat_kind(index, seat.plays())
+        if self.table is not None:
+            self.table.seats_changed()
 
     # --- the game -------------------------------------------------------------------
 
@@ -160,17 +156,15 @@ class HostedTable(TableClocks, NextGame):
         if self.table is not None or seating.free_seats(self.seats):
             return
         log.info("Table %d %r starts: %s.", self.id, self.name, self._names(range(len(self.seats))))
-        self.attach(
-            SharedTable(
-                Match.start(self._players(), self.config, self.seed), bot_delay=self.lobby.bot_delay
-            )
-        )
+        self.play(Match.start(self._players(), self.config, self.seed))
 
-    def attach(self, table: SharedTable) -> None:
-        """Follow ``table``'s game; a restored game's record is made to agree with the seats."""
+    def play(self, match: Match) -> None:
+        """Play ``match`` on this table's shared table, as the seats say (a restored game's
+        seats are made to agree with its record first)."""
+        if not match.state.is_over:
+            self._agree_with_seats(match)
+        table = SharedTable(match, bot_delay=self.lobby.bot_delay, seats=lambda: self.seats)
         self.table = table
-        if not table.match.state.is_over:
-            self._agree_with_seats(table)
         if self.turn_deadline is None:
             turn_tables.begin_turn(self)
         table.subscribe(self._on_change, owned=False)
@@ -192,15 +186,14 @@ class HostedTable(TableClocks, NextGame):
             self._shown_status = status
             self.lobby.changed()
 
-    def _agree_with_seats(self, table: SharedTable) -> None:
+    def _agree_with_seats(self, match: Match) -> None:
         """The computer plays the seats it took over (older saves lack their hand-over), and
         finishes a turn it played for a stalling person when the server stopped; any other
-        hand-over in the record is given back to the seat's person."""
-        seats = self.seats
-        current = table.match.state.current_player
-        if seats[current].level == HUMAN and not seats[current].stand_in and table.is_bot(current):
-            seats = seating.hand_over(seats, current, SLOW)
-        self._set(seats)
+        hand-over in the record is given back to the seat's person (the seats say so)."""
+        current = match.state.current_player
+        seat = self.seats[current]
+        if seat.level == HUMAN and not seat.stand_in and match.kind_of(current) != HUMAN:
+            self.seats = seating.hand_over(self.seats, current, SLOW)
 
     # --- people coming and going ----------------------------------------------------
 

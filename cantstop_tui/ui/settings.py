@@ -6,6 +6,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from ..ai import LEVELS, MEASURING_LEVELS, STRONGEST, level_name, make_bot
 from ..engine import GameConfig, Variant, allowed_win_columns
@@ -122,7 +123,10 @@ def _settings_from(data: object) -> GameSettings:
     if type(win_columns) is not int:
         raise ValueError("'win_columns' must be a whole number.")
     # A seed is for the game it was given for: never taken from the settings.
-    settings = GameSettings(tuple(seats), variant, win_columns, None, hints is not False)
+    # Unchecked until config(), which refuses an unknown variant with a sentence.
+    settings = GameSettings(
+        tuple(seats), cast(Variant, variant), win_columns, None, hints is not False
+    )
     settings.config()  # ValueError with a sentence when the rules refuse it
     return settings
 

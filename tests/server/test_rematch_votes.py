@@ -19,7 +19,6 @@ from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.table_screens import TableScreen, TalkScreen
 from cantstop_tui.server.tables import HostedTable, Visitor
-from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.colors import ColorDepth
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import HelpScreen
@@ -27,6 +26,7 @@ from cantstop_tui.ui.screens.lobby import LobbyScreen
 from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
+from cantstop_tui.ui.table_app import TableApp
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
 
 from .rematch_helpers import at_table, finish, finished_match
@@ -300,7 +300,7 @@ async def test_a_talk_line_being_typed_when_the_rematch_begins_stays_open_with_i
 
 async def test_a_dialog_over_the_game_over_box_closes_with_it_when_the_host_starts_anew() -> None:
     table = Table(finished_match(), bot_delay=0)
-    app = CantStopApp(table=table, my_seats={0}, remember=False, autosave=False)
+    app = TableApp(table, my_seats={0})
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)

@@ -24,8 +24,8 @@ from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match
 from cantstop_tui.play.table import Table
 from cantstop_tui.ui import textual_compat
-from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import step_at
+from cantstop_tui.ui.table_app import TableApp
 from cantstop_tui.ui.widgets.game_log import GameLog
 
 from .ui_helpers import SIZE, humans, start_playing
@@ -220,7 +220,7 @@ async def test_clearing_a_log_or_dropping_its_old_lines_repaints_it_all(
 
 async def test_redrawing_a_game_leaves_no_garbage_cycles() -> None:
     table = Table(Match.start(humans(2), GameConfig(2), 5), bot_delay=0)
-    app = CantStopApp(table=table, my_seats=set())
+    app = TableApp(table, my_seats=set())
     async with app.run_test(size=SIZE) as pilot:
         await start_playing(pilot)
 
@@ -287,7 +287,7 @@ def test_the_patched_get_inner_outer_gives_textuals_result_and_keeps_no_widget(
 async def test_opening_and_closing_a_dialog_leaves_no_objects_behind() -> None:
     from cantstop_tui.ui.demo import in_progress
 
-    app = CantStopApp(table=Table(in_progress(), bot_delay=0), remember=False, can_restart=True)
+    app = TableApp(Table(in_progress(), bot_delay=0), can_restart=True)
 
     async def cycles(pilot: object, count: int) -> int:
         for _ in range(count):

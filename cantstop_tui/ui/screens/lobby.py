@@ -63,8 +63,10 @@ class LobbyChoice:
 class LobbyService(Protocol):
     """The lobby as one visitor sees it."""
 
-    name: str
     levels: tuple[str, ...]
+
+    @property
+    def name(self) -> str: ...
 
     @property
     def turn_based(self) -> bool:
@@ -169,7 +171,10 @@ class LobbyScreen(Screen[LobbyChoice | None]):
     def on_mount(self) -> None:
         screen = self
         # The lobby changes in other visitors' sessions: redraw from this screen's own task.
-        self._unsubscribe = self.service.subscribe(lambda: screen.call_later(screen.refresh_tables))
+        def changed() -> None:
+            screen.call_later(screen.refresh_tables)
+
+        self._unsubscribe = self.service.subscribe(changed)
         self.refresh_tables()
 
     def on_unmount(self) -> None:
