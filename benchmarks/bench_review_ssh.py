@@ -12,9 +12,6 @@ server's own thread).
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,7 +24,7 @@ from benchmarks.bench_ssh import (
     open_table,
     percentile,
     play,
-    server_log,
+    start_server,
 )
 
 QUIET_SECONDS = 20.0
@@ -73,23 +70,6 @@ def finished_table(data_home: str) -> int:
     return len(table.match.history)
 
 
-def start(data_home: str, workers: int) -> tuple[subprocess.Popen[str], int]:
-    import re
-
-    command = [sys.executable, "-m", "cantstop_tui", "serve", "--open", "--port", "0"]
-    command += ["--ai-delay", "0", "--analysis-workers", str(workers)]
-    env = {**os.environ, "XDG_DATA_HOME": data_home}
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=server_log(), text=True, env=env
-    )
-    assert process.stdout is not None
-    for line in process.stdout:
-        found = re.search(r"127\.0\.0\.1:(\d+)", line)
-        if found:
-            return process, int(found.group(1))
-    raise RuntimeError("cantstop serve did not start")
-
-
 async def keep_playing(person: Person) -> None:
     """Play game after game (a rematch each time), until cancelled."""
     while True:
@@ -101,7 +81,7 @@ async def keep_playing(person: Person) -> None:
 async def measure(workers: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as data_home:
         steps = finished_table(data_home)
-        process, port = start(data_home, workers)
+        process, port = start_server(data_home, "--analysis-workers", str(workers))
         try:
             people = [  # row 0 is the finished table
                 pair for index in range(1, TABLES + 1) for pair in await open_table(port, index)
