@@ -37,6 +37,16 @@ class Limits:
     """A session closed for flooding counts as this many failed logins: an address that
     floods four times is blocked like one that failed twenty logins."""
     block_seconds: float = 600.0
+    session_rate: float = 0.2
+    """Terminal sessions a second one connection may open one after another, after a burst
+    of ``session_burst`` (only one may be open at a time): each opening costs an app, so a
+    session refused for coming too fast or while another is open counts as a failed login."""
+    session_burst: int = 3
+    resize_rate: float = 20.0
+    """Window-size changes a second a session may send, after a burst of ``resize_burst``
+    (dragging a window's corner sends one per step): a session past it is closed and counts
+    as ``flood_penalty`` failed logins."""
+    resize_burst: int = 200
     max_addresses: int = 10_000
     """Addresses whose failures are remembered (the oldest are forgotten first)."""
     analysis_workers: int = 1

@@ -8,11 +8,12 @@ which table it shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
@@ -20,18 +21,24 @@ from ..play.match import Match
 from ..play.seating import LobbyError
 from ..play.table import Table
 from ..ui.app import CantStopApp
+from ..ui.colors import ColorDepth, depth_filters
 from ..ui.screens.game import GameScreen
 from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.lobby import LobbyChoice, LobbyScreen
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
 from ..ui.widgets.chat_pane import ChatPane
+from . import turn_tables
 from .collector import collect_soon
 from .lobby import Lobby
 from .shared_table import SharedTable
 from .table_screens import TableScreen, TalkScreen
 from .tables import HostedTable, Visitor
 from .visitor_lobby import NameScreen, VisitorLobby
+
+SINCE_TITLE = "Since you last looked"
+SINCE_SECONDS = 30.0
+"""How long the notice of what was played meanwhile stays (the log keeps it)."""
 
 
 class VisitApp(CantStopApp):
@@ -43,6 +50,18 @@ class VisitApp(CantStopApp):
         PLAY_KEYS + "  h            a hint                t       talk to the table\n"
         "  q            back to the lobby     ? or F1 this help\n"
         "  ctrl+p       command palette\n"
+    )
+
+    CSS = (
+        CantStopApp.CSS
+        + """
+    /* A terminal without colours (xterm-mono, NO_COLOR): the cursor and the focus reversed */
+    DataTable:nocolor > .datatable--cursor { text-style: reverse; }
+    Input:nocolor:focus, Button:nocolor:focus, Select:nocolor:focus > SelectCurrent {
+        text-style: reverse;
+    }
+    Input:nocolor > .input--cursor { text-style: not reverse; }
+    """
     )
 
     textual_commands = False  # nothing that writes on the host or shows its paths
@@ -80,12 +99,20 @@ class VisitApp(CantStopApp):
         self.quiet = quiet
         self.hosted: HostedTable | None = None
         """The table shown (None in the lobby)."""
+        self.color_depth: ColorDepth = "truecolor"
+        """What the visitor's terminal shows (the session says, before the app runs)."""
         self._unsubscribe: list[Callable[[], None]] = []
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), *depth_filters(self.color_depth)]
 
     # --- where the visitor is ---------------------------------------------------------
 
     def begin(self) -> None:
-        if self.console.color_system == "standard":
+        # Without colours, what has the focus or the cursor is drawn in reverse (Textual's
+        # widgets' ``:nocolor`` rules, as for a local NO_COLOR game in the terminal's palette).
+        self.no_color = self.color_depth == "none"
+        if self.color_depth in ("16", "none"):
             # At 16 colours draw with the terminal's own palette, not approximations of RGB
             # (the accent would turn red, an error colour): the widgets' ``:ansi`` rules.
             self.theme = "ansi-dark"
@@ -131,6 +158,9 @@ class VisitApp(CantStopApp):
 
         self._unsubscribe = [hosted.chat.subscribe(said), hosted.subscribe_votes(voted)]
         self._show_table(hosted.table)
+        since = None if self.watching else turn_tables.since_last_seen(hosted, self.visitor)
+        if since is not None:  # a turn-based game: what the others played meanwhile
+            self.notify(since, title=SINCE_TITLE, timeout=SINCE_SECONDS, markup=False)
 
     def leave_table(self, quiet: bool = False) -> None:
         """Up from the table: a seat left (and held, in a game) or one spectator fewer.

@@ -14,6 +14,7 @@ tests/ui/test_textual_compat.py checks each and fails loudly when an upgrade mov
 - the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``), the driver's
   own state (``DriverState``) and the current app of a shared table's listener
   (``current_app``);
+- the colours of an SSH visitor's terminal (``terminal_console``: Rich's ``_environ``);
 - what tests read: an app's notifications, a ``Select``'s options.
 
 
@@ -40,12 +41,14 @@ that the patched methods give what Textual's give.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import io
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, wraps
 from typing import Any, Self
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -222,6 +225,15 @@ def forget_parsed_keys() -> None:
     ``XTermParser._parse_extended_key``, an ``lru_cache``): its entries hold each parser, the
     Key events it made and through them an ended session's whole app."""
     XTermParser._parse_extended_key.cache_clear()
+
+
+def terminal_console(environ: Mapping[str, str]) -> Console:
+    """A console that decides colours from ``environ`` as Textual's ``App`` decides them from
+    the process's (private to Rich: ``Console(_environ=...)``, as ``App.__init__`` uses it):
+    for a terminal that is not this process's (an SSH visitor's)."""
+    return Console(
+        file=io.StringIO(), force_terminal=True, legacy_windows=False, _environ=dict(environ)
+    )
 
 
 def current_app() -> App[Any] | None:

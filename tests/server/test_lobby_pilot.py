@@ -23,6 +23,7 @@ from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.tables import HostedTable, Visitor
 from cantstop_tui.server.visit_app import VisitApp
 from cantstop_tui.server.visitor_lobby import NameScreen
+from cantstop_tui.ui.colors import ColorDepth
 from cantstop_tui.ui.screens.create_table import CreateTableScreen
 from cantstop_tui.ui.screens.lobby import LobbyChoice, LobbyScreen
 
@@ -505,7 +506,8 @@ async def test_q_quits_and_gives_back_the_seat_you_wait_at() -> None:
 async def test_sixteen_colours_draw_with_the_terminals_own_palette() -> None:
     lobby = new_lobby()
     three_tables(lobby)
-    for colours, ansi in (("256", False), ("standard", True)):
+    depths: list[tuple[ColorDepth, bool]] = [("256", False), ("16", True)]
+    for colours, ansi in depths:
         app = VisitApp(lobby, Visitor("dave"))
         fit_console(app, colours)
         async with app.run_test(size=SIZE) as pilot:
@@ -617,11 +619,11 @@ def test_snapshot_the_create_table_form(snap_compare: Snap) -> None:
 
 def test_snapshot_the_lobby_in_sixteen_colours(snap_compare: Snap) -> None:
     app = lobby_app_with_tables()
-    fit_console(app, "standard")  # what `cantstop serve --colors 16` does
+    fit_console(app, "16")  # what `cantstop serve --colors 16` does
     assert snap_compare(app, terminal_size=SIZE)
 
 
 def test_snapshot_the_form_in_sixteen_colours_shows_the_focused_field(snap_compare: Snap) -> None:
     app = lobby_app_with_tables()
-    fit_console(app, "standard")
+    fit_console(app, "16")
     assert snap_compare(app, run_before=steady_cursor("c", "tab", "tab"), terminal_size=SIZE)
