@@ -70,7 +70,7 @@ train: $(STAMP)
 
 .PHONY: bench-ssh
 bench-ssh: $(STAMP)
-	$(PY) -m benchmarks ssh memory attacks
+	$(PY) -m benchmarks ssh review_ssh memory attacks
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check cantstop_tui tests benchmarks

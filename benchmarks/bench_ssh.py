@@ -227,7 +227,8 @@ def server_log() -> int | IO[str]:
     return open(path, "a", encoding="utf-8") if path else subprocess.DEVNULL
 
 
-def start_server(data_home: str) -> tuple[subprocess.Popen[str], int]:
+def start_server(data_home: str, *options: str) -> tuple[subprocess.Popen[str], int]:
+    """``cantstop serve`` on an ephemeral loopback port, with ``options`` added."""
     env = {**os.environ, "XDG_DATA_HOME": data_home}
     process = subprocess.Popen(
         [
@@ -242,6 +243,7 @@ def start_server(data_home: str) -> tuple[subprocess.Popen[str], int]:
             "0",
             "--max-sessions",
             "200",
+            *options,
         ],
         stdout=subprocess.PIPE,
         stderr=server_log(),

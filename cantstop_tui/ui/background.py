@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
 import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..play.worker import STARTED, WorkerLimits, init_worker, run_job, sparse
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 
@@ -52,6 +54,8 @@ class _Job:
 
 class _Processes:
     def __init__(self, limits: WorkerLimits) -> None:
+        import multiprocessing  # a server's only: not on a local game's start-up
+
         self.limits = limits
         self._context = multiprocessing.get_context("spawn")  # never a fork of a server
         self._sink = self._context.SimpleQueue()
@@ -81,6 +85,8 @@ class _Processes:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            from concurrent.futures import ProcessPoolExecutor
+
             self._pool = ProcessPoolExecutor(
                 self.limits.workers,
                 mp_context=self._context,

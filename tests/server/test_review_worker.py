@@ -13,11 +13,8 @@ from cantstop_tui.server.server import GameServer
 from cantstop_tui.ui.background import Busy, analyse, in_processes
 from cantstop_tui.ui.screens.review import ReviewScreen
 
-from .conftest import play_one_step, start_table, until
+from .conftest import REVIEW_WAIT, play_one_step, start_table, until
 from .rematch_helpers import finished_match
-
-REVIEW_WAIT = 120.0
-"""Seconds a review may take in a low-priority worker on a machine busy with other work."""
 
 
 def worker_pid(_: int, progress: object) -> tuple[int, int]:
@@ -76,10 +73,7 @@ async def test_a_review_over_ssh_finishes_while_a_bystander_plays(server: GameSe
     while table.match.state.current_player == mover and "Accuracy" not in reviewer.text():
         await play_one_step(table, players)  # the bystander's keys are taken meanwhile
         played += 1
-    deadline = asyncio.get_running_loop().time() + REVIEW_WAIT
-    while "Accuracy" not in reviewer.text():  # a busy machine: the worker has a low priority
-        assert asyncio.get_running_loop().time() < deadline, reviewer.text()
-        await asyncio.sleep(0.02)  # polled, as conftest's ``until``, with a longer deadline
+    await reviewer.wait_for("Accuracy", seconds=REVIEW_WAIT)
     assert played > 0
     assert multiprocessing.active_children()  # the review ran in a worker
     await carol.close()
