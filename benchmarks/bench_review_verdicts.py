@@ -11,8 +11,8 @@ cost plus two standard errors gets a label two steps milder.
 
     nice python -m benchmarks review_verdicts      (also run by make bench)
 
-CPU-heavy: ``BENCH_VERDICT_DECISIONS`` (default 8) decisions, ``BENCH_VERDICT_PLAYOUTS``
-(default 50) play-outs of each choice; a play-out of a 2-player game takes about a second.
+CPU-heavy: ``BENCH_VERDICT_DECISIONS`` (default 9) decisions, ``BENCH_VERDICT_PLAYOUTS``
+(default 40) play-outs of each choice; a play-out of a 2-player game takes about a second.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from cantstop_tui.engine import Dice, GameState, Phase, choose, roll, stop
 from cantstop_tui.play.bot_step import next_step
 from cantstop_tui.play.review import THRESHOLDS, Decision, label, review_game
 
-DECISIONS = int(os.environ.get("BENCH_VERDICT_DECISIONS", "8"))
-PLAYOUTS = int(os.environ.get("BENCH_VERDICT_PLAYOUTS", "50"))
+DECISIONS = int(os.environ.get("BENCH_VERDICT_DECISIONS", "9"))
+PLAYOUTS = int(os.environ.get("BENCH_VERDICT_PLAYOUTS", "40"))
 GAMES = (["rule28", "easy"], ["easy", "rule28"])
 MAX_STEPS = 20_000
 """A play-out still going after this many steps is counted a loss for both choices."""

@@ -279,14 +279,16 @@ async def flood_bytes(port: int, stop: asyncio.Event) -> int:
 
 
 async def flood_resizes(port: int, stop: asyncio.Event) -> None:
-    """An attacker's session that changes its window size 500 times a second."""
+    """An attacker's session that changes its window size 500 times a second (the server
+    closes it within a second: past its budget of window changes)."""
     conn, person = await connect(port, "resizer")
     width = 80
-    while not stop.is_set():
-        for _ in range(5):
-            width = 80 + (width - 79) % 120
-            person.chan.change_terminal_size(width, 24 + width % 20)
-        await asyncio.sleep(0.01)
+    with contextlib.suppress(OSError, asyncssh.Error):
+        while not stop.is_set() and not person.chan.is_closing():
+            for _ in range(5):
+                width = 80 + (width - 79) % 120
+                person.chan.change_terminal_size(width, 24 + width % 20)
+            await asyncio.sleep(0.01)
     conn.close()
 
 

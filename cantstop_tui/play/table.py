@@ -14,7 +14,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Mapping
 
-from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot
+from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot, prepare
 from ..ai.base import Forgetful
 from ..engine import Event, GameWon, IllegalMoveError, Move, TurnPassed
 from .bot_step import BotStep, next_step
@@ -69,6 +69,14 @@ class Table:
         if key not in self._made:
             self._made[key] = make_bot(kind, seed=self._match.seed + seat)
         return self._made[key]
+
+    def prepare_bots(self) -> None:
+        """Load what the computer seats' first decisions need (the expert's learned model,
+        numpy). Slow the first time in a process: run it off the event loop, e.g. while the
+        players read who starts."""
+        for seat in range(len(self._match.seats)):
+            if self.is_bot(seat):
+                prepare(self._match.kind_of(seat))
 
     @property
     def bot_to_move(self) -> bool:

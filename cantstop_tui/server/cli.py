@@ -83,12 +83,13 @@ def main(argv: list[str]) -> int:
         turn_timeout=args.turn_timeout,
         idle_timeout=args.idle_timeout,
         bot_delay=args.ai_delay,
-        color_system={"16": "standard"}.get(args.colors, args.colors),
+        colors=args.colors,
     )
     limits = Limits(
         max_connections=args.max_connections,
         max_per_address=args.max_per_address,
         login_grace=args.login_grace,
+        analysis_workers=args.analysis_workers,
     )
     if auth.mode == "open":
         print("WARNING: --open lets anyone who reaches this port play, with any name.", file=err)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..play.table import BOT_DELAY
+from ..ui.colors import ColorDepth
 from .auth import Auth
 
 
@@ -25,4 +26,6 @@ class Settings:
     """Seconds between keepalives; a client that misses ``keepalive_count_max`` in a row is
     dropped (within 2 minutes: a frozen laptop must not keep its name locked)."""
     keepalive_count_max: int = 3
-    color_system: str = "256"  # standard | 256 | truecolor, for every visitor alike
+    colors: ColorDepth = "256"
+    """The most colours drawn: each visitor gets what their terminal says it shows (TERM,
+    COLORTERM, NO_COLOR), up to this."""

@@ -8,11 +8,12 @@ which table it shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
@@ -20,6 +21,7 @@ from ..play.match import Match
 from ..play.seating import LobbyError
 from ..play.table import Table
 from ..ui.app import CantStopApp
+from ..ui.colors import ColorDepth, depth_filters
 from ..ui.screens.game import GameScreen
 from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.lobby import LobbyChoice, LobbyScreen
@@ -43,6 +45,18 @@ class VisitApp(CantStopApp):
         PLAY_KEYS + "  h            a hint                t       talk to the table\n"
         "  q            back to the lobby     ? or F1 this help\n"
         "  ctrl+p       command palette\n"
+    )
+
+    CSS = (
+        CantStopApp.CSS
+        + """
+    /* A terminal without colours (xterm-mono, NO_COLOR): the cursor and the focus reversed */
+    DataTable:nocolor > .datatable--cursor { text-style: reverse; }
+    Input:nocolor:focus, Button:nocolor:focus, Select:nocolor:focus > SelectCurrent {
+        text-style: reverse;
+    }
+    Input:nocolor > .input--cursor { text-style: not reverse; }
+    """
     )
 
     textual_commands = False  # nothing that writes on the host or shows its paths
@@ -80,12 +94,20 @@ class VisitApp(CantStopApp):
         self.quiet = quiet
         self.hosted: HostedTable | None = None
         """The table shown (None in the lobby)."""
+        self.color_depth: ColorDepth = "truecolor"
+        """What the visitor's terminal shows (the session says, before the app runs)."""
         self._unsubscribe: list[Callable[[], None]] = []
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), *depth_filters(self.color_depth)]
 
     # --- where the visitor is ---------------------------------------------------------
 
     def begin(self) -> None:
-        if self.console.color_system == "standard":
+        # Without colours, what has the focus or the cursor is drawn in reverse (Textual's
+        # widgets' ``:nocolor`` rules, as for a local NO_COLOR game in the terminal's palette).
+        self.no_color = self.color_depth == "none"
+        if self.color_depth in ("16", "none"):
             # At 16 colours draw with the terminal's own palette, not approximations of RGB
             # (the accent would turn red, an error colour): the widgets' ``:ansi`` rules.
             self.theme = "ansi-dark"

@@ -17,8 +17,9 @@ named in a file is never imported (see ``_bots_for``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from importlib import import_module
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import App
@@ -26,7 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.notifications import Notify
 from textual.screen import ModalScreen
 
-from ..ai import STRONGEST, Bot, make_bot
+from ..ai import LEVELS, Bot, level_name, make_bot
 from ..engine import Event
 from ..play.match import Match
 from ..play.table import BOT_DELAY, Table
@@ -36,14 +37,17 @@ from .app_files import FileActions
 from .app_game_over import GameOverFlow
 from .app_saving import Autosaving
 from .glyphs import glyphs_for
-from .messages import ChancesToggled, GameEnded, LoadRequested, NextGameBegan, QuitRequested
-from .screens.game import GameScreen
 from .screens.rolloff import RolloffScreen
 from .settings import GameSettings, is_built_in, load_settings, save_settings
-from .textual_compat import report_fatal_errors
+from .textual_compat import report_fatal_errors  # (and patches Textual before a frame)
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
-# The other screens are imported when first shown: the first frame comes sooner.
+if TYPE_CHECKING:  # (the messages come from the game screen, imported when first shown)
+    from .messages import ChancesToggled, GameEnded, LoadRequested, NextGameBegan, QuitRequested
+    from .screens.game import GameScreen
+
+# The other screens (the game's too: who starts comes first) are imported when first shown,
+# so the first frame comes sooner.
 
 
 class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
@@ -203,20 +207,21 @@ class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
         self._show_table(self.table)
 
     def _bots_for(self, match: Match) -> dict[int, Bot]:
-        """The computer players; a ``module:Class`` the player did not give is not imported.
+        """The computer players the table cannot make itself; a ``module:Class`` the player
+        did not give is not imported. (The table makes the built-in levels when they first
+        play, so they load with the first computer step, not before the first frame.)
 
         Seat kinds read from a file could name any module: those seats get the strongest level.
         """
         bots: dict[int, Bot] = {}
         replaced = []
         for index, seat in enumerate(match.seats):
-            if seat.is_human:
+            if seat.is_human or level_name(seat.kind) in LEVELS:
                 continue
-            kind = seat.kind
-            if not (is_built_in(kind) or kind in self._trusted_kinds):
-                replaced.append(seat.name)
-                kind = STRONGEST
-            bots[index] = make_bot(kind, seed=match.seed + index)
+            if is_built_in(seat.kind) or seat.kind in self._trusted_kinds:
+                bots[index] = make_bot(seat.kind, seed=match.seed + index)
+            else:
+                replaced.append(seat.name)  # the table plays it at the strongest level
         if replaced:
             self.notify(
                 f"{', '.join(replaced)}: a computer player from a file may only use a built-in "
@@ -254,13 +259,29 @@ class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
             self._show_game(table)
         else:
             self.push_screen(RolloffScreen(table.match), lambda _: self._show_game(table))
+            # The game screen and the computer players' tables load while the people read
+            # who starts (after it is drawn: not competing with the first frame).
+            self.call_after_refresh(
+                self.run_worker, lambda: self._prepare_game(table), thread=True,
+                exit_on_error=False,
+            )
+
+    @staticmethod
+    def _prepare_game(table: Table) -> None:
+        """Import the game screen and load the computers' tables (off the event loop)."""
+        import_module(".screens.game", __package__)
+        table.prepare_bots()
 
     def make_game_screen(self, table: Table) -> GameScreen:
+        from .screens.game import GameScreen
+
         return GameScreen(
             table, self.my_seats, self.glyphs, hints=self.hints, show_chances=self.show_chances
         )
 
     def _show_game(self, table: Table) -> None:
+        from .screens.game import GameScreen
+
         screen = self.make_game_screen(table)
         if isinstance(self.screen, GameScreen):
             self.switch_screen(screen)

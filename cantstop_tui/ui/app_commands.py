@@ -9,7 +9,6 @@ from typing import Any, ClassVar
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
-from .screens.game import GameScreen
 from .settings import GameSettings
 
 
@@ -25,6 +24,7 @@ class Commands(App[None]):
         if not self.can_restart:
             self._host_only()
             return
+        from .screens.game import GameScreen
         from .screens.new_game import NewGameScreen
 
         has_game = isinstance(self.screen, GameScreen)
@@ -59,6 +59,8 @@ class Commands(App[None]):
         return bool(match.history) and not match.state.is_over
 
     def action_toggle_hints(self) -> None:
+        from .screens.game import GameScreen
+
         self.hints = not self.hints
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
@@ -99,6 +101,8 @@ class Commands(App[None]):
     Not on a server: a screenshot would be written on the host, and show the host's path."""
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        from .screens.game import GameScreen
+
         if isinstance(screen, GameScreen):
             for title, help_text, action in screen.commands():
                 yield SystemCommand(title, help_text, lambda a=action: screen.run_action(a))

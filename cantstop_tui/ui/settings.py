@@ -57,7 +57,7 @@ def check_seat(seat: Seat) -> None:
     """Raise ValueError with a sentence when a seat's name or kind is unusable."""
     if not seat.name.strip():
         raise ValueError("Every player needs a name.")
-    if seat.kind != HUMAN:
+    if not is_built_in(seat.kind):  # a built-in level loads when it first plays
         make_bot(seat.kind)
 
 
@@ -128,10 +128,11 @@ def _settings_from(data: object) -> GameSettings:
 
 
 def save_settings(settings: GameSettings) -> SaveError | None:
-    """Remember ``settings`` (atomically); the error, if they could not be written."""
+    """Remember ``settings`` (atomically; flushed to disk on the background thread, so a new
+    game's first frame never waits on the disk); the error, if they could not be written."""
     data = json.dumps(settings.to_json(), indent=2) + "\n"
     try:
-        atomic_write(settings_path(), data.encode())
+        atomic_write(settings_path(), data.encode(), sync_now=False)
     except SaveError as error:
         return error
     return None

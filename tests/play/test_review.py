@@ -9,7 +9,7 @@ import math
 from pathlib import Path
 
 import pytest
-from conftest import Reviewed
+from reviewed_games import Reviewed
 
 from benchmarks.review_games import played
 from cantstop_tui.ai.analysis import Analyst

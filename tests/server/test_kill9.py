@@ -17,7 +17,7 @@ from cantstop_tui.play.match import Match
 from cantstop_tui.server.session import RESTORE_TERMINAL
 from cantstop_tui.storage import match_from_record
 
-from .conftest import Player, create_table, next_key
+from .conftest import Player, create_table, next_key, until
 
 STEPS = 12
 STOPPING = "The server is stopping; your seat is kept. Please come back soon."
@@ -65,11 +65,16 @@ async def test_kill_9_mid_game_then_every_table_resumes_at_the_last_step_seen(
             player.press("\r")
         for player in players.values():  # the roll-off closed: keys go to the board now
             await player.wait_for(lambda p=player: "Who starts?" not in p.text(), "the board")
+        await players[stored_game(tmp_path).current_seat.name].wait_for("your turn")
         for _ in range(STEPS):
             match = stored_game(tmp_path)
             mover = players[match.current_seat.name]
             before = mover.text()
             mover.press(next_key(match))
+            await until(
+                lambda m=match: len(stored_game(tmp_path).history) > len(m.history),
+                "the step stored",
+            )
             await mover.wait_for(lambda m=mover, b=before: m.text() != b, "the step on screen")
         seen = len(stored_game(tmp_path).history)
         # The last step is on the mover's screen: the server dies now, without a word.

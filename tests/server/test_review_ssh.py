@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
@@ -44,13 +45,27 @@ async def test_a_table_created_with_win_chances_shows_them_on_w(server: GameServ
     ana.press("c")
     await ana.wait_for("New table")
     ana.press("odds")
-    # Keys are taken in order: past seats 2 to 4, the variant and the columns, to the
-    # chances, whose list opens.
-    ana.press("\t" * 6 + "\r")
+    [session] = server.sessions
+    app = session._app
+    assert app is not None
+
+    async def next_field() -> None:
+        field = app.focused
+        ana.press("\t")
+        await until(lambda: app.focused is not field, "the next field")
+
+    for _ in range(6):  # past seats 2 to 4, the variant and the columns, to the chances
+        await next_field()
+    ana.press(" ")  # open the list (Enter would submit the form)
     await ana.wait_for("players may show them")
-    ana.press("\x1b[B\r")
+    options: Any = app.focused
+    first = options.highlighted
+    ana.press("\x1b[B")
+    await until(lambda: options.highlighted != first, "the next choice")
+    ana.press("\r")
     await ana.wait_for(lambda: chances_line_says(ana, "may show"), "the form to say so")
-    ana.press("\t\r")  # the Create button
+    await next_field()
+    ana.press("\r")  # the Create button
     await ana.wait_for("Waiting")
     hosted = next(iter(server.lobby.tables.values()))
     assert hosted.chances is True and hosted.name == "odds"

@@ -3,9 +3,11 @@ live win chances of the side panel, driven with Pilot."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,7 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from cantstop_tui import cli
 from cantstop_tui.play import review as review_module
@@ -145,20 +147,28 @@ class ListApp(App[object]):
         self.push_screen(self.first)
 
 
-async def test_a_slow_review_shows_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+def hold_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """Reviews held at their first step until the returned event is set (and the progress
+    bar shown at once, no review kept from before)."""
     real = review_module.review_game
-    seen = threading.Event()
+    going = threading.Event()
 
-    def slow(match: Match, progress: review_module.Progress | None = None) -> object:
+    def held(match: Match, progress: review_module.Progress | None = None) -> object:
         def ticking(done: int, total: int) -> None:
-            seen.wait(30)  # under way until the test has seen the progress bar
+            going.wait(30)  # under way until the test has seen what it waits for
             if progress is not None:
                 progress(done, total)
 
         return real(match, ticking)
 
-    monkeypatch.setattr(review_screen, "review_game", slow)
+    monkeypatch.setattr(review_screen, "review_game", held)
     monkeypatch.setattr(review_screen, "PROGRESS_AFTER", 0.05)
+    monkeypatch.setattr(review_screen, "_recent", OrderedDict())
+    return going
+
+
+async def test_a_slow_review_shows_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = hold_reviews(monkeypatch)
     app = ReviewApp(finished(2, seed=6))
     async with app.run_test(size=(100, 34)) as pilot:
         screen = app.screen
@@ -168,6 +178,37 @@ async def test_a_slow_review_shows_its_progress(monkeypatch: pytest.MonkeyPatch)
         seen.set()
         await reviewed(pilot, screen)
         assert not working.display
+
+
+async def test_a_review_waiting_for_the_analysis_thread_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The analysis thread does one thing at a time (a server's visitors share it): while
+    it is busy, the progress line says the review waits, then that it is under way."""
+    from cantstop_tui.ui.background import in_background
+
+    busy = threading.Event()
+    going = hold_reviews(monkeypatch)
+    blocker = asyncio.ensure_future(in_background(lambda: busy.wait(60)))
+    app = ReviewApp(finished(2, seed=6))
+    try:
+        async with app.run_test(size=(100, 34)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen)
+            text = screen.query_one("#working-text", Static)
+            working = screen.query_one("#working")
+            await until(pilot, lambda: working.display, "the progress line, the review waiting")
+            assert str(text.render()) == review_screen.WAITING
+            busy.set()
+            await until(
+                pilot, lambda: str(text.render()) == review_screen.UNDER_WAY, "under way"
+            )
+            going.set()
+            await reviewed(pilot, screen)
+    finally:
+        busy.set()
+        going.set()
+        await blocker
 
 
 def chances_shown(app: object) -> list[int]:

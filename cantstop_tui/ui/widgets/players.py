@@ -6,7 +6,7 @@ from collections.abc import Hashable
 
 from rich.text import Text
 
-from ...play.review_text import percent
+from ...play.chance_text import percent
 from ..glyphs import player_style
 from ..view import GameView
 from .view_widget import ViewWidget
