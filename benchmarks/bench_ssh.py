@@ -197,6 +197,7 @@ class Played:
     latencies: list[float]
     busy_rss: int
     server_cpu: float  # share of one core during the games
+    server_cpu_seconds: float  # in all, during the games (holds on a loaded machine)
     client_cpu: float
 
 
@@ -208,12 +209,13 @@ async def run_tables(port: int, pid: int, count: int) -> Played:
     busy_rss = rss_kib(pid)  # every session in a game
     await asyncio.gather(*games)
     wall = time.perf_counter() - start
-    server_cpu = (cpu_seconds(pid) - server_start) / wall
+    server_used = cpu_seconds(pid) - server_start
+    server_cpu = server_used / wall
     client_cpu = (time.process_time() - client_start) / wall
     for conn, _person in people:
         conn.close()
     latencies = [latency for _conn, person in people for latency in person.latencies]
-    return Played(latencies, busy_rss, server_cpu, client_cpu)
+    return Played(latencies, busy_rss, server_cpu, server_used, client_cpu)
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -328,6 +330,7 @@ async def measure(tables: int, floods: bool = False) -> dict[str, float]:
         "per_session_mib": max(0, busy_rss - idle_rss) / 1024 / sessions,
         "seconds": elapsed,
         "server_cpu": played.server_cpu,
+        "server_cpu_seconds": played.server_cpu_seconds,
         "client_cpu": played.client_cpu,
     }
 
