@@ -74,11 +74,11 @@ train: $(STAMP)
 
 .PHONY: bench-ssh
 bench-ssh: $(STAMP)
-	$(PY) -m benchmarks ssh memory attacks
+	$(PY) -m benchmarks ssh review_ssh memory attacks
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check cantstop_tui tests benchmarks
-	$(VENV)/bin/mypy --strict cantstop_tui/engine
+	$(VENV)/bin/mypy --strict cantstop_tui
 	$(VENV)/bin/lint-imports
 
 # PNGs as well as SVGs need the cairo library (Debian: apt-get install libcairo2).

@@ -1,8 +1,8 @@
 """Speed measurements: ``python -m benchmarks [name ...]`` (``make bench``).
 
-Each ``bench_<name>.py`` module exposes ``run() -> list[tuple[str, str, str]]``
-returning rows of (measurement, value, note). Figures are medians, read
-against a baseline measured in the same run, never asserted in tests.
+Each ``bench_<name>.py`` module exposes ``run() -> list[Row]`` returning rows of
+(measurement, value, note), or of the columns its ``HEADER`` names. Figures are medians,
+read against a baseline measured in the same run, never asserted in tests.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-Row = tuple[str, str, str]
+Row = tuple[str, ...]
+"""(measurement, value, note), or the columns a module names in its ``HEADER``."""
 
 
 def median_seconds(work: Callable[[], object], *, repeats: int = 7) -> float:

@@ -11,6 +11,7 @@ import pkgutil
 import platform
 import sys
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks import Row
@@ -27,9 +28,12 @@ def available() -> list[str]:
     )
 
 
-def format_table(rows: list[Row]) -> str:
-    header = ("benchmark", "value", "note")
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(3)]
+HEADER: Row = ("benchmark", "value", "note")
+"""The columns of a module's rows, unless it names its own (``HEADER`` in the module)."""
+
+
+def format_table(rows: Sequence[Row], header: Row = HEADER) -> str:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = [
         "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         for row in [header, tuple("-" * w for w in widths), *rows]
@@ -52,13 +56,15 @@ def main(argv: list[str]) -> int:
     failed = False
     for name in wanted:
         try:
-            rows = importlib.import_module(f"benchmarks.{PREFIX}{name}").run()
+            module = importlib.import_module(f"benchmarks.{PREFIX}{name}")
+            header = getattr(module, "HEADER", HEADER)
+            rows = module.run()
         except Exception:
             traceback.print_exc()
-            rows = [(name, "failed", "see the traceback above")]
+            header, rows = HEADER, [(name, "failed", "see the traceback above")]
             failed = True
         print(f"\n[{name}]")
-        print(format_table(rows))
+        print(format_table(rows, header))
         sys.stdout.flush()
     return 1 if failed else 0
 

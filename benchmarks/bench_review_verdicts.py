@@ -29,7 +29,7 @@ from cantstop_tui.ai import make_bot
 from cantstop_tui.ai.analysis import Analyst
 from cantstop_tui.arena.play import game_seed
 from cantstop_tui.engine import Dice, GameState, Phase, choose, roll, stop
-from cantstop_tui.play.bot_step import next_step
+from cantstop_tui.play.bot_step import next_step, step_state
 from cantstop_tui.play.review import THRESHOLDS, Decision, label, review_game
 
 DECISIONS = int(os.environ.get("BENCH_VERDICT_DECISIONS", "9"))
@@ -65,12 +65,7 @@ def _wins(state: GameState, player: int, seed: int) -> int:
     for _ in range(MAX_STEPS):
         if state.phase is Phase.OVER:
             break
-        step = next_step(bots[state.current_player], state)
-        if step.kind == "choose":
-            assert step.move is not None
-            state = choose(state, step.move)[0]
-        else:
-            state = stop(state)[0] if step.kind == "stop" else roll(state, dice.roll())[0]
+        state = step_state(next_step(bots[state.current_player], state), state, dice)[0]
     return int(state.winner == player)
 
 

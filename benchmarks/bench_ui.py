@@ -1,127 +1,189 @@
-"""The terminal UI on a real pseudo-terminal at 80x24, against a minimal Textual app.
+"""The terminal UI beside a bare Textual app, on a real pseudo-terminal at 80x24, in one run:
+first frame (wall and CPU time), key to screen for a roll, a pair choice and a stop, the
+bytes each sends, resident memory (first frame; after a whole game against ``expert``),
+``cantstop --help`` / ``--version``, import time by package (top ten) and the review's CPU
+time (``benchmarks/review_speed.py``). Ratios are the targets (issue 31).
 
-Uses ``ptyprobe.py`` (the shared measuring tool; set CANTSTOP_PTYPROBE to its path
-if it is not at ../shared/tools/ptyprobe.py) and measures, in the same run:
-first frame, key-to-screen latency of a roll, and the bytes a roll sends.
+Uses ``ptyprobe.py`` (the shared measuring tool; set CANTSTOP_PTYPROBE to its path if it is
+not at ../shared/tools/ptyprobe.py). The bare app and ours are probed alternately.
+
+Memory targets, and why: at the first frame at most 1.2x the bare app, since a game that
+has not started needs nothing Textual does not (no numpy, no computer player); after a
+whole game against ``expert`` at most 120 MiB: the first frame (about 40 MiB), numpy
+(23 MiB) and the learned model (2 MiB) for the expert, the game screen, and the tables its
+search keeps of the positions it met (about 35 MiB by a game's end, kept to answer the next
+turns faster), with room for a long game.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import resource
 import statistics
 import subprocess
 import sys
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
-from benchmarks import Row
+from benchmarks import import_time, pty_run
 
-ROOT = Path(__file__).resolve().parent.parent
-SIZE = "80x24"
+HEADER = ("measurement", "bare Textual app", "cantstop", "cantstop / bare", "target")
+Line = tuple[str, str, str, str, str]
 TURNS = 8
 RUNS = 3
-"""Baseline and app are probed alternately RUNS times; figures are medians over the runs."""
+"""Key runs of each app; figures are medians over the runs' presses."""
+FRAMES = 5
+"""First frames of each app."""
 GAME = ["--players", "Ana:human,Bo:human", "--seed", "6"]
+VERSUS_EXPERT = ["--players", "Rule:rule28,Expert:expert", "--seed", "6", "--ai-delay", "0"]
+KEYS = {"r": "roll", "1": "choose a pair", "s": "stop"}
+TARGETS = {"r": "<= 2x", "1": "<= 2x", "s": "<= 2x"}
+MEMORY_FIRST_FRAME = 1.2
+MEMORY_AFTER_GAME_MIB = 120
 
 
-def _probe_path() -> Path | None:
-    candidates = [
-        os.environ.get("CANTSTOP_PTYPROBE", ""),
-        str(ROOT.parent / "shared/tools/ptyprobe.py"),
-    ]
-    return next((Path(c) for c in candidates if c and Path(c).is_file()), None)
-
-
-_SCRATCH = tempfile.mkdtemp(prefix="bench-ui-")
-
-
-def _env() -> dict[str, str]:
-    """As a player runs it: compiled bytecode cached (outside the tree), private config and
-    data dirs (its unfinished games are not left in the user's autosaves)."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPYCACHEPREFIX"] = os.path.join(_SCRATCH, "pycache")
-    env["XDG_CONFIG_HOME"] = os.path.join(_SCRATCH, "config")
-    env["XDG_DATA_HOME"] = os.path.join(_SCRATCH, "data")
-    return env
-
-
-def _warm_up() -> None:
-    """Compile and cache the bytecode once, as any installed program has it."""
-    subprocess.run(
-        [sys.executable, "-c", "import cantstop_tui.ui.cli, cantstop_tui.ui.app"],
-        env=_env(),
-        check=False,
-        timeout=120,
-    )
-
-
-def _probe(probe: Path, *args: str) -> dict[str, object]:
-    env = _env()
+def _ptyprobe(probe: Path, *args: str) -> dict[str, object]:
     done = subprocess.run(
-        [sys.executable, str(probe), "--size", SIZE, *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
+        [sys.executable, str(probe), "--size", pty_run.SIZE, *args],
+        capture_output=True, text=True, env=pty_run.env(), timeout=300, check=False,
     )
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
 
-def _keys() -> str:
+def _script() -> str:
     # The first roll of a turn never busts, so every roll ends on the move list.
     turn = "r,wait:Choose a move,1,sleep:0.2,s,sleep:0.3"
     return ",".join(["enter", "wait:your turn", *[turn] * TURNS])
 
 
-def _presses(result: dict[str, object], key: str) -> list[dict[str, float]]:
-    return [p for p in result["presses"] if p["key"] == key]  # type: ignore[union-attr, index]
+def _presses(results: list[dict[str, object]], key: str) -> list[dict[str, float]]:
+    return [p for r in results for p in r["presses"] if p["key"] == key]  # type: ignore[attr-defined]
 
 
-def run() -> list[Row]:
-    probe = _probe_path()
-    if probe is None:
-        return [("ui", "skipped", "ptyprobe.py not found (set CANTSTOP_PTYPROBE)")]
-    command = ["--", str(Path(sys.executable).parent / "cantstop"), *GAME]
-    _warm_up()
-    baselines, apps = [], []
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def _ratio(ours: float, bare: float, target: str = "") -> tuple[str, str]:
+    return f"{ours / bare:.2f}x", target
+
+
+def _cpu_of_command(argv: list[str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, env=pty_run.env(), capture_output=True, timeout=60, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def keys(probe: Path) -> list[Line]:
+    command = ["--", pty_run.CANTSTOP, *GAME]
+    bare, ours = [], []
     for _ in range(RUNS):
-        baselines.append(_probe(probe, "--baseline"))
-        apps.append(_probe(probe, "--ready", "First to play", "--keys", _keys(), *command))
-    if not all(app.get("ok") for app in apps):
-        return [("ui", "failed", "the app did not reach every wait: of the key script")]
-    base_first = statistics.median(float(b["first_frame_ms"]) for b in baselines)  # type: ignore[arg-type]
-    base_latency = statistics.median(
-        float(p["latency_ms"]) for b in baselines for p in _presses(b, "r") if p["latency_ms"]
-    )
-    first = statistics.median(float(a["first_frame_ms"]) for a in apps)  # type: ignore[arg-type]
-    rolls = [p for a in apps for p in _presses(a, "r")]
-    moves = [p for a in apps for p in _presses(a, "1")]
-    roll_latency = statistics.median(float(p["latency_ms"]) for p in rolls if p["latency_ms"])
-    roll_bytes = statistics.median(float(p["bytes"]) for p in rolls)
-    move_bytes = statistics.median(float(p["bytes"]) for p in moves)
-    rss = statistics.median(int(a["rss_kb"]) for a in apps) // 1024  # type: ignore[call-overload]
-    base_rss = statistics.median(int(b["rss_kb"]) for b in baselines) // 1024  # type: ignore[call-overload]
-    return [
-        (
-            "ui first frame",
-            f"{first:.0f} ms",
-            f"median of {RUNS}; {first / base_first:.2f}x minimal Textual app "
-            f"({base_first:.0f} ms); target <= 1.3x",
-        ),
-        (
-            "ui roll latency",
-            f"{roll_latency:.1f} ms",
-            f"median of {len(rolls)}; {roll_latency / base_latency:.2f}x minimal app key "
-            f"({base_latency:.1f} ms); target <= 2x",
-        ),
-        ("ui roll bytes", f"{roll_bytes:.0f} B", "median bytes a roll sends; target < 2048"),
-        ("ui move bytes", f"{move_bytes:.0f} B", "median bytes choosing a move sends (board, log)"),
-        ("ui memory", f"{rss} MB", f"resident at the end; minimal app {base_rss} MB"),
+        bare.append(_ptyprobe(probe, "--baseline"))
+        ours.append(_ptyprobe(probe, "--ready", "First to play", "--keys", _script(), *command))
+    if not all(result.get("ok") for result in ours):
+        raise RuntimeError("the app did not reach every wait: of the key script")
+    bare_presses = _presses(bare, "r")
+    bare_ms = _median([p["latency_ms"] for p in bare_presses if p["latency_ms"]])
+    bare_bytes = _median([p["bytes"] for p in bare_presses])
+    lines: list[Line] = []
+    for key, name in KEYS.items():
+        presses = _presses(ours, key)
+        ms = _median([p["latency_ms"] for p in presses if p["latency_ms"]])
+        sent = _median([p["bytes"] for p in presses])
+        lines += [
+            (f"{name}: key to screen, median of {len(presses)}", f"{bare_ms:.1f} ms",
+             f"{ms:.1f} ms", *_ratio(ms, bare_ms, TARGETS[key])),
+            (f"{name}: bytes sent", f"{bare_bytes:.0f} B", f"{sent:.0f} B",
+             *_ratio(sent, bare_bytes, "< 2048 B")),
+        ]
+    return lines
+
+
+def first_frames(probe_module: ModuleType) -> list[Line]:
+    bare_argv = [sys.executable, "-c", probe_module.BASELINE_APP]
+    bare: list[pty_run.Frame] = []
+    ours: list[pty_run.Frame] = []
+    for _ in range(FRAMES):
+        bare.append(pty_run.first_frame(probe_module, bare_argv, "READY"))
+        ours.append(pty_run.first_frame(probe_module, [pty_run.CANTSTOP, *GAME], "First to play"))
+    figures: list[tuple[str, str, list[float], list[float], str]] = [
+        ("first frame, wall", "ms", [f.wall * 1000 for f in bare], [f.wall * 1000 for f in ours],
+         "<= 1.3x"),
+        ("first frame, CPU time", "ms", [f.cpu * 1000 for f in bare],
+         [f.cpu * 1000 for f in ours], "<= 1.3x"),
+        ("resident memory at the first frame", "MiB", [f.rss for f in bare],
+         [f.rss for f in ours], f"<= {MEMORY_FIRST_FRAME}x"),
     ]
+    lines: list[Line] = []
+    for label, unit, bare_figures, our_figures, target in figures:
+        b, o = _median(bare_figures), _median(our_figures)
+        lines.append((f"{label}, median of {FRAMES}", f"{b:.0f} {unit}", f"{o:.0f} {unit}",
+                      *_ratio(o, b, target)))
+    return lines
+
+
+def memory_after_game(probe_module: ModuleType) -> list[Line]:
+    first, after = pty_run.whole_game(probe_module, [pty_run.CANTSTOP, *VERSUS_EXPERT])
+    return [("resident memory after a whole game against expert", "",
+             f"{after:.0f} MiB", f"+{after - first:.0f} MiB on its first frame",
+             f"<= {MEMORY_AFTER_GAME_MIB} MiB")]
+
+
+def command_line() -> list[Line]:
+    bare = _median([_cpu_of_command([sys.executable, "-c", "pass"]) for _ in range(5)])
+    lines: list[Line] = []
+    for flag in ("--help", "--version"):
+        cpu = _median([_cpu_of_command([pty_run.CANTSTOP, flag]) for _ in range(5)])
+        lines.append((f"cantstop {flag}, CPU time, median of 5 (bare: python -c pass)",
+                      f"{bare * 1000:.0f} ms", f"{cpu * 1000:.0f} ms", f"{cpu / bare:.1f}x",
+                      "< 300 ms"))
+    return lines
+
+
+def imports() -> list[Line]:
+    ours = import_time.self_times(import_time.PLAY)
+    bare = import_time.by_package(import_time.self_times(import_time.BARE))
+    packages = import_time.by_package(ours)
+    total, bare_total = sum(ours.values()), sum(bare.values())
+    lines: list[Line] = [(
+        "imports before the first frame, own time summed (fastest of 5)",
+        f"{bare_total * 1000:.0f} ms", f"{total * 1000:.0f} ms", f"{total / bare_total:.2f}x", "",
+    )]
+    for name, seconds in list(packages.items())[:10]:
+        in_bare = f"{bare[name] * 1000:.1f} ms" if name in bare else "-"
+        lines.append((f"  imports: {name}", in_bare, f"{seconds * 1000:.1f} ms", "", ""))
+    return lines
+
+
+def review() -> list[Line]:
+    """The review's CPU time for 2- and 4-player games, from ``benchmarks/review_speed.py``
+    (the review's own benchmark; measured once when ``make bench`` shows both), in this
+    table's columns."""
+    from benchmarks.review_speed import run as review_speed
+
+    return [(name, "", value, "", note) for name, value, note in review_speed()]
+
+
+def run() -> list[Line]:
+    path = pty_run.probe_path()
+    if path is None:
+        return [("ui", "", "skipped", "", "ptyprobe.py not found (set CANTSTOP_PTYPROBE)")]
+    probe_module = pty_run.load_probe(path)
+    pty_run.warm_up()
+    parts: list[Callable[[], list[Line]]] = [
+        lambda: first_frames(probe_module),
+        lambda: keys(path),
+        lambda: memory_after_game(probe_module),
+        command_line,
+        imports,
+        review,
+    ]
+    return [line for part in parts for line in part()]
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(*row, sep="  |  ")
+    from benchmarks.__main__ import format_table
+
+    print(format_table(run(), HEADER))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cantstop_tui.ai import make_bot
 from cantstop_tui.engine import GameConfig, Phase, can_stop
-from cantstop_tui.play.bot_step import next_step
+from cantstop_tui.play.bot_step import play_step
 from cantstop_tui.play.match import HUMAN, Match, Seat
 
 
@@ -21,10 +21,5 @@ def played(kinds: list[str], seed: int, stop_after_first_roll: int | None = None
         if seat == stop_after_first_roll and state.phase is Phase.ROLL and can_stop(state):
             match, _ = match.stop()
             continue
-        step = next_step(bots[seat], state)
-        if step.kind == "choose":
-            assert step.move is not None
-            match, _ = match.choose(step.move)
-        else:
-            match, _ = match.stop() if step.kind == "stop" else match.roll()
+        match, _ = play_step(bots[seat], match)
     return match

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from . import __version__
 from .ai import LEVELS, STRONGEST
 from .engine import VARIANTS
 from .play.table import BOT_DELAY
@@ -53,6 +54,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cantstop", description="Play Can't Stop in the terminal.")
+    parser.add_argument("--version", action="version", version=f"cantstop {__version__}")
     parser.add_argument(
         "--players",
         help=f'seats, e.g. "Ana:human,Bot:{STRONGEST}" (levels: {", ".join(LEVELS)}, '

@@ -17,19 +17,30 @@ from collections.abc import Callable
 from typing import Final
 
 from .base import Bot
-from .easy import EasyBot
-from .expert import ClassicExpertBot, ExpertBot
-from .rule28 import Rule28Bot
+
+
+def _lazy(module: str, class_name: str) -> Callable[[int], Bot]:
+    """A level's class, imported when the first bot of that level is made: a program that
+    never meets a computer player never loads the search (the first frame comes sooner)."""
+
+    def build(seed: int) -> Bot:
+        bot_class = getattr(importlib.import_module(module, __name__), class_name)
+        return bot_class(seed)  # type: ignore[no-any-return]
+
+    return build
+
 
 _LEVEL_CLASSES: Final[dict[str, Callable[[int], Bot]]] = {
-    "easy": EasyBot,
-    "rule28": Rule28Bot,
-    "expert": ExpertBot,
+    "easy": _lazy(".easy", "EasyBot"),
+    "rule28": _lazy(".rule28", "Rule28Bot"),
+    "expert": _lazy(".expert", "ExpertBot"),
 }
 LEVELS: Final[tuple[str, ...]] = tuple(_LEVEL_CLASSES)
 """Built-in levels, weakest first: the one name of each."""
 STRONGEST: Final = LEVELS[-1]
-MEASURING_LEVELS: Final[dict[str, Callable[[int], Bot]]] = {"expert-classic": ClassicExpertBot}
+MEASURING_LEVELS: Final[dict[str, Callable[[int], Bot]]] = {
+    "expert-classic": _lazy(".expert", "ClassicExpertBot"),
+}
 """Levels kept to measure progress against: accepted by name, never offered."""
 OLD_NAMES: Final[dict[str, str]] = {"ai": STRONGEST}
 """Names levels had before, still read from saved games and settings."""
@@ -67,6 +78,21 @@ def find_bots_beside_you() -> None:
         sys.path.insert(0, os.getcwd())
 
 
+def prepare(kind: str) -> None:
+    """Load what the first decision of a built-in level needs (the expert's learned model
+    and numpy), so that decision does not wait for it; nothing for a person or a
+    ``module:Class``. Slow on first use: call it off the event loop (the app does while its
+    players read who starts)."""
+    level = level_name(kind)
+    if level not in _LEVEL_CLASSES and level not in MEASURING_LEVELS:
+        return
+    from .expert import ExpertBot
+
+    bot = make_bot(level)
+    if isinstance(bot, ExpertBot):
+        bot.prepare()
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot for a level (``easy``, ``rule28``, ``expert``) or ``module:Class``.
 
@@ -89,11 +115,8 @@ __all__ = [
     "OLD_NAMES",
     "STRONGEST",
     "Bot",
-    "ClassicExpertBot",
-    "EasyBot",
-    "ExpertBot",
-    "Rule28Bot",
     "find_bots_beside_you",
     "level_name",
     "make_bot",
+    "prepare",
 ]

@@ -32,12 +32,22 @@ class ExpertBot:
         self._board: object = None
         self._planner: Planner | None = None
 
-    def evaluator(self, state: GameState) -> LeafValue:
-        # numpy and the weights load on the first decision, not when the app starts.
+    def prepare(self) -> None:
+        """Load numpy and the learned model now, not on the first decision (slow: call it off
+        the event loop; ``ai.prepare``)."""
+        self.learned_model()
+
+    def learned_model(self) -> TurnsModel:
+        # numpy and the weights load on the first decision (or ``prepare``), not when the
+        # app starts.
         from .turns_model import shipped
+
+        return self.model or shipped()
+
+    def evaluator(self, state: GameState) -> LeafValue:
         from .win_chance import ModelEvaluator
 
-        return ModelEvaluator(state, self.model or shipped(), solitaire=self.solo)
+        return ModelEvaluator(state, self.learned_model(), solitaire=self.solo)
 
     def planner(self, state: GameState) -> Planner:
         """The turn planner for this board (kept while the board does not change)."""
@@ -74,6 +84,9 @@ class ClassicExpertBot(ExpertBot):
     ) -> None:
         super().__init__(seed, depth)
         self.params = params
+
+    def prepare(self) -> None:
+        """Nothing to load: the hand-made value needs no model."""
 
     def evaluator(self, state: GameState) -> LeafValue:
         evaluator = Evaluator(state, self.params)

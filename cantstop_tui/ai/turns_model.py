@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -130,7 +130,8 @@ class TurnsModel:
         logits = x @ weights + bias
         logits -= logits.max(axis=1, keepdims=True)
         odds = np.exp(logits)
-        return odds / odds.sum(axis=1, keepdims=True)
+        chances: Floats = odds / odds.sum(axis=1, keepdims=True)
+        return chances
 
     def prospects(
         self,
@@ -159,7 +160,8 @@ class TurnsModel:
             arrays[f"b{k}"] = bias.astype(np.float32)
         meta = np.frombuffer(json.dumps(self.meta).encode(), dtype=np.uint8)
         with path.open("wb") as out:
-            np.savez_compressed(out, meta=meta, **arrays)
+            # numpy's stub types every keyword as ``allow_pickle``'s bool, not as an array.
+            np.savez_compressed(out, meta=meta, **cast(dict[str, Any], arrays))
 
     @classmethod
     def load(cls, path: Path) -> TurnsModel:

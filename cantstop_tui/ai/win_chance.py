@@ -35,7 +35,9 @@ def player_distribution(
     """Chance that ``player`` wins on each of their next turns, from their banked squares."""
     heights = np.array(state.squares[player][_SLICE], dtype=np.int64)
     closed = _closed(state, player, newly_closed)
-    return model.prospects(heights, closed, state.config.win_columns, state.config.variant)[0]
+    return np.asarray(
+        model.prospects(heights, closed, state.config.win_columns, state.config.variant)[0]
+    )
 
 
 Calibration = tuple[float, float]
@@ -60,7 +62,7 @@ def calibrate(chances: np.ndarray, calibration: Calibration) -> np.ndarray:
     slope, shift = calibration
     p = np.clip(chances, 1e-9, 1 - 1e-9)
     mapped = 1.0 / (1.0 + np.exp(-(slope * np.log(p / (1 - p)) + shift)))
-    return mapped / mapped.sum(axis=-1, keepdims=True)
+    return np.asarray(mapped / mapped.sum(axis=-1, keepdims=True))
 
 
 def win_chances(

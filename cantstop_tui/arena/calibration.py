@@ -104,8 +104,16 @@ def fit_calibration(predictions: list[Prediction]) -> dict[str, list[float]]:
 def _fit_line(chances: np.ndarray, won: np.ndarray) -> Calibration:
     slope, shift = IDENTITY
     for _ in range(6):
-        slope = _golden(lambda a, b=shift: _log_loss(chances, won, (a, b)), 0.2, 3.0)
-        shift = _golden(lambda b, a=slope: _log_loss(chances, won, (a, b)), -3.0, 3.0)
+
+        def by_slope(a: float, b: float = shift) -> float:
+            return _log_loss(chances, won, (a, b))
+
+        slope = _golden(by_slope, 0.2, 3.0)
+
+        def by_shift(b: float, a: float = slope) -> float:
+            return _log_loss(chances, won, (a, b))
+
+        shift = _golden(by_shift, -3.0, 3.0)
     return slope, shift
 
 

@@ -23,12 +23,9 @@ from ..engine import (
     GameState,
     Phase,
     Variant,
-    choose,
     new_game,
-    roll,
-    stop,
 )
-from ..play.bot_step import next_step
+from ..play.bot_step import next_step, step_state
 
 MAX_TURNS: Final = 1000
 """A game still going after this many turns (a bot that never gets anywhere) is a draw."""
@@ -99,13 +96,8 @@ def _play_turn(state: GameState, bot: Bot, dice: Dice) -> tuple[GameState, bool]
     """
     while True:
         step = next_step(bot, state)
-        if step.kind == "choose":
-            assert step.move is not None
-            state, _ = choose(state, step.move)
-        elif step.kind == "stop":
-            state, _ = stop(state)
+        state, events = step_state(step, state, dice)
+        if step.kind == "stop":
             return state, False
-        else:
-            state, events = roll(state, dice.roll())
-            if any(isinstance(e, Busted) for e in events):
-                return state, True
+        if any(isinstance(e, Busted) for e in events):
+            return state, True

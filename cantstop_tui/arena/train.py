@@ -19,7 +19,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -51,7 +51,7 @@ QUICK = Budget(view_games=6, starts=(12, 8), epochs=2, calibration_games=2)
 CHUNK = 50
 
 
-def _parallel(work: Callable[..., T], tasks: list[tuple[object, ...]], jobs: int) -> list[T]:
+def _parallel(work: Callable[..., T], tasks: Sequence[tuple[object, ...]], jobs: int) -> list[T]:
     if jobs <= 1 or len(tasks) <= 1:
         return [work(*task) for task in tasks]
     with ProcessPoolExecutor(jobs) as pool:

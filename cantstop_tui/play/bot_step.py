@@ -1,28 +1,40 @@
-"""The one rule for a computer player's next step, used by the table, the arena and the
-demonstration player: with dice on the table, the bot's move; otherwise stop when the rules
-allow it and the bot does not want to roll on; else roll."""
+"""The one rule for a computer player's next step, used by the table, the arena, the
+reviews and the demonstration player: with dice on the table, the bot's move; otherwise stop
+when the rules allow it and the bot does not want to roll on; else roll.
+
+A step is an :class:`Action` of the game record (a roll without its dice yet), so a match
+applies it as it applies a recorded one (``Match.apply``, through :func:`play_step`); a bare
+state with a dice stream (the arena's fast games) through :func:`step_state`.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
 from ..ai import Bot
-from ..engine import GameState, Move, Phase, can_stop, legal_moves
+from ..engine import Dice, Event, GameState, Phase, can_stop, choose, legal_moves, roll, stop
+from .match import Action, Match
 
 
-@dataclass(frozen=True, slots=True)
-class BotStep:
-    kind: Literal["choose", "stop", "roll"]
-    move: Move | None = None
-    """The move, for ``choose``."""
-
-
-def next_step(bot: Bot, state: GameState) -> BotStep:
+def next_step(bot: Bot, state: GameState) -> Action:
     """What ``bot`` does next in ``state`` (its turn, the game not over). The bot is asked
     whether to roll on only when the rules let it stop."""
     if state.phase is Phase.CHOOSE:
-        return BotStep("choose", bot.choose_move(state, legal_moves(state)))
+        return Action("choose", move=bot.choose_move(state, legal_moves(state)))
     if can_stop(state) and not bot.keep_rolling(state):
-        return BotStep("stop")
-    return BotStep("roll")
+        return Action("stop")
+    return Action("roll")
+
+
+def step_state(
+    step: Action, state: GameState, dice: Dice
+) -> tuple[GameState, tuple[Event, ...]]:
+    """``state`` after ``step``, a roll taking the next dice of ``dice``."""
+    if step.kind == "choose":
+        return choose(state, step.move or ())
+    if step.kind == "stop":
+        return stop(state)
+    return roll(state, dice.roll())
+
+
+def play_step(bot: Bot, match: Match) -> tuple[Match, tuple[Event, ...]]:
+    """``match`` after ``bot``'s next step (the player to move is ``bot``)."""
+    return match.apply(next_step(bot, match.state))

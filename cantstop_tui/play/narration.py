@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..engine import Busted, ColumnWon, Event, GameWon, Moved, Rolled, Stopped, TurnPassed
+from ..engine import (
+    Busted,
+    ColumnWon,
+    Event,
+    GameWon,
+    Moved,
+    Phase,
+    Rolled,
+    Stopped,
+    TurnPassed,
+)
 from .match import Match
 
 
@@ -88,6 +98,17 @@ def waiting_line(match: Match, rolled: Rolled) -> str:
 
 FRESH_DICE: Final = "New dice from here on."
 """Said where a game was played on from a replay: its dice no longer follow the first seed."""
+
+
+def waiting_roll(match: Match) -> Rolled | None:
+    """The roll whose move is still to be chosen in ``match``, if any (``log_lines``'
+    ``rolled``: a roll is written with the move it leads to)."""
+    last = match.history[-1] if match.history else None
+    if last is None or last.kind != "roll" or last.dice is None:
+        return None
+    if match.state.phase is not Phase.CHOOSE:
+        return None
+    return Rolled(match.state.current_player, last.dice)
 
 
 def history_lines(match: Match) -> tuple[list[str], Rolled | None]:

@@ -97,7 +97,7 @@ def rated(ratings: Mapping[str, Rating], match: Match) -> dict[str, Rating]:
     names = list(people)
     teams = [[_model_rating(ratings.get(name, Rating()))] for name in names]
     teams += [[_model_rating(fixed)] for fixed, _ in anchors]
-    ranks = [people[name] for name in names] + [rank for _, rank in anchors]
+    ranks = [float(people[name]) for name in names] + [float(rank) for _, rank in anchors]
     new = model().rate(teams, ranks=ranks)
     return {
         name: Rating(team[0].mu, team[0].sigma, ratings.get(name, Rating()).games + 1)

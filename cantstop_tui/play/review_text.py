@@ -5,21 +5,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from .chance_text import percent
 from .review import CLOSE, Decision, PlayerReview, Review, thresholds_sentence
 
 BARS: Final = " ▁▂▃▄▅▆▇█"
 ASCII_BARS: Final = " .:-=+*#%"
 NAME_CELLS: Final = 16
-
-
-def percent(chance: float) -> str:
-    """A chance 0-1 as ``42%`` (``<1%`` and ``>99%`` rather than a rounded 0 or 100)."""
-    value = chance * 100
-    if 0 < value < 1:
-        return "<1%"
-    if 99 < value < 100:
-        return ">99%"
-    return f"{value:.0f}%"
 
 
 def bars(chances: tuple[float, ...] | list[float], ascii_only: bool = False) -> str:

@@ -4,9 +4,10 @@ A :class:`SeatRecord` is the one place that says who a seat belongs to and who p
 now: a computer level's seat, a person's (free, taken, held while they are away), and a
 computer standing in for a person who dropped (``AWAY``) or whose turn took too long
 (``SLOW``). Everything else is derived from it: the game's hand-overs
-(``Match.handovers``, kept equal to :meth:`SeatRecord.plays` by the hosted table), the
-lobby's lines, the turn check (``Table.is_bot`` reads the match) and each visitor's own
-seats (:func:`seats_of`).
+(:func:`played_as_seated`, which the shared table applies whenever its match is read, so
+every action is recorded with whoever the seats said played it), the turn check
+(``Table.is_bot`` reads that match), the lobby's lines and each visitor's own seats
+(:func:`seats_of`, which the visitor's app and game screen ask each time).
 
 The rules (sit down, come back, leave, hand over, give back, free) are pure functions
 from seats to seats; the hosted table (``server/tables.py``) adds the clocks and the words.
@@ -18,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ..ai import STRONGEST
-from .match import HUMAN
+from .match import HUMAN, Match
 
 AWAY = "away"
 """The person left during a game and did not come back in time: the computer plays on."""
@@ -88,6 +89,18 @@ def seats_of(seats: Seats, name: str) -> frozenset[int]:
         for index, seat in enumerate(seats)
         if seat.person is not None and seat.person.name == name and seat.stand_in != AWAY
     )
+
+
+def played_as_seated(match: Match, seats: Seats) -> Match:
+    """``match`` with each seat played by whoever ``seats`` says plays it now, from the next
+    action on (``match`` itself when it already agrees). A finished game keeps who played it.
+    """
+    if match.state.is_over:
+        return match
+    for index, seat in enumerate(seats):
+        if match.kind_of(index) != seat.plays():
+            match = match.with_seat_kind(index, seat.plays())
+    return match
 
 
 def held_for(seats: Seats, person: Person) -> int | None:

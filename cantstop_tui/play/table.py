@@ -14,10 +14,10 @@ import contextlib
 import logging
 from collections.abc import Callable, Mapping
 
-from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot
+from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot, prepare
 from ..ai.base import Forgetful
 from ..engine import Event, GameWon, IllegalMoveError, Move, TurnPassed
-from .bot_step import BotStep, next_step
+from .bot_step import next_step, play_step
 from .listeners import subscribe
 from .match import HUMAN, Match
 
@@ -49,33 +49,43 @@ class Table:
 
     @property
     def match(self) -> Match:
+        """The game now. Every read and every action goes through here: a table that
+        follows a seat record (``server.shared_table``) derives who plays each seat in it."""
         return self._match
 
     def is_bot(self, seat: int) -> bool:
         """The match says who plays each seat (its own kind, or its last hand-over)."""
-        return self._match.kind_of(seat) != HUMAN
+        return self.match.kind_of(seat) != HUMAN
 
     def _bot(self, seat: int) -> Bot:
         """The computer player of the seat's kind now. The table builds built-in levels
         only: a ``module:Class`` player is handed in by whoever trusts it (``bots``), and
         one named by a record (a hand-over read from a file) is played by the strongest
         level instead, never imported."""
-        kind = self._match.kind_of(seat)
-        if seat in self._given and kind == self._match.seats[seat].kind:
+        kind = self.match.kind_of(seat)
+        if seat in self._given and kind == self.match.seats[seat].kind:
             return self._given[seat]
         if level_name(kind) not in LEVELS:
             kind = STRONGEST
         key = (seat, kind)
         if key not in self._made:
-            self._made[key] = make_bot(kind, seed=self._match.seed + seat)
+            self._made[key] = make_bot(kind, seed=self.match.seed + seat)
         return self._made[key]
+
+    def prepare_bots(self) -> None:
+        """Load what the computer seats' first decisions need (the expert's learned model,
+        numpy). Slow the first time in a process: run it off the event loop, e.g. while the
+        players read who starts."""
+        for seat in range(len(self.match.seats)):
+            if self.is_bot(seat):
+                prepare(self.match.kind_of(seat))
 
     @property
     def bot_to_move(self) -> bool:
         return (
             not self._closed
-            and not self._match.state.is_over
-            and self.is_bot(self._match.state.current_player)
+            and not self.match.state.is_over
+            and self.is_bot(self.match.state.current_player)
         )
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -85,11 +95,11 @@ class Table:
     # --- intents from people --------------------------------------------------
 
     def _check_turn(self, seat: int) -> None:
-        state = self._match.state
+        state = self.match.state
         if state.is_over:
             raise IllegalMoveError("The game is over.")
         if seat != state.current_player:
-            name = self._match.current_seat.name
+            name = self.match.current_seat.name
             raise IllegalMoveError(f"It is {name}'s turn, not yours.")
         if self.is_bot(seat):
             raise IllegalMoveError("The computer is playing this seat.")
@@ -98,15 +108,15 @@ class Table:
 
     def roll(self, seat: int) -> tuple[Event, ...]:
         self._check_turn(seat)
-        return self._publish(*self._match.roll())
+        return self._publish(*self.match.roll())
 
     def choose(self, seat: int, move: Move) -> tuple[Event, ...]:
         self._check_turn(seat)
-        return self._publish(*self._match.choose(move))
+        return self._publish(*self.match.choose(move))
 
     def stop(self, seat: int) -> tuple[Event, ...]:
         self._check_turn(seat)
-        return self._publish(*self._match.stop())
+        return self._publish(*self.match.stop())
 
     def replace_match(self, match: Match, bots: Mapping[int, Bot] | None = None) -> None:
         """Start over with another match (rematch, new game, a loaded save)."""
@@ -114,17 +124,19 @@ class Table:
         self._given = dict(bots or {})
         self._made.clear()
         self._hurry = False
-        self._publish(match, ())
+        self._publish(self.match, ())
 
     def set_seat_kind(self, seat: int, spec: str | None) -> None:
         """Seat ``seat`` is played by ``spec`` (``human`` or a computer level, see
         ``make_bot``; None: the seat's own kind again) from the next step on.
 
-        The match records the hand-over (``Match.handovers``): it is the one record of who
-        plays a seat. Nothing is published; the next step carries the new record.
+        The match records the hand-over (``Match.handovers``): on a table of its own it is
+        the one record of who plays a seat (a hosted table's seat record says it instead,
+        see ``server.shared_table``). Nothing is published; the next step carries the new
+        record.
         """
-        kind = self._match.seats[seat].kind if spec is None else spec
-        self._match = self._match.with_seat_kind(seat, kind)
+        kind = self.match.seats[seat].kind if spec is None else spec
+        self._match = self.match.with_seat_kind(seat, kind)
         self._kick()
 
     def close(self) -> None:
@@ -140,17 +152,7 @@ class Table:
         """Play one step for the computer seat to move; returns its events."""
         if not self.bot_to_move:
             raise IllegalMoveError("No computer player is to move.")
-        return self._apply(next_step(self._bot(self._match.state.current_player),
-                                     self._match.state))
-
-    def _apply(self, step: BotStep) -> tuple[Event, ...]:
-        match = self._match
-        if step.kind == "choose":
-            assert step.move is not None
-            return self._publish(*match.choose(step.move))
-        if step.kind == "stop":
-            return self._publish(*match.stop())
-        return self._publish(*match.roll())
+        return self._publish(*play_step(self._bot(self.match.state.current_player), self.match))
 
     def hurry(self) -> None:
         """Finish the current computer turn without pauses."""
@@ -171,13 +173,13 @@ class Table:
             # milliseconds, which every other screen of a server would wait for); the
             # match is immutable, so a step decided for a match since replaced (a person
             # took the seat, another game) is dropped and decided again.
-            match = self._match
+            match = self.match
             mover = match.state.current_player
             step = await asyncio.to_thread(next_step, self._bot(mover), match.state)
-            if self._match is not match or self._closed:
+            if self.match is not match or self._closed:
                 continue
-            self._apply(step)
-            if self._match.state.current_player != mover:
+            self._publish(*match.apply(step))
+            if self.match.state.current_player != mover:
                 self._hurry = False
             await asyncio.sleep(0)
 

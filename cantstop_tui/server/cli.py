@@ -23,7 +23,7 @@ from ..storage.paths import server_database
 from . import budgets, logs, store
 from .auth import AuthError
 from .budgets import Budgets
-from .cli_args import auth_from, parser
+from .cli_args import auth_from, parser, turn_based_limit
 from .collector import hosting_many_apps
 from .hostkey import data_dir, load_or_create_host_key
 from .identity import Names
@@ -57,6 +57,12 @@ def main(argv: list[str]) -> int:
         if not value > 0:
             print(f"cantstop serve: {name} must be a positive number, not {value}.", file=err)
             return 2
+    if args.max_turn_based < 0:
+        print(
+            f"cantstop serve: --max-turn-based must be 0 or more, not {args.max_turn_based}.",
+            file=err,
+        )
+        return 2
     for sentence in budgets.refusals(budgets.from_args(args)):
         print(f"cantstop serve: {sentence}", file=err)
         return 2
@@ -83,12 +89,14 @@ def main(argv: list[str]) -> int:
         turn_timeout=args.turn_timeout,
         idle_timeout=args.idle_timeout,
         bot_delay=args.ai_delay,
-        color_system={"16": "standard"}.get(args.colors, args.colors),
+        colors=args.colors,
+        max_turn_based=turn_based_limit(args),
     )
     limits = Limits(
         max_connections=args.max_connections,
         max_per_address=args.max_per_address,
         login_grace=args.login_grace,
+        analysis_workers=args.analysis_workers,
     )
     if auth.mode == "open":
         print("WARNING: --open lets anyone who reaches this port play, with any name.", file=err)
@@ -191,12 +199,7 @@ async def _run(
     out: object,
 ) -> None:
     keep_games: int | None = args.keep_games
-    lobby = Lobby(
-        seat_timeout=settings.seat_timeout,
-        turn_timeout=settings.turn_timeout,
-        bot_delay=settings.bot_delay,
-        budgets=Budgets(budgets.from_args(args)),
-    )
+    lobby = Lobby(**settings.lobby_options(), budgets=Budgets(budgets.from_args(args)))
     state_path, served = directory / "tables.json", directory / "served"
     journal = TableJournal(server_database())
     restored = keep_tables(lobby, journal, old_json=state_path, old_records=records_path())

@@ -7,6 +7,7 @@ from dataclasses import MISSING, fields
 from pathlib import Path
 from typing import Any
 
+from ..ui.colors import DEPTHS
 from . import budgets
 from .auth import Auth, AuthError
 from .limits import Limits
@@ -27,7 +28,7 @@ DEFAULTS: dict[str, Any] = {
 }
 """Every default of the server's settings and limits, as the dataclasses state them: the
 options below take theirs from here (tests/server/test_defaults.py checks the docs)."""
-FIELD_OF_OPTION = {"ai_delay": "bot_delay", "colors": "color_system"}
+FIELD_OF_OPTION = {"ai_delay": "bot_delay"}
 """Options whose setting has another name."""
 
 
@@ -77,6 +78,15 @@ def parser() -> argparse.ArgumentParser:
         help="time to log in, and then to open the game's terminal session "
         "(default %(default)s)",
     )
+    limits.add_argument(
+        "--analysis-workers",
+        type=int,
+        default=default("analysis_workers"),
+        metavar="N",
+        help="processes that work out visitors' reviews at a lower priority; 0 works them "
+        "out in the server's own process, where they slow every player's keys "
+        "(default %(default)s)",
+    )
     budgets.add_flags(p.add_argument_group("budgets per person (per name signed in)"))
     p.add_argument(
         "--forget",
@@ -110,6 +120,18 @@ def parser() -> argparse.ArgumentParser:
         help="the computer plays the turn of a player who takes longer",
     )
     p.add_argument(
+        "--max-turn-based",
+        type=int,
+        default=default("max_turn_based"),
+        metavar="N",
+        help="turn-based games a person may play at once (default %(default)s)",
+    )
+    p.add_argument(
+        "--no-turn-based",
+        action="store_true",
+        help="no turn-based tables (players move within a deadline of hours or days)",
+    )
+    p.add_argument(
         "--idle-timeout",
         type=float,
         default=default("idle_timeout"),
@@ -118,10 +140,10 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--colors",
-        choices=("16", "256", "truecolor"),
+        choices=DEPTHS,
         default=default("colors"),
-        help="colours drawn for every visitor (default %(default)s, which nearly every "
-        "terminal shows)",
+        help="the most colours drawn: each visitor gets what their terminal shows (its TERM, "
+        "COLORTERM and NO_COLOR), up to this (default %(default)s)",
     )
     p.add_argument(
         "--ai-delay",
@@ -149,3 +171,9 @@ def auth_from(args: argparse.Namespace) -> Auth:
     if args.open:
         return Auth("open")
     raise AuthError("it needs to know who may join. " + AUTH_HELP)
+
+
+def turn_based_limit(args: argparse.Namespace) -> int:
+    """Turn-based games a person may play at once: ``--max-turn-based``, or none with
+    ``--no-turn-based``."""
+    return 0 if args.no_turn_based else int(args.max_turn_based)

@@ -62,7 +62,7 @@ class ChannelDriver(DriverState):
         super().__init__(app, debug=debug, mouse=mouse, size=size or terminal.size)
         self._terminal = terminal
         self._parser = new_key_parser(debug)
-        self._filter = InputFilter()
+        self._filter = InputFilter(size or terminal.size)
         self._events = TokenBucket(_EVENTS_PER_SECOND, 2 * _EVENTS_PER_SECOND)
         self._tick_handle: asyncio.TimerHandle | None = None
         self._paste_handle: asyncio.TimerHandle | None = None
@@ -186,7 +186,7 @@ class ChannelDriver(DriverState):
 
     def resize_later(self, width: int, height: int) -> None:
         """A window-size change from the client: drawn at most every 200 ms, latest size only."""
-        self.size = (width, height)
+        self.size = self._filter.size = (width, height)
         if self._resize_handle is None:
             self._resize_handle = self.loop.call_later(_RESIZE_SECONDS, self._resize_now)
 
@@ -196,6 +196,6 @@ class ChannelDriver(DriverState):
             self.resize(*self.size)
 
     def resize(self, width: int, height: int) -> None:
-        self.size = (width, height)
+        self.size = self._filter.size = (width, height)
         size = Size(width, height)
         self.send_message(events.Resize(size, size))

@@ -11,7 +11,10 @@ through :class:`InputFilter` first:
 - a bracketed paste keeps its first ``MAX_PASTE`` characters; the rest is dropped and
   ``cut`` says so; a paste whose end never comes is ended by :meth:`InputFilter.end_paste`;
 - an incomplete sequence at the end of a chunk is held until the next chunk, or until
-  ``flush`` (the driver's tick): a lone Escape key still arrives.
+  ``flush`` (the driver's tick): a lone Escape key still arrives;
+- a whole CSI sequence passes only if it is one the server asked for, bounded to the
+  session's screen (``input_sequences.admit_csi``): no report the client makes up resizes
+  the app or moves its mouse off the screen.
 """
 
 from __future__ import annotations
@@ -19,9 +22,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from .input_sequences import PASTE_END, PASTE_START, admit_csi
+
 ESC: Final = "\x1b"
-PASTE_START: Final = "\x1b[200~"
-PASTE_END: Final = "\x1b[201~"
 MAX_SEQUENCE: Final = 48
 MAX_DIGITS: Final = 7
 """Enough for any key code (Unicode ends at 1114111) and any mouse position."""
@@ -33,7 +36,9 @@ _NUMBER = re.compile(r"\d+")
 
 
 class InputFilter:
-    def __init__(self) -> None:
+    def __init__(self, size: tuple[int, int] = (80, 24)) -> None:
+        self.size = size
+        """The session's screen (width, height): mouse reports are kept within it."""
         self._held = ""
         self._paste: int | None = None  # characters of the current paste kept so far
         self._dropping = False  # inside an overlong escape sequence
@@ -147,7 +152,10 @@ class InputFilter:
         numbers = _NUMBER.findall(sequence)
         if len(sequence) > MAX_SEQUENCE or any(len(n) > MAX_DIGITS for n in numbers):
             return end + 1  # dropped: nothing a terminal sends
-        self._emit(out, start, sequence)
+        admitted = admit_csi(sequence, self.size)
+        if admitted is None:
+            return end + 1  # dropped: a report the server never asked for
+        self._emit(out, start, admitted)
         if sequence == PASTE_START:
             self._paste, self._paste_cut = 0, False
         return end + 1

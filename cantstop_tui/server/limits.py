@@ -1,5 +1,7 @@
 """Limits on what a client can make the server do: connections and login attempts.
 
+Also the analysis workers visitors share (reviews run in lower-priority processes).
+
 Modelled on OpenSSH: ``MaxStartups`` / ``PerSourceMaxStartups`` (here every connection
 counts, before and after login, with or without a terminal session), ``MaxAuthTries``
 (per connection) and ``PerSourcePenalties`` (per address: after a few failures each attempt
@@ -12,6 +14,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from ..play.worker import WorkerLimits
 
 
 @dataclass(frozen=True)
@@ -33,8 +37,40 @@ class Limits:
     """A session closed for flooding counts as this many failed logins: an address that
     floods four times is blocked like one that failed twenty logins."""
     block_seconds: float = 600.0
+    session_rate: float = 0.2
+    """Terminal sessions a second one connection may open one after another, after a burst
+    of ``session_burst`` (only one may be open at a time): each opening costs an app, so a
+    session refused for coming too fast or while another is open counts as a failed login."""
+    session_burst: int = 3
+    resize_rate: float = 20.0
+    """Window-size changes a second a session may send, after a burst of ``resize_burst``
+    (dragging a window's corner sends one per step): a session past it is closed and counts
+    as ``flood_penalty`` failed logins."""
+    resize_burst: int = 200
     max_addresses: int = 10_000
     """Addresses whose failures are remembered (the oldest are forgotten first)."""
+    analysis_workers: int = 1
+    """Worker processes that work out visitors' reviews, at a lower priority than the
+    server (``ui.background``): a review never holds the interpreter players' keys need.
+    0: reviews are worked out on a thread of the server's own process (slower keys)."""
+    analysis_waiting: int = 4
+    """Reviews that may wait for a worker; a visitor who asks for one more is told to
+    try again later."""
+    analysis_jobs_per_worker: int = 8
+    """A worker is replaced after this many reviews, so the memory they took comes back."""
+    analysis_idle: float = 120.0
+    """Seconds without a review after which the workers end."""
+    analysis_niceness: int = 10
+    """How much lower the workers' priority is than the server's (``os.nice``)."""
+
+    def analysis(self) -> WorkerLimits:
+        return WorkerLimits(
+            workers=self.analysis_workers,
+            waiting=self.analysis_waiting,
+            jobs_per_worker=self.analysis_jobs_per_worker,
+            idle_seconds=self.analysis_idle,
+            niceness=self.analysis_niceness,
+        )
 
 
 @dataclass

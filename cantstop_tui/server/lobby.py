@@ -14,10 +14,13 @@ from ..play.match import HUMAN, Match
 from ..play.names import sanitize_text
 from ..play.seating import LobbyError
 from ..play.table import BOT_DELAY
+from ..play.turn_based import MAX_TURN_BASED, Clock, TurnRules, wall_clock
 from ..storage.records import Records
 from ..ui.screens.lobby import TableSummary
+from . import turn_tables
 from .budgets import Budgets
-from .tables import TABLE_NAME_LENGTH, HostedTable, Listener, Visitor
+from .next_game import Listener
+from .tables import TABLE_NAME_LENGTH, HostedTable, Visitor
 
 log = logging.getLogger(__name__)
 MAX_TABLES = 200
@@ -34,9 +37,15 @@ class Lobby:
         turn_timeout: float | None = None,
         bot_delay: float = BOT_DELAY,
         seeds: Callable[[], int] | None = None,
+        turn_based_limit: int = MAX_TURN_BASED,
+        clock: Clock = wall_clock,
         budgets: Budgets | None = None,
     ) -> None:
         self.seat_timeout = seat_timeout
+        self.turn_based_limit = turn_based_limit
+        """Turn-based games a person may play at once (0: the server has no such tables)."""
+        self.clock = clock
+        """The time that turn-based tables' deadlines are read from."""
         self.turn_timeout = turn_timeout
         self.bot_delay = bot_delay
         self._seeds = seeds or (lambda: secrets.randbelow(2**31))
@@ -101,9 +110,11 @@ class Lobby:
         others: Iterable[str],
         *,
         chances: bool = False,
+        turns: TurnRules | None = None,
     ) -> HostedTable:
         """A new table with the visitor in seat 1; ``others`` are the other seats' kinds;
-        ``chances``: its players may show the win chances."""
+        ``chances``: its players may show the win chances; ``turns``: a turn-based table's
+        rules (None: real-time)."""
         kinds = [HUMAN, *(level_name(kind) for kind in others)]
         if len(kinds) != config.num_players:
             raise LobbyError(
@@ -114,12 +125,18 @@ class Lobby:
                 raise LobbyError(f"Unknown computer level {kind!r}.")
         if len(self.tables) >= MAX_TABLES:
             raise LobbyError("The server has as many tables as it can hold: join or watch one.")
-        self.budgets.may_create(self.created_by(visitor))
+        if turns is not None and self.turn_based_limit <= 0:
+            raise LobbyError("This server has no turn-based tables.")
+        if turns is not None:  # turn-based tables have their own limit per person
+            turn_tables.check_room(self.tables.values(), visitor, self.turn_based_limit)
+        else:
+            self.budgets.may_create(self.created_by(visitor))
         self.budgets.may_move(visitor.name)
         table_name = self._unused_name(sanitize_text(name) or f"{visitor.name}'s table")
         hosted = HostedTable(self, self._next_id, table_name, config, kinds, self._seeds())
         hosted.chances = chances
         hosted.creator = visitor.name
+        hosted.turn_rules = turns
         self._next_id += 1
         self.tables[hosted.id] = hosted
         log.info("Table %d %r created by %s (%s).", hosted.id, table_name, visitor.name, kinds)
@@ -127,9 +144,14 @@ class Lobby:
         return hosted
 
     def created_by(self, visitor: Visitor) -> int:
-        """How many of the open tables ``visitor`` created."""
+        """How many of the open real-time tables ``visitor`` created (turn-based ones have
+        their own limit: ``turn_tables.check_room``)."""
         name = visitor.name.casefold()
-        return sum(1 for hosted in self.tables.values() if hosted.creator.casefold() == name)
+        return sum(
+            1
+            for hosted in self.tables.values()
+            if hosted.creator.casefold() == name and hosted.turn_rules is None
+        )
 
     def _unused_name(self, name: str) -> str:
         """``name`` cut to fit the list, numbered if another table has it: "ana's table (2)"."""
@@ -145,8 +167,8 @@ class Lobby:
         """A game seat this visitor left and may take back (also at a finished game's table,
         held since a restart)."""
         for hosted in self.tables.values():
-            if hosted.table is None:
-                continue
+            if hosted.table is None or hosted.turn_rules is not None:
+                continue  # a turn-based table's person chooses it in the lobby
             index = seating.held_for(hosted.seats, visitor)
             if index is not None:
                 return hosted, index
@@ -163,3 +185,12 @@ class Lobby:
         if hosted.empty and (hosted.table is None or hosted.table.match.state.is_over):
             self.tables.pop(hosted.id, None)
             self.changed(save=True)
+
+    def check_deadlines(self) -> int:
+        """Handle every turn-based table's missed deadline; returns how many there were. The
+        lobby screens are redrawn meanwhile: they show each move's time left."""
+        tables = list(self.tables.values())
+        missed = sum(turn_tables.check(hosted) for hosted in tables)
+        if not missed and any(turn_tables.to_move(hosted) for hosted in tables):
+            self.changed()
+        return missed

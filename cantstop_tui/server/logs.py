@@ -12,7 +12,8 @@ import logging
 import sys
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -60,19 +61,66 @@ class Limited:
     def __call__(self, key: Any, level: int, message: str, *args: Any) -> bool:
         """Log ``message % args`` unless ``key`` was logged less than ``period`` ago;
         returns whether a line was written."""
+        held = self.admit(key)
+        if held is None:
+            return False
+        self.logger.log(level, message + _more(held), *args)
+        return True
+
+    def admit(self, key: Any) -> int | None:
+        """Whether a line for ``key`` may be written now: None if not (it is counted), else
+        how many were held back since the last one."""
         now = self.clock()
         last, held = self._seen.get(key, (float("-inf"), 0))
         if now - last < self.period:
             self._seen[key] = (last, held + 1)
-            return False
-        if held:
-            message += f" (and {held} more like it in the last minute)"
+            return None
         self._seen[key] = (now, 0)
         self._seen.move_to_end(key)
         while len(self._seen) > self.max_keys:
             self._seen.popitem(last=False)
-        self.logger.log(level, message, *args)
+        return held
+
+
+def _more(held: int) -> str:
+    return f" (and {held} more like it in the last minute)" if held else ""
+
+
+class LimitedRecords(logging.Filter):
+    """The same limit for a library's own lines (asyncio's "socket.send() raised
+    exception." comes once per write to a client that went away): one line a minute per
+    logger and message."""
+
+    def __init__(self, limited: Limited) -> None:
+        super().__init__()
+        self.limited = limited
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        held = self.limited.admit(("library", record.name, str(record.msg)))
+        if held is None:
+            return False
+        if held:
+            record.msg = f"{record.msg}{_more(held)}"
         return True
+
+
+LIBRARY_LOGGERS = ("asyncio",)
+"""Loggers of the libraries whose lines a client can cause (``configure`` keeps asyncssh's
+to warnings, and asyncssh writes none)."""
+
+
+@contextmanager
+def libraries_limited(limited: Limited) -> Iterator[None]:
+    """While the server runs, the libraries' lines are limited like its own."""
+    records = LimitedRecords(limited)
+    loggers = [logging.getLogger(name) for name in LIBRARY_LOGGERS]
+    for logger in loggers:
+        logger.addFilter(records)
+    try:
+        yield
+    finally:
+        for logger in loggers:
+            logger.removeFilter(records)
 
 
 def loop_exception_handler(limited: Limited) -> Callable[[Any, dict[str, Any]], None]:

@@ -12,13 +12,16 @@ from typing import Any
 import asyncssh
 
 from ..play.names import clean_text
+from ..ui.background import in_processes
 from ..ui.textual_compat import lightened_strips
+from .channel_env import accept_only
 from .identity import Identities, Login, Names
-from .limits import Gate, Limits
+from .limits import Gate, Limits, TokenBucket
 from .lobby import Lobby
-from .logs import Limited, loop_exception_handler
-from .session import GameSession
+from .logs import Limited, libraries_limited, loop_exception_handler
+from .session import TERMINAL_VARIABLES, GameSession
 from .settings import Settings
+from .turn_tables import SWEEP_SECONDS
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +29,7 @@ SESSION_END_WAIT = 5.0
 """Seconds a stopping server gives its visitors' apps to finish."""
 
 
-class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
+class _Connection(asyncssh.SSHServer):
     """One client connection: counted, throttled, authenticated; nothing but the game."""
 
     def __init__(self, server: GameServer) -> None:
@@ -38,6 +41,9 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
         self.counted = False
         self.failures = 0
         self.has_session = False
+        self.session: GameSession | None = None
+        """The connection's one terminal session (None before the first)."""
+        self._openings = TokenBucket(server.limits.session_rate, server.limits.session_burst)
         self._no_session: asyncio.TimerHandle | None = None
         self.conn: asyncssh.SSHServerConnection | None = None
 
@@ -138,10 +144,37 @@ class _Connection(asyncssh.SSHServer):  # type: ignore[misc]
     def host_based_auth_supported(self) -> bool:
         return False
 
-    def session_requested(self) -> GameSession:
+    def session_requested(self) -> tuple[asyncssh.SSHServerChannel[str], GameSession]:
+        refusal = self._session_refusal()
+        if refusal is not None:
+            total = self.server.gate.failed(self.address)
+            self.server.limited(
+                ("sessions", self.address),
+                logging.WARNING,
+                "Session channel from %s refused: %s (%d failures from this address).",
+                self.address,
+                refusal,
+                total,
+            )
+            if self.server.gate.blocked(self.address) and self.conn is not None:
+                self.conn.close()
+            raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, refusal)
+        assert self.conn is not None
         self.has_session = True
         login = Login(self.key, self.own_password, self.address)
-        return GameSession(self.server, self.username, login)
+        self.session = GameSession(self.server, self.username, login)
+        chan = self.conn.create_server_channel()
+        accept_only(chan, TERMINAL_VARIABLES)
+        return chan, self.session
+
+    def _session_refusal(self) -> str | None:
+        """Why a new terminal session on this connection is refused, or None: one at a time,
+        and not opened faster than the budget allows."""
+        if self.session is not None and not self.session.closed:
+            return "one game session per connection, and this one has it"
+        if self._openings.take(1) < 1:
+            return "sessions opened too fast on this connection"
+        return None
 
     def connection_requested(self, *args: Any) -> bool:
         return False
@@ -167,11 +200,7 @@ class GameServer:
     ) -> None:
         self.settings = settings
         self.host_key = host_key
-        self.lobby = lobby or Lobby(
-            seat_timeout=settings.seat_timeout,
-            turn_timeout=settings.turn_timeout,
-            bot_delay=settings.bot_delay,
-        )
+        self.lobby = lobby or Lobby(**settings.lobby_options())
         self.sessions: set[GameSession] = set()
         self.limits = limits or Limits()
         if names is None:  # a server without a data directory (tests): a throwaway database
@@ -181,12 +210,16 @@ class GameServer:
         self.limited = Limited(log)
         """Logs what clients cause: one line a minute per address and kind of event."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._sweep: asyncio.TimerHandle | None = None
         self._running = contextlib.ExitStack()
 
     async def start(self) -> None:
         # Fifty apps share this process's garbage collector: lighter strips while it serves.
         self._running.enter_context(lightened_strips())
+        if self.limits.analysis_workers > 0:  # else on the server's own analysis thread
+            self._running.enter_context(in_processes(self.limits.analysis()))
         asyncio.get_running_loop().set_exception_handler(loop_exception_handler(self.limited))
+        self._running.enter_context(libraries_limited(self.limited))
         try:
             self._acceptor = await asyncssh.create_server(
                 lambda: _Connection(self),
@@ -208,6 +241,15 @@ class GameServer:
         except BaseException:
             self._running.close()
             raise
+        self._check_deadlines()
+
+    def _check_deadlines(self) -> None:
+        """Handle the turn-based tables' missed deadlines, now and every ``SWEEP_SECONDS``."""
+        try:
+            self.lobby.check_deadlines()
+        except Exception:
+            log.exception("Checking the turn-based tables' deadlines failed.")
+        self._sweep = asyncio.get_running_loop().call_later(SWEEP_SECONDS, self._check_deadlines)
 
     @property
     def port(self) -> int:
@@ -216,6 +258,8 @@ class GameServer:
 
     async def close(self) -> None:
         self.lobby.closing = True  # the sessions end, the seats stay for the restart
+        if self._sweep is not None:
+            self._sweep.cancel()
         ending = list(self.sessions)
         for session in ending:
             session.end("The server is stopping; your seat is kept. Please come back soon.")

@@ -15,6 +15,7 @@ from rich.console import Console
 from textual.app import App
 
 from ..play.names import clean_text
+from ..ui.colors import ColorDepth, capped, terminal_depth
 from ..ui.terminal import RESTORE_TERMINAL
 from .driver import ChannelDriver
 from .identity import Login
@@ -23,6 +24,7 @@ from .logs import Limited
 from .settings import Settings
 from .tables import Visitor
 from .visit import VisitHost, Visiting
+from .visit_app import VisitApp
 
 log = logging.getLogger(__name__)
 
@@ -38,14 +40,16 @@ def clamp_size(width: int, height: int) -> tuple[int, int]:
     )
 
 
-def fit_console(app: App[Any], color_system: str) -> None:
-    """Draw for the visitors' terminals, not for the server's own.
+def fit_console(app: VisitApp, colors: ColorDepth) -> None:
+    """Draw for the visitor's terminal, not for the server's own, with ``colors``.
 
-    One colour system for every session: Rich caches a style's escape codes on the style
-    object, which all apps in the process share, so per-visitor colour depths would mix.
+    Every app's console draws truecolor: Rich caches a style's escape codes on the style
+    object, which all apps in the process share, so consoles of different depths would mix
+    their colours. The app's line filters give it colours of its own depth instead.
     """
+    app.color_depth = colors
     app.console = Console(
-        color_system=color_system,  # type: ignore[arg-type]
+        color_system="truecolor",
         file=app.console.file,
         markup=True,
         highlight=False,
@@ -57,6 +61,8 @@ def fit_console(app: App[Any], color_system: str) -> None:
     )
 
 
+TERMINAL_VARIABLES = ("COLORTERM", "NO_COLOR")
+"""The environment variables a client may send that the server reads (their colours)."""
 
 QUICK_SESSION = 5.0
 """Seconds: a session that ends sooner counts as one failed login for its address."""
@@ -77,7 +83,7 @@ class Host(VisitHost, Protocol):
     def session_as(self, name: str) -> GameSession | None: ...
 
 
-class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
+class GameSession(Visiting, asyncssh.SSHServerSession[str]):
     server: Host
 
     def __init__(self, server: Host, username: str, login: Login) -> None:
@@ -93,6 +99,8 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
         """The user name as it may appear in the log (a stranger's name is hostile)."""
         self.size = (80, 24)
         self.has_pty = False
+        self.color_depth: ColorDepth = server.settings.colors
+        """What the visitor's terminal shows, up to the server's ceiling."""
         self.closed = False
         self.visitor: Visitor | None = None
         self._chan: asyncssh.SSHServerChannel[str] | None = None
@@ -103,6 +111,8 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
         # Input beyond the budget is dropped; this much more (refilled as fast) is forgiven,
         # a flood that goes on past it ends the session.
         self._overflow = TokenBucket(server.settings.input_rate, 8 * server.settings.input_burst)
+        limits = server.limits
+        self._resizes = TokenBucket(limits.resize_rate, limits.resize_burst)
         self._last_input = self._started = time.monotonic()
         self._idle_handle: asyncio.TimerHandle | None = None
 
@@ -123,6 +133,15 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
         self.size = clamp_size(term_size[0], term_size[1])
         return True
 
+    def _terminal_environment(self) -> dict[str, str]:
+        """What the client said of its terminal: the pty request's type as ``TERM``, and the
+        variables it sent (``COLORTERM``, ``NO_COLOR``: only these are read)."""
+        assert self._chan is not None
+        sent = self._chan.get_environment()
+        environment = {name: sent[name] for name in TERMINAL_VARIABLES if name in sent}
+        environment["TERM"] = self._chan.get_terminal_type() or ""
+        return environment
+
     def shell_requested(self) -> bool:
         return True  # the "shell" is the game; nothing else ever runs
 
@@ -136,6 +155,14 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
         if not self.has_pty:
             self._refuse("Can't Stop needs a terminal: connect with ssh -t.\r\n")
             return
+        depth = terminal_depth(self._terminal_environment())
+        if depth is None:
+            self._refuse(
+                "Can't Stop draws a full screen, which a dumb terminal cannot show: "
+                "connect from a terminal such as xterm.\r\n"
+            )
+            return
+        self.color_depth = capped(depth, self.server.settings.colors)
         if not self.server.admit(self):
             self._refuse("The server is full; please try again later.\r\n")
             return
@@ -150,15 +177,7 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
         granted = max(self._input.take(len(data)), 0)
         dropped = len(data) - granted
         if dropped and self._overflow.take(dropped) < dropped:
-            self.server.limited(
-                ("flood", self.address),
-                logging.WARNING,
-                "Input flood from %s (%s): session closed.",
-                self.address,
-                self.shown,
-            )
-            self.server.gate.failed(self.address, self.server.limits.flood_penalty)
-            self.end("Closed: far more input than anyone types.", code=1)
+            self._flooded("input", "far more input than anyone types")
             return
         if self._driver is None:
             return
@@ -177,9 +196,30 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
             )
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self._resizes.take(1) < 1:
+            self._flooded(
+                "window-size changes", "the window size changed far more often than anyone resizes"
+            )
+            return
         self.size = clamp_size(width, height)
         if self._driver is not None:
             self._driver.resize_later(*self.size)
+
+    def _flooded(self, what: str, sentence: str) -> None:
+        """Close a session that floods the server with ``what``; it counts against its
+        address as ``flood_penalty`` failed logins."""
+        if self.closed:
+            return
+        self.server.limited(
+            ("flood", what, self.address),
+            logging.WARNING,
+            "Flood of %s from %s (%s): session closed.",
+            what,
+            self.address,
+            self.shown,
+        )
+        self.server.gate.failed(self.address, self.server.limits.flood_penalty)
+        self.end(f"Closed: {sentence}.", code=1)
 
     def eof_received(self) -> bool:
         self.close()
@@ -273,12 +313,12 @@ class GameSession(Visiting, asyncssh.SSHServerSession):  # type: ignore[misc]
                 self.closed = True
                 self._chan.exit(0)
 
-    async def run_app(self, app: App[Any]) -> Any:
+    async def run_app(self, app: VisitApp) -> Any:
         """Run the visitor's app on this channel until it exits (or the visitor goes away)."""
         if self.closed:
             return None
         app.driver_class = partial(ChannelDriver, terminal=self)  # type: ignore[assignment]
-        fit_console(app, self.server.settings.color_system)
+        fit_console(app, self.color_depth)
         self._app = app
         try:
             await app.run_async(size=self.size)

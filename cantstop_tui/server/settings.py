@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..play.table import BOT_DELAY
+from ..play.turn_based import MAX_TURN_BASED
+from ..ui.colors import ColorDepth
 from .auth import Auth
 
 
@@ -25,4 +28,17 @@ class Settings:
     """Seconds between keepalives; a client that misses ``keepalive_count_max`` in a row is
     dropped (within 2 minutes: a frozen laptop must not keep its name locked)."""
     keepalive_count_max: int = 3
-    color_system: str = "256"  # standard | 256 | truecolor, for every visitor alike
+    colors: ColorDepth = "256"
+    """The most colours drawn: each visitor gets what their terminal says it shows (TERM,
+    COLORTERM, NO_COLOR), up to this."""
+    max_turn_based: int = MAX_TURN_BASED
+    """Turn-based games a person may play at once (0: no turn-based tables)."""
+
+    def lobby_options(self) -> dict[str, Any]:
+        """What the lobby takes from the settings (``Lobby(**settings.lobby_options())``)."""
+        return {
+            "seat_timeout": self.seat_timeout,
+            "turn_timeout": self.turn_timeout,
+            "bot_delay": self.bot_delay,
+            "turn_based_limit": self.max_turn_based,
+        }

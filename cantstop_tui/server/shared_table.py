@@ -1,4 +1,9 @@
-"""A :class:`Table` shared by many apps running in one event loop.
+"""A :class:`Table` shared by many apps running in one event loop, played as its seats say.
+
+A hosted table hands in its seat record (``seats``): who plays each seat is read from it
+whenever the match is read (``seating.played_as_seated``), so the game's hand-overs are
+derived from the seats, never kept beside them; ``seats_changed`` lets the computer play
+a seat it was just given.
 
 Textual finds "the current app" through a context variable. A table publishes from
 whichever session acted (or from its computer-player task), so each listener is run
@@ -8,19 +13,40 @@ in a copy of the context it subscribed from: widgets always see their own app.
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
+from ..ai import Bot
 from ..engine import Event
 from ..play.match import Match
+from ..play.seating import Seats, played_as_seated
 from ..play.table import Listener, Table
 from ..ui.textual_compat import current_app
 
 
 class SharedTable(Table):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        match: Match,
+        bots: Mapping[int, Bot] | None = None,
+        bot_delay: float = 0.6,
+        *,
+        seats: Callable[[], Seats] | None = None,
+    ) -> None:
+        super().__init__(match, bots, bot_delay)
+        self._seats = seats
         self._owners: dict[object, list[Callable[[], None]]] = {}
+
+    @property
+    def match(self) -> Match:
+        if self._seats is not None:
+            # Kept as derived (a cache): the same match while the seats agree, so a step
+            # being decided for it stays valid until they change.
+            self._match = played_as_seated(self._match, self._seats())
+        return self._match
+
+    def seats_changed(self) -> None:
+        """The seat record changed: a seat the computer now plays gets its turn."""
+        self._kick()
 
     def subscribe(self, listener: Listener, *, owned: bool = True) -> Callable[[], None]:
         """``listener`` hears every step in the context it subscribed from; an ``owned``

@@ -25,11 +25,11 @@ from ..engine import config_from_dict, config_to_dict
 from ..play.match import HUMAN, Match
 from ..play.names import clean_text, sanitize_name, sanitize_text
 from ..play.seating import AWAY
+from ..play.turn_based import TurnDeadline, TurnRules
 from ..storage import SaveError, game_id, match_from_record, record_to_dict, write_game
 from ..storage.atomic import atomic_write
 from ..storage.reading import read_json
 from .lobby import Lobby
-from .shared_table import SharedTable
 from .tables import TABLE_NAME_LENGTH, HostedTable, Visitor
 
 log = logging.getLogger(__name__)
@@ -54,14 +54,18 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "game": record_to_dict(hosted.table.match) if hosted.table else None,
         "chat": list(hosted.chat.lines),
         "chances": hosted.chances,
+        "turns": None if hosted.turn_rules is None else hosted.turn_rules.to_json(),
+        "turn_started": None if hosted.turn_deadline is None else hosted.turn_deadline.started,
+        "seen": hosted.seen,
         "creator": hosted.creator,
     }
 
 
 def saved(hosted: HostedTable) -> bool:
-    """A game in progress, or a finished one with people at its seats (awaiting the rematch)."""
+    """A game in progress, or a finished one with people at its seats (awaiting the rematch),
+    or a turn-based table waiting for its players with someone's seat at it."""
     if hosted.table is None:
-        return False
+        return hosted.turn_rules is not None and any(s.person is not None for s in hosted.seats)
     return not hosted.finished or any(seat.person is not None for seat in hosted.seats)
 
 
@@ -116,7 +120,8 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         raise ValueError("a seat's kind is not a person or a built-in level")
     table_name = sanitize_text(str(record["name"]))[:TABLE_NAME_LENGTH] or "a table"
     hosted = HostedTable(lobby, int(record["id"]), table_name, config, kinds, int(record["seed"]))
-    match = match_from_record(record["game"])
+    game = record["game"]
+    match = None if game is None else match_from_record(game)
     seats = []
     for seat, saved in zip(hosted.seats, record["slots"], strict=True):
         person = None
@@ -133,9 +138,21 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         raise TypeError("'chat' is not a list")
     hosted.chat.restore(chat)
     hosted.chances = record.get("chances") is True
+    turns = record.get("turns")
+    if turns is not None:
+        hosted.turn_rules = TurnRules.from_json(turns)
+        started = record.get("turn_started")
+        if started is not None:
+            hosted.turn_deadline = TurnDeadline(hosted.turn_rules, float(started))
+        seen = record.get("seen") or {}
+        hosted.seen = {sanitize_name(str(name)): int(step) for name, step in seen.items()}
     creator = record.get("creator")
     hosted.creator = sanitize_name(creator) if isinstance(creator, str) else ""
-    hosted.attach(SharedTable(match, bot_delay=lobby.bot_delay))
+    if match is None:  # a turn-based table not yet begun: its seats wait for their people
+        if hosted.turn_rules is None:
+            raise ValueError("a table without a game is not one to come back to")
+        return hosted
+    hosted.play(match)
     hosted.hold_absent_seats()
     return hosted
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..play import seating
 from ..play.seating import AWAY, SLOW, Seats
+from ..play.turn_based import TurnRules
 
 if TYPE_CHECKING:
     from .shared_table import SharedTable
@@ -38,6 +39,7 @@ class TableClocks:
     """Seats kept for people who left, until the clock runs out."""
     _turn_timer: asyncio.TimerHandle | None
     rematch_votes: set[int]
+    turn_rules: TurnRules | None
 
     if TYPE_CHECKING:  # given by the hosted table
 
@@ -62,7 +64,9 @@ class TableClocks:
             self._turn_timer = None
         timeout = self.lobby.turn_timeout
         table = self.table
-        if timeout is None or table is None or table.match.state.is_over or table.bot_to_move:
+        if timeout is None or self.turn_rules is not None or table is None:
+            return  # no --turn-timeout at a turn-based table: its deadline is turn_tables'
+        if table.match.state.is_over or table.bot_to_move:
             return
         self._turn_timer = _loop_call_later(timeout, self._turn_expired)
 
@@ -115,6 +119,8 @@ class TableClocks:
     def hold_absent_seats(self) -> None:
         """After a restart nobody is connected: hold every seat as if its player had just left
         (also at a table whose game is over: its people come back to the rematch)."""
+        if self.turn_rules is not None:  # a turn-based table's seats wait for their people
+            return
         for index in seating.away(self.seats):
             if self.seats[index].stand_in != AWAY:
                 self._hold(index)

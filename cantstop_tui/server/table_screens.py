@@ -3,6 +3,8 @@ log and, for a spectator, a banner; and the line a visitor says to the table (``
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.screen import ModalScreen
@@ -59,7 +61,7 @@ class TableScreen(GameScreen):
         self,
         hosted: HostedTable,
         table: Table,
-        seats: frozenset[int],
+        seats: Callable[[], frozenset[int] | None],
         glyphs: Glyphs,
         hints: bool,
         show_chances: bool = False,
@@ -68,7 +70,7 @@ class TableScreen(GameScreen):
             table, seats, glyphs, hints=hints, chances=hosted.chances, show_chances=show_chances
         )
         self.hosted = hosted
-        self.watching = not seats
+        self.watching = seats() == frozenset()
 
     def above_players(self) -> ComposeResult:
         if self.watching:

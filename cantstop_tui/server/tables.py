@@ -24,7 +24,9 @@ from ..engine import GameConfig, GameWon, TurnPassed
 from ..play import seating
 from ..play.match import HUMAN, Match, Seat
 from ..play.seating import AWAY, SLOW, Person, Seats
+from ..play.turn_based import Clock, TurnDeadline, TurnRules
 from ..ui.screens.lobby import SeatInfo, TableSummary
+from . import turn_tables
 from .budgets import Budgets
 from .chat import TableChat
 from .next_game import GameRegistry, Listener, NextGame
@@ -72,6 +74,13 @@ class HostedTable(TableClocks, NextGame):
         """Seats whose person asked for a rematch of the finished game."""
         self._vote_listeners: list[Listener] = []
         self._turn_timer: asyncio.TimerHandle | None = None
+        self.turn_rules: TurnRules | None = None
+        """A turn-based table's rules (None: real-time); see ``turn_tables``."""
+        self.turn_deadline: TurnDeadline | None = None
+        """The deadline of the turn being played at a turn-based table."""
+        self.seen: dict[str, int] = {}
+        """At a turn-based table: how many steps of the game each person had seen when they
+        last left it."""
         self._shown_status = self.status
 
     # --- what the lobby shows -------------------------------------------------------
@@ -106,6 +115,9 @@ class HostedTable(TableClocks, NextGame):
             win_columns=self.config.win_columns,
             status=self.status,
             watchers=self.watchers,
+            turn_based=self.turn_rules is not None,
+            to_move=turn_tables.to_move(self),
+            time_left=turn_tables.time_left(self),
         )
 
     @property
@@ -128,14 +140,10 @@ class HostedTable(TableClocks, NextGame):
         return seating.seats_of(self.seats, visitor.name)
 
     def _set(self, seats: Seats) -> None:
-        """The new seating; the game's record of who plays each seat follows it."""
+        """The new seating (the game reads who plays each seat from it)."""
         self.seats = seats
-        table = self.table
-        if table is None or table.match.state.is_over:
-            return
-        for index, seat in enumerate(seats):
-            if table.match.kind_of(index) != seat.plays():
-                table.set_seat_kind(index, seat.plays())
+        if self.table is not None:
+            self.table.seats_changed()
 
     # --- the game -------------------------------------------------------------------
 
@@ -148,22 +156,23 @@ class HostedTable(TableClocks, NextGame):
         if self.table is not None or seating.free_seats(self.seats):
             return
         log.info("Table %d %r starts: %s.", self.id, self.name, self._names(range(len(self.seats))))
-        self.attach(
-            SharedTable(
-                Match.start(self._players(), self.config, self.seed), bot_delay=self.lobby.bot_delay
-            )
-        )
+        self.play(Match.start(self._players(), self.config, self.seed))
 
-    def attach(self, table: SharedTable) -> None:
-        """Follow ``table``'s game; a restored game's record is made to agree with the seats."""
+    def play(self, match: Match) -> None:
+        """Play ``match`` on this table's shared table, as the seats say (a restored game's
+        seats are made to agree with its record first)."""
+        if not match.state.is_over:
+            self._agree_with_seats(match)
+        table = SharedTable(match, bot_delay=self.lobby.bot_delay, seats=lambda: self.seats)
         self.table = table
-        if not table.match.state.is_over:
-            self._agree_with_seats(table)
+        if self.turn_deadline is None:
+            turn_tables.begin_turn(self)
         table.subscribe(self._on_change, owned=False)
         self._arm_turn_timer()
         table.start()
 
     def _on_change(self, match: Match, events: tuple[object, ...]) -> None:
+        turn_tables.after_step(self, events)
         # First of the table's listeners: the step is stored before any visitor sees it.
         if self.lobby.on_step is not None:
             self.lobby.on_step(self)
@@ -177,15 +186,14 @@ class HostedTable(TableClocks, NextGame):
             self._shown_status = status
             self.lobby.changed()
 
-    def _agree_with_seats(self, table: SharedTable) -> None:
+    def _agree_with_seats(self, match: Match) -> None:
         """The computer plays the seats it took over (older saves lack their hand-over), and
         finishes a turn it played for a stalling person when the server stopped; any other
-        hand-over in the record is given back to the seat's person."""
-        seats = self.seats
-        current = table.match.state.current_player
-        if seats[current].level == HUMAN and not seats[current].stand_in and table.is_bot(current):
-            seats = seating.hand_over(seats, current, SLOW)
-        self._set(seats)
+        hand-over in the record is given back to the seat's person (the seats say so)."""
+        current = match.state.current_player
+        seat = self.seats[current]
+        if seat.level == HUMAN and not seat.stand_in and match.kind_of(current) != HUMAN:
+            self.seats = seating.hand_over(self.seats, current, SLOW)
 
     # --- people coming and going ----------------------------------------------------
 
@@ -195,6 +203,8 @@ class HostedTable(TableClocks, NextGame):
             self._reclaim(index, visitor, quiet=quiet)
             return index
         game_on = self.table is not None and not self.finished
+        if self.turn_rules is not None:
+            turn_tables.check_room(self.lobby.tables.values(), visitor, self.lobby.turn_based_limit)
         seats, seat = seating.take_seat(
             self.seats, visitor, seat, game_on=game_on, table_name=self.name
         )
@@ -218,13 +228,16 @@ class HostedTable(TableClocks, NextGame):
             self._votes_changed()
         self.lobby.changed(save=True)
 
-    def left(self, visitor: Visitor, *, quiet: bool = False) -> None:
+    def left(self, visitor: Visitor, *, quiet: bool = False, dropped: bool = False) -> None:
         """The visitor's session ended or they went back to the lobby: hold their seats
-        (``quiet``: for the same player's newer session, with no notice)."""
+        (``quiet``: for the same player's newer session, with no notice; ``dropped``: their
+        session ended, and a turn-based table not yet begun keeps their seat too)."""
         for index in seating.seats_of(self.seats, visitor.name):
             if not self.seats[index].connected:
                 continue
             started = self.table is not None or self.lobby.closing
+            started |= dropped and self.turn_rules is not None
+            turn_tables.last_seen(self, visitor)
             # Nothing to hold before the game starts; when the server stops, the seat is
             # saved as it is.
             self._set(seating.step_away(self.seats, index, game_started=started))
@@ -234,6 +247,8 @@ class HostedTable(TableClocks, NextGame):
                 self._free(index, f"* {visitor.name} left the table: seat {index + 1} is free.")
                 self._votes_changed()
             else:
+                if self.turn_rules is not None:  # the seat waits: the deadline runs
+                    continue
                 if not quiet:
                     self._post(f"* {visitor.name} left; the seat is held for them.")
                 self._hold(index)
@@ -253,6 +268,8 @@ class HostedTable(TableClocks, NextGame):
         """Nobody at the table: no one seated or held, and no one watching its game (those
         waiting to watch a game not yet begun do not keep a table without players open)."""
         watched = self.watchers > 0 and self.table is not None
+        if self.turn_rules is not None and any(seat.person for seat in self.seats):
+            return False  # a turn-based table waits for its people
         return not watched and not self.holds and not any(s.connected for s in self.seats)
 
 
@@ -265,4 +282,7 @@ class TableRegistry(GameRegistry, Protocol):
     closing: bool
     budgets: Budgets
     on_step: Callable[[HostedTable], None] | None
+    clock: Clock
+    turn_based_limit: int
+    tables: dict[int, HostedTable]
 

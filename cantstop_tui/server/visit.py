@@ -13,8 +13,6 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any, Protocol
 
-from textual.app import App
-
 from ..play.names import is_usable_name, sanitize_name
 from ..play.seating import LobbyError
 from ..ui.screens.lobby import LobbyChoice
@@ -56,7 +54,7 @@ class Visiting:
     if TYPE_CHECKING:  # given by the session
 
         def end(self, reason: str, code: int = 0) -> None: ...
-        async def run_app(self, app: App[Any]) -> Any: ...
+        async def run_app(self, app: VisitApp) -> Any: ...
 
     def _leave_tables(self) -> None:
         """Gone from the lobby too: a table waiting for its players must not keep a ghost.
@@ -67,7 +65,7 @@ class Visiting:
             return
         for hosted in list(self.server.lobby.tables.values()):
             if hosted.seats_of(self.visitor):
-                hosted.left(self.visitor)
+                hosted.left(self.visitor, dropped=True)
             hosted.unwatch(self.visitor)  # one waiting in the lobby to watch it
 
     def _first_name(self) -> tuple[str, str | None]:

@@ -8,24 +8,28 @@ which table it shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
+from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input
 
 from ..play.match import Match
 from ..play.seating import LobbyError
 from ..play.table import Table
-from ..ui.app import CantStopApp
+from ..ui.colors import ColorDepth, depth_filters
+from ..ui.game_app import GameApp
+from ..ui.keys import LEAVE, TABLE_HELP, TALK, help_block, labels
 from ..ui.screens.game import GameScreen
-from ..ui.screens.help import PLAY_KEYS
 from ..ui.screens.lobby import LobbyChoice, LobbyScreen
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
+from ..ui.settings import GameSettings
 from ..ui.widgets.chat_pane import ChatPane
+from . import turn_tables
 from .collector import collect_soon
 from .lobby import Lobby
 from .shared_table import SharedTable
@@ -33,22 +37,34 @@ from .table_screens import TableScreen, TalkScreen
 from .tables import HostedTable, Visitor
 from .visitor_lobby import NameScreen, VisitorLobby
 
+SINCE_TITLE = "Since you last looked"
+SINCE_SECONDS = 30.0
+"""How long the notice of what was played meanwhile stays (the log keeps it)."""
 
-class VisitApp(CantStopApp):
+
+class VisitApp(GameApp):
     """The lobby and the tables of a server, as one visitor sees them."""
 
     QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
-    KEY_LABELS: ClassVar[dict[str, str]] = {"app.request_quit": "Lobby"}
-    HELP_KEYS = (
-        PLAY_KEYS + "  h            a hint                t       talk to the table\n"
-        "  q            back to the lobby     ? or F1 this help\n"
-        "  ctrl+p       command palette\n"
+    KEY_LABELS: ClassVar[dict[str, str]] = labels(LEAVE)
+    HELP_KEYS = help_block(TABLE_HELP)
+
+    CSS = (
+        GameApp.CSS
+        + """
+    /* A terminal without colours (xterm-mono, NO_COLOR): the cursor and the focus reversed */
+    DataTable:nocolor > .datatable--cursor { text-style: reverse; }
+    Input:nocolor:focus, Button:nocolor:focus, Select:nocolor:focus > SelectCurrent {
+        text-style: reverse;
+    }
+    Input:nocolor > .input--cursor { text-style: not reverse; }
+    """
     )
 
     textual_commands = False  # nothing that writes on the host or shows its paths
     BINDINGS: ClassVar[list[BindingType]] = [
-        *CantStopApp.BINDINGS,
-        Binding("t", "talk", "Talk"),
+        *GameApp.BINDINGS,
+        TALK.binding(),
     ]
 
     def __init__(
@@ -66,11 +82,7 @@ class VisitApp(CantStopApp):
         ``named`` hears the one chosen). ``first``: the seat taken back at once, instead of
         the lobby. ``quiet``: whether the visitor leaves unseen when the app ends (the same
         player signed in again elsewhere)."""
-        super().__init__(
-            my_seats=(), remember=False, can_restart=False, autosave=False,
-            ai_delay=lobby.bot_delay,
-        )
-        self.owns_table = False
+        super().__init__(GameSettings())
         self.lobby = lobby
         self.visitor = visitor
         self.ask_name = ask_name
@@ -80,12 +92,29 @@ class VisitApp(CantStopApp):
         self.quiet = quiet
         self.hosted: HostedTable | None = None
         """The table shown (None in the lobby)."""
+        self.color_depth: ColorDepth = "truecolor"
+        """What the visitor's terminal shows (the session says, before the app runs)."""
         self._unsubscribe: list[Callable[[], None]] = []
+        self.watching_only = False
+        """The visitor chose to watch the table shown, not to sit."""
+
+    @property
+    def my_seats(self) -> frozenset[int]:
+        """The seats the visitor plays at the table shown, as its seat record says."""
+        if self.hosted is None or self.watching_only:
+            return frozenset()
+        return self.hosted.seats_of(self.visitor)
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), *depth_filters(self.color_depth)]
 
     # --- where the visitor is ---------------------------------------------------------
 
     def begin(self) -> None:
-        if self.console.color_system == "standard":
+        # Without colours, what has the focus or the cursor is drawn in reverse (Textual's
+        # widgets' ``:nocolor`` rules, as for a local NO_COLOR game in the terminal's palette).
+        self.no_color = self.color_depth == "none"
+        if self.color_depth in ("16", "none"):
             # At 16 colours draw with the terminal's own palette, not approximations of RGB
             # (the accent would turn red, an error colour): the widgets' ``:ansi`` rules.
             self.theme = "ansi-dark"
@@ -117,7 +146,7 @@ class VisitApp(CantStopApp):
             self.show_lobby()
             return
         self.hosted, self.table = hosted, hosted.table
-        self.my_seats = frozenset() if choice.seat is None else hosted.seats_of(self.visitor)
+        self.watching_only = choice.seat is None
         if self.watching:
             hosted.watch(self.visitor)
         app = self
@@ -131,24 +160,26 @@ class VisitApp(CantStopApp):
 
         self._unsubscribe = [hosted.chat.subscribe(said), hosted.subscribe_votes(voted)]
         self._show_table(hosted.table)
+        since = None if self.watching else turn_tables.since_last_seen(hosted, self.visitor)
+        if since is not None:  # a turn-based game: what the others played meanwhile
+            self.notify(since, title=SINCE_TITLE, timeout=SINCE_SECONDS, markup=False)
 
     def leave_table(self, quiet: bool = False) -> None:
         """Up from the table: a seat left (and held, in a game) or one spectator fewer.
         Does nothing in the lobby, so it may be called again when the visit ends."""
-        hosted, table = self.hosted, self.table
+        hosted, table, watching = self.hosted, self.table, self.watching
         if hosted is None or table is None:
             return
-        self.hosted, self.table = None, None
+        self.hosted, self.table, self.watching_only = None, None, False
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []
         if isinstance(table, SharedTable):
             table.forget(self)
-        if self.watching:
+        if watching:
             hosted.unwatch(self.visitor)
         else:
             hosted.left(self.visitor, quiet=quiet)
-        self.my_seats = frozenset()
 
     def leave(self) -> None:
         """``q`` at a table, confirmed, or the game-over box's Lobby: back to the lobby."""
@@ -188,15 +219,15 @@ class VisitApp(CantStopApp):
                 yield SystemCommand(
                     binding.binding.description,
                     f"{binding.binding.key}",
-                    lambda a=action: screen.run_action(a),  # type: ignore[misc]
+                    lambda a=action: screen.run_action(a),
                 )
 
     # --- at a table -------------------------------------------------------------------
 
     def make_game_screen(self, table: Table) -> GameScreen:
-        assert self.hosted is not None and self.my_seats is not None
+        assert self.hosted is not None
         return TableScreen(
-            self.hosted, table, self.my_seats, self.glyphs, self.hints, self.show_chances
+            self.hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances
         )
 
     def _said_at_table(self, line: str) -> None:
@@ -220,7 +251,7 @@ class VisitApp(CantStopApp):
             except LobbyError as refused:  # over the person's chat budget: told why
                 self.notify(str(refused), severity="warning", markup=False)
 
-    def _host_only(self) -> None:
+    def host_only(self) -> None:
         self.notify(
             "At a shared table the next game is a rematch, asked for when this one ends; "
             "for other rules, create a table in the lobby.",

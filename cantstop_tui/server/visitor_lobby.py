@@ -30,6 +30,10 @@ class VisitorLobby:
         self.visitor = visitor
 
     @property
+    def turn_based(self) -> bool:
+        return self.lobby.turn_based_limit > 0
+
+    @property
     def name(self) -> str:
         return self.visitor.name
 
@@ -44,7 +48,12 @@ class VisitorLobby:
 
     def create(self, table: NewTable) -> LobbyChoice:
         hosted = self.lobby.create(
-            self.visitor, table.name, table.config, table.others, chances=table.chances
+            self.visitor,
+            table.name,
+            table.config,
+            table.others,
+            chances=table.chances,
+            turns=table.turns,
         )
         return LobbyChoice(hosted.id, 0)
 

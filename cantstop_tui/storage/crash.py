@@ -8,7 +8,6 @@ import platform
 import sys
 import traceback
 from datetime import datetime
-from importlib import metadata
 from pathlib import Path
 
 from .paths import DISTRIBUTION, crash_dir
@@ -52,6 +51,8 @@ def report(error: BaseException) -> str:
 
 
 def _version(package: str) -> str:
+    from importlib import metadata  # only a crash needs it (the first frame does not)
+
     try:
         return metadata.version(package)
     except metadata.PackageNotFoundError:

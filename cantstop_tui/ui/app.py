@@ -1,154 +1,71 @@
-"""The Can't Stop app: a local game, or a view onto a Table shared from outside (SSH).
+"""The Can't Stop app for a local game: it owns its table, its settings and its saves.
 
-Local play: ``CantStopApp()`` shows the new-game screen; ``CantStopApp(settings=...)``
-starts that game at once. Shared play: ``CantStopApp(table=table, my_seats={1})``
-shows ``table``'s game and lets this app play seat 1 only (``my_seats=None``: every
-human seat, i.e. hot-seat). The app never plays computer seats: the table does.
-On a shared table only an app made with ``can_restart=True`` offers new games and
-rematches; they replace the table's match for everyone watching it.
+``CantStopApp()`` shows the new-game screen; ``CantStopApp(settings=...)`` starts that game
+at once. It autosaves its games (``autosave``, on by default), offers to resume an
+unfinished game, opens ``load`` or resumes at once with ``resume``, and saves on
+SIGHUP/SIGTERM. Games read from a file may only use the built-in computer levels: a
+``module:Class`` named in a file is never imported (see ``_bots_for``).
 
-A local app autosaves its games (``autosave``, on by default when it owns its table;
-a shared table is saved by whoever shares it), offers to resume an unfinished game,
-opens ``load`` or resumes at once with ``resume``, and saves on SIGHUP/SIGTERM.
-Games read from a file may only use the built-in computer levels: a ``module:Class``
-named in a file is never imported (see ``_bots_for``).
+A table shared from outside is shown by ``table_app.TableApp``; both are ``GameApp``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
 
-from textual import events
-from textual.app import App
-from textual.binding import Binding, BindingType
-from textual.notifications import Notify
-from textual.screen import ModalScreen
-
-from ..ai import STRONGEST, Bot, make_bot
-from ..engine import Event
+from ..ai import LEVELS, Bot, level_name, make_bot
 from ..play.match import Match
 from ..play.table import BOT_DELAY, Table
-from ..storage import Autosaver, crash, plan_startup
-from .app_commands import Commands
-from .app_files import FileActions
-from .app_game_over import GameOverFlow
-from .app_saving import Autosaving
-from .glyphs import glyphs_for
-from .messages import ChancesToggled, GameEnded, LoadRequested, NextGameBegan, QuitRequested
-from .screens.game import GameScreen
-from .screens.rolloff import RolloffScreen
+from ..storage import Autosaver, Resumable, SaveError, plan_startup
+from .app_files import LocalFiles
+from .app_saving import GameSaves
+from .game_app import GameApp
 from .settings import GameSettings, is_built_in, load_settings, save_settings
-from .textual_compat import report_fatal_errors
-from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
-
-# The other screens are imported when first shown: the first frame comes sooner.
 
 
-class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
-    TITLE = "Can't Stop"
-    QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit (y)")
-    """What ``q`` asks, and its yes button (a server table asks about leaving instead)."""
-    HELP_KEYS: str | None = None
-    """The help screen's keys block, if not the local game's."""
-    KEY_LABELS: ClassVar[dict[str, str]] = {}
-    """Footer labels that differ from the bindings' own, by action."""
-    CSS = """
-    CantStopApp.-ascii .dialog {
-        border: ascii $primary;
-    }
-    CantStopApp.-ascii #right {
-        border-left: ascii $primary;
-    }
-    CantStopApp.-ascii PairChoice {
-        border-top: ascii $primary;
-    }
-    CantStopApp.-ascii * {
-        scrollbar-size: 0 0;
-    }
-    /* A dialog's buttons are at its foot, below the middle of the screen: its notice shows
-       at the top (the newest only: on_notify) and never reaches down to the buttons. */
-    ModalScreen > ToastRack {
-        dock: top;
-        align: right top;
-        max-height: 33%;
-        scrollbar-size-vertical: 0;
-    }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q,ctrl+c", "request_quit", "Quit", show=False, priority=True),
-        # priority: from the game-over box and every dialog too (a modal screen hides the
-        # app's other keys)
-        Binding("ctrl+s", "save_as", "Save", show=False, priority=True),
-    ]
+class CantStopApp(GameApp):
+    can_restart = True
+    has_files = True
 
     def __init__(
         self,
-        table: Table | None = None,
-        my_seats: Iterable[int] | None = None,
         *,
         settings: GameSettings | None = None,
         ascii_only: bool = False,
         ai_delay: float = BOT_DELAY,
         remember: bool = True,
-        can_restart: bool | None = None,
-        autosave: bool | None = None,
+        autosave: bool = True,
         resume: bool = False,
         load: Path | str | None = None,
     ) -> None:
-        super().__init__()
-        self.table = table
-        self.owns_table = table is None
-        # Whether this app may start a new game or a rematch (on a shared table: for everyone).
-        self.can_restart = self.owns_table if can_restart is None else can_restart
-        report_fatal_errors(self, crash.report)
-        self.my_seats = frozenset(my_seats) if my_seats is not None else None
+        settings_problem: str | None = None
         self.start_settings = settings
-        self.ascii_only = ascii_only
-        self.glyphs = glyphs_for(ascii_only)
-        self.ai_delay = ai_delay
-        self.remember = remember
-        self._settings_problem: str | None = None
         if settings is None and remember:
-            settings, self._settings_problem = load_settings()
-        self.settings = settings or GameSettings()
-        self.hints = self.settings.hints
-        self.show_chances = False
-        """Each player's win chance in the side panel (``w``), kept from game to game."""
+            settings, settings_problem = load_settings()
+        super().__init__(settings or GameSettings(), ascii_only=ascii_only, ai_delay=ai_delay)
+        self._settings_problem = settings_problem
+        self.remember = remember
         self.resume = resume
         self.load = load
         # Seat kinds this session was given by the player; others come from files.
         self._trusted_kinds = {seat.kind for seat in self.settings.seats}
         self.saver: Autosaver | None = None
-        if self.owns_table if autosave is None else autosave:
+        self.saves: GameSaves | None = None
+        if autosave:
             self.saver = Autosaver.for_session(on_problem=self._save_failed)
+            self.saves = GameSaves(self.saver, self.call_after_refresh)
+        self.files = LocalFiles(self, self.start_match)
         self._uninstall_signals: Callable[[], None] | None = None
-        self._stop_saving: Callable[[], None] | None = None
-        self._unsaved: list[tuple[Match, tuple[Event, ...]]] = []
-
-    def on_notify(self, event: Notify) -> None:
-        """Before a notice is shown (``App`` adds it next): over a dialog only the newest
-        shows, at the top (see ``CSS``), so notices never pile down over its buttons."""
-        if isinstance(self.screen, ModalScreen):
-            self.clear_notifications()
-
-    def on_mount(self) -> None:
-        self.set_class(self.ascii_only, "-ascii")
-        self._check_size(self.size.width, self.size.height)
-        if self._settings_problem:
-            self.notify(self._settings_problem, severity="warning", markup=False, timeout=10)
-        self.begin()
 
     def begin(self) -> None:
-        """The first screen: the table given, a game to resume or load, or a new game."""
-        if self.table is not None:
-            self._show_table(self.table)
-            return
-        if self.saver is not None and not self.is_headless:
+        """The first screen: a game to resume or load, or a new game."""
+        if self._settings_problem:
+            self.notify(self._settings_problem, severity="warning", markup=False, timeout=10)
+        if self.saves is not None and not self.is_headless:
             from ..storage.signals import install_exit_handlers
 
-            self._uninstall_signals = install_exit_handlers(self._save_now, self.exit)
+            self._uninstall_signals = install_exit_handlers(self.saves.save_now, self.exit)
         if self.saver is not None and (self.resume or self.load is not None):
             plan = plan_startup(self.saver, resume=self.resume, load=self.load)
             if plan.problem:
@@ -167,56 +84,43 @@ class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
         if self._uninstall_signals is not None:
             self._uninstall_signals()
             self._uninstall_signals = None
-        if self.saver is not None:
-            self._save_now()
-            self.saver.close()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
-
-    def _check_size(self, width: int, height: int) -> None:
-        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(too_small, "-too-small")
-        for screen in self.screen_stack:
-            screen.set_class(too_small, "-too-small")
-        self.screen.refresh_bindings()
+        if self.saves is not None:
+            self.saves.close()
 
     # --- games -----------------------------------------------------------------
 
     def start_game(self, settings: GameSettings) -> None:
-        """Start a game with ``settings``: on a fresh table, or on the shared one."""
-        self.settings = settings
-        self.hints = settings.hints
+        """Start a game with ``settings`` on a fresh table (and remember them)."""
         self._trusted_kinds |= {seat.kind for seat in settings.seats}
         if self.remember and (error := save_settings(settings)) is not None:
             self.notify(f"{error} The game goes on.", severity="warning", markup=False)
-        self.start_match(settings.start())
+        super().start_game(settings)
 
     def start_match(self, match: Match) -> None:
-        """Play ``match`` (new, loaded, resumed or played on from a replay) from where it is."""
-        if self.owns_table or self.table is None:
-            self._release_table()
-            self.table = Table(match, self._bots_for(match), bot_delay=self.ai_delay)
-            self._autosave(self.table)
-        else:
-            self.table.replace_match(match)
+        """Play ``match`` on a fresh table; the old one's computer players stop."""
+        if self.table is not None:
+            self.table.close()
+        self.table = Table(match, self._bots_for(match), bot_delay=self.ai_delay)
+        if self.saves is not None:
+            self.saves.follow(self.table)
         self._show_table(self.table)
 
     def _bots_for(self, match: Match) -> dict[int, Bot]:
-        """The computer players; a ``module:Class`` the player did not give is not imported.
+        """The computer players the table cannot make itself; a ``module:Class`` the player
+        did not give is not imported. (The table makes the built-in levels when they first
+        play, so they load with the first computer step, not before the first frame.)
 
         Seat kinds read from a file could name any module: those seats get the strongest level.
         """
         bots: dict[int, Bot] = {}
         replaced = []
         for index, seat in enumerate(match.seats):
-            if seat.is_human:
+            if seat.is_human or level_name(seat.kind) in LEVELS:
                 continue
-            kind = seat.kind
-            if not (is_built_in(kind) or kind in self._trusted_kinds):
-                replaced.append(seat.name)
-                kind = STRONGEST
-            bots[index] = make_bot(kind, seed=match.seed + index)
+            if is_built_in(seat.kind) or seat.kind in self._trusted_kinds:
+                bots[index] = make_bot(seat.kind, seed=match.seed + index)
+            else:
+                replaced.append(seat.name)  # the table plays it at the strongest level
         if replaced:
             self.notify(
                 f"{', '.join(replaced)}: a computer player from a file may only use a built-in "
@@ -226,64 +130,61 @@ class CantStopApp(Commands, Autosaving, FileActions, GameOverFlow, App[None]):
             )
         return bots
 
-    def rematch(self) -> None:
-        """The same players and rules with new dice (the shared table keeps its seats)."""
-        assert self.table is not None
-        if not self.can_restart:
-            self._host_only()
-            return
-        old = self.table.match
-        seed = (old.seed + 1) & 0x7FFFFFFF
-        match = Match.start(old.seats, old.config, seed)
-        self.start_match(match)
-
-    def _release_table(self) -> None:
-        """Stop our old table's computer players before dropping it."""
-        if self.table is not None and self.owns_table:
-            self.table.close()
-
-    @property
-    def watching(self) -> bool:
-        """A spectator: no seat of their own at this table."""
-        return self.my_seats is not None and not self.my_seats
-
-    def _show_table(self, table: Table) -> None:
-        """Who starts first (for a fresh game, to its players), then the game screen; then the
-        computers play. A spectator is never asked to close a box meant for the players."""
-        if table.match.history or self.watching:
-            self._show_game(table)
-        else:
-            self.push_screen(RolloffScreen(table.match), lambda _: self._show_game(table))
-
-    def make_game_screen(self, table: Table) -> GameScreen:
-        return GameScreen(
-            table, self.my_seats, self.glyphs, hints=self.hints, show_chances=self.show_chances
+    def leaving_question(self) -> str | None:
+        """A game begun and not over: a new one would leave it."""
+        if self.table is None:
+            return None
+        match = self.table.match
+        if not match.history or match.state.is_over:
+            return None
+        return "Leave this game for a new one?" + (
+            " It stays saved: cantstop offers to resume it next time." if self.is_saved else
+            " It is not saved, and will be lost."
         )
 
-    def _show_game(self, table: Table) -> None:
-        screen = self.make_game_screen(table)
-        if isinstance(self.screen, GameScreen):
-            self.switch_screen(screen)
+    @property
+    def is_saved(self) -> bool:
+        return self.saves is not None and self.saves.kept
+
+    # --- saves -----------------------------------------------------------------
+
+    def _save_failed(self, error: SaveError) -> None:
+        self.notify(f"{error} The game goes on.", severity="warning", markup=False)
+
+    def _offer_resume(self) -> None:
+        assert self.saver is not None
+        plan = plan_startup(self.saver)
+        if plan.problem:
+            self.notify(plan.problem, severity="warning", markup=False, timeout=10)
+        if plan.offer:
+            from .screens.resume import ResumeScreen
+
+            self.push_screen(ResumeScreen(plan.offer), self._resume_chosen)
         else:
-            self.push_screen(screen)
-        table.start()
+            self.action_new_game()
 
-    def on_game_ended(self, message: GameEnded) -> None:
-        self.show_game_over(message.match)
+    def _resume_chosen(self, game: Resumable | Match | None) -> None:
+        if isinstance(game, Match):  # played on from a finished game's replay
+            self.start_match(game)
+            return
+        if game is not None and self.saver is not None:
+            try:
+                self.start_match(self.saver.resume(game))
+                return
+            except SaveError as error:
+                self.notify(str(error), severity="error", markup=False, timeout=10)
+        self.action_new_game()
 
-    def on_next_game_began(self, message: NextGameBegan) -> None:
-        self.hide_game_over()
+    # --- files -----------------------------------------------------------------
 
-    def on_quit_requested(self, message: QuitRequested) -> None:
-        self.action_request_quit()
+    def action_save_as(self) -> None:
+        self.files.save_as()
 
-    def on_load_requested(self, message: LoadRequested) -> None:
-        self.action_load_game()
+    def action_load_game(self) -> None:
+        self.files.load_game()
 
-    def on_chances_toggled(self, message: ChancesToggled) -> None:
-        self.show_chances = message.shown
+    def action_finished_games(self) -> None:
+        self.files.finished_games()
 
-    def leave(self) -> None:
-        """``q``, confirmed (or the game-over box closed): the app ends. A server's app goes
-        back to its lobby instead."""
-        self.exit()
+    def action_records(self) -> None:
+        self.files.records()

@@ -1,71 +1,59 @@
-"""The app's autosave: every change of its own game saved once the screen shows it, the
-offer to resume an unfinished game at start, and saving on exit (mixed into
-``CantStopApp``)."""
+"""The local game's autosave, as the app uses it: every change of its game saved once the
+screen shows it, and the game saved again on SIGHUP, SIGTERM and exit.
+
+A piece the local app (``app.CantStopApp``) is built with; it knows nothing of screens.
+"""
 
 from __future__ import annotations
 
-from textual.app import App
+from collections.abc import Callable
 
 from ..engine import Event
 from ..play.match import Match
 from ..play.table import Table
-from ..storage import Resumable, SaveError, plan_startup
+from ..storage import Autosaver
+
+Later = Callable[[Callable[[], None]], object]
+"""Run a callable once the screen has been redrawn (``App.call_after_refresh``)."""
 
 
-class Autosaving(App[None]):
-    """Needs of ``CantStopApp``: ``saver``, ``_stop_saving``, ``_unsaved``, ``start_match``
-    and ``action_new_game``."""
+class GameSaves:
+    def __init__(self, saver: Autosaver, after_refresh: Later) -> None:
+        self.saver = saver
+        self._after_refresh = after_refresh
+        self._stop: Callable[[], None] | None = None
+        self._unsaved: list[tuple[Match, tuple[Event, ...]]] = []
 
-    def _save_failed(self, error: SaveError) -> None:
-        self.notify(f"{error} The game goes on.", severity="warning", markup=False)
+    @property
+    def kept(self) -> bool:
+        """The game has a file (a game not yet begun has none)."""
+        return self.saver.path is not None
 
-    def _offer_resume(self) -> None:
-        assert self.saver is not None
-        plan = plan_startup(self.saver)
-        if plan.problem:
-            self.notify(plan.problem, severity="warning", markup=False, timeout=10)
-        if plan.offer:
-            from .screens.resume import ResumeScreen
-
-            self.push_screen(ResumeScreen(plan.offer), self._resume_chosen)
-        else:
-            self.action_new_game()
-
-    def _resume_chosen(self, game: Resumable | Match | None) -> None:
-        if isinstance(game, Match):  # played on from a finished game's replay
-            self.start_match(game)
-            return
-        if game is not None and self.saver is not None:
-            try:
-                self.start_match(self.saver.resume(game))
-                return
-            except SaveError as error:
-                self.notify(str(error), severity="error", markup=False, timeout=10)
-        self.action_new_game()
-
-    def _autosave(self, table: Table) -> None:
+    def follow(self, table: Table) -> None:
         """Save ``table``'s game now and after every change, once the screen shows the change
         (a save takes about a millisecond: the player should not wait for it)."""
-        if self._stop_saving is not None:
-            self._stop_saving()
-            self._stop_saving = None
-        self._flush_saves()
-        if self.saver is None:
-            return
+        if self._stop is not None:
+            self._stop()
+            self._stop = None
+        self._flush()
         self.saver.detach()
-        self._stop_saving = table.subscribe(self._save_later)
+        self._stop = table.subscribe(self._save_later)
         self.saver(table.match, ())
 
     def _save_later(self, match: Match, events: tuple[Event, ...]) -> None:
         self._unsaved.append((match, events))
-        self.call_after_refresh(self._flush_saves)
+        self._after_refresh(self._flush)
 
-    def _flush_saves(self) -> None:
-        while self._unsaved and self.saver is not None:
+    def _flush(self) -> None:
+        while self._unsaved:
             self.saver(*self._unsaved.pop(0))
 
-    def _save_now(self) -> None:
+    def save_now(self) -> None:
         """Save what is waiting and the game again (on SIGHUP, SIGTERM and exit)."""
-        self._flush_saves()
-        if self.saver is not None and self.saver.path is not None:  # a game not yet begun has none
+        self._flush()
+        if self.kept:
             self.saver.save_now()
+
+    def close(self) -> None:
+        self.save_now()
+        self.saver.close()

@@ -15,7 +15,7 @@ from ..engine import (
     can_stop,
     legal_moves,
 )
-from ..play.bot_step import next_step
+from ..play.bot_step import next_step, play_step
 from ..play.match import Match, Seat
 from ..play.table import Table
 
@@ -54,13 +54,7 @@ def next_key(match: Match) -> str:
 
 def step(match: Match) -> Match:
     """The demo player's next action through the Match API."""
-    action = next_step(DEMO_PLAYER, match.state)
-    if action.kind == "choose":
-        assert action.move is not None
-        return match.choose(action.move)[0]
-    if action.kind == "stop":
-        return match.stop()[0]
-    return match.roll()[0]
+    return play_step(DEMO_PLAYER, match)[0]
 
 
 def step_at(table: Table, key_for: Callable[[Match], str] = next_key) -> None:

@@ -10,6 +10,7 @@ from typing import Any, Generic, TypeVar
 from textual.app import App
 from textual.screen import Screen
 
+from . import textual_compat  # noqa: F401  (patches Textual before any app draws a frame)
 from .glyphs import Glyphs, glyphs_for
 
 T = TypeVar("T")

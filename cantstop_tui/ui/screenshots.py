@@ -11,12 +11,13 @@ from ..play.match import Match
 from ..play.table import Table
 from .app import CantStopApp
 from .demo import before_a_bust, finished, in_progress
+from .table_app import TableApp
 
 SIZE = (80, 24)
 
 
-def _on_table(match: Match) -> CantStopApp:
-    return CantStopApp(table=Table(match, bot_delay=0), remember=False, can_restart=True)
+def _on_table(match: Match) -> TableApp:
+    return TableApp(Table(match, bot_delay=0), can_restart=True)
 
 
 SCENES: dict[str, tuple[object, Sequence[str], tuple[int, int]]] = {

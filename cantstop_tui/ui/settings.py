@@ -6,6 +6,7 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from ..ai import LEVELS, MEASURING_LEVELS, STRONGEST, level_name, make_bot
 from ..engine import GameConfig, Variant, allowed_win_columns
@@ -57,7 +58,7 @@ def check_seat(seat: Seat) -> None:
     """Raise ValueError with a sentence when a seat's name or kind is unusable."""
     if not seat.name.strip():
         raise ValueError("Every player needs a name.")
-    if seat.kind != HUMAN:
+    if not is_built_in(seat.kind):  # a built-in level loads when it first plays
         make_bot(seat.kind)
 
 
@@ -122,16 +123,20 @@ def _settings_from(data: object) -> GameSettings:
     if type(win_columns) is not int:
         raise ValueError("'win_columns' must be a whole number.")
     # A seed is for the game it was given for: never taken from the settings.
-    settings = GameSettings(tuple(seats), variant, win_columns, None, hints is not False)
+    # Unchecked until config(), which refuses an unknown variant with a sentence.
+    settings = GameSettings(
+        tuple(seats), cast(Variant, variant), win_columns, None, hints is not False
+    )
     settings.config()  # ValueError with a sentence when the rules refuse it
     return settings
 
 
 def save_settings(settings: GameSettings) -> SaveError | None:
-    """Remember ``settings`` (atomically); the error, if they could not be written."""
+    """Remember ``settings`` (atomically; flushed to disk on the background thread, so a new
+    game's first frame never waits on the disk); the error, if they could not be written."""
     data = json.dumps(settings.to_json(), indent=2) + "\n"
     try:
-        atomic_write(settings_path(), data.encode())
+        atomic_write(settings_path(), data.encode(), sync_now=False)
     except SaveError as error:
         return error
     return None

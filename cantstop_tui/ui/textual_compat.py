@@ -14,6 +14,7 @@ tests/ui/test_textual_compat.py checks each and fails loudly when an upgrade mov
 - the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``), the driver's
   own state (``DriverState``) and the current app of a shared table's listener
   (``current_app``);
+- the colours of an SSH visitor's terminal (``terminal_console``: Rich's ``_environ``);
 - what tests read: an app's notifications, a ``Select``'s options.
 
 
@@ -40,12 +41,14 @@ that the patched methods give what Textual's give.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import io
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, wraps
-from typing import Any
+from typing import Any, Self
 
 from rich.cells import cell_len
+from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -224,6 +227,15 @@ def forget_parsed_keys() -> None:
     XTermParser._parse_extended_key.cache_clear()
 
 
+def terminal_console(environ: Mapping[str, str]) -> Console:
+    """A console that decides colours from ``environ`` as Textual's ``App`` decides them from
+    the process's (private to Rich: ``Console(_environ=...)``, as ``App.__init__`` uses it):
+    for a terminal that is not this process's (an SSH visitor's)."""
+    return Console(
+        file=io.StringIO(), force_terminal=True, legacy_windows=False, _environ=dict(environ)
+    )
+
+
 def current_app() -> App[Any] | None:
     """The app whose context this code runs in (private: ``textual._context.active_app``)."""
     return active_app.get(None)
@@ -280,13 +292,32 @@ class QuietLog(Log):
     per write; short, already wrapped lines cost less to measure here.
     """
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    """Nor a repaint of every line: the new lines repaint themselves (``Log.write_lines``
+    refreshes them), scrolling repaints what moved, and clearing or dropping old lines
+    repaints all (below). A move in the game log sends its two new lines, not fifteen."""
 
-    def watch_virtual_size(self) -> None:
+    def watch_virtual_size(self, old: Size, new: Size) -> None:
+        room = self.scrollable_content_region.size
+        if old.height <= room.height and new.height <= room.height and new.width <= room.width:
+            return  # it fits, as it did: nothing to scroll, the scrollbar stays as it is
         showing = self.show_vertical_scrollbar
-        self._scroll_update(self.virtual_size)
+        self._scroll_update(new)
         if self.show_vertical_scrollbar != showing:
             self.refresh(layout=True)
+
+    def write_lines(self, lines: Iterable[str], scroll_end: bool | None = None) -> Self:
+        lines = list(lines)
+        count = self.line_count
+        super().write_lines(lines, scroll_end)
+        if self.line_count < count + sum(len(line.splitlines()) for line in lines):
+            self.refresh()  # old lines were dropped (``max_lines``): every line moved up
+        return self
+
+    def clear(self) -> Self:
+        super().clear()
+        self.refresh()
+        return self
 
     def _update_size(self, updates: int, lines: list[str]) -> None:  # type: ignore[override]
         if lines:

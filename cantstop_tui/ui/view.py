@@ -9,21 +9,47 @@ from ..play.match import Match
 
 
 @dataclass(frozen=True, slots=True)
+class Fit:
+    """How the game fits the window: the board's scale and whether the dice are faces."""
+
+    board: tuple[int, int] | None = None
+    """(characters, lines) per space; None: the smallest (a replay's)."""
+    dice_faces: bool = False
+    """The dice drawn as faces (three lines), not numbers."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameView:
     match: Match
     events: tuple[Event, ...] = ()
     """What the last change did; empty when only the notice or the viewer changed."""
-    my_turn: bool = False
-    """The player to move is controlled from this app."""
+    seats: frozenset[int] | None = frozenset()
+    """The seats the viewer plays: None for every person's seat (one keyboard), none for a
+    spectator (and a replay)."""
     bot_turn: bool = False
     """A computer seat is to move (the table plays it)."""
     notice: str = ""
     """A sentence for the player, e.g. why stopping was refused."""
     chances: tuple[float, ...] | None = None
     """Each player's win chance (0-1), when the player shows them (``w``)."""
-    seated: bool = True
-    """The viewer plays a seat at this table; a spectator does not, and no control is
-    theirs: what may be pressed and shown follows from this and ``my_turn``."""
+    fit: Fit = Fit()
+    """How the game screen lays the game out for its window."""
+
+    @property
+    def may_act(self) -> bool:
+        """Whether the viewer may roll, choose or stop now: the one place this is decided
+        (the table checks each intent again)."""
+        state = self.match.state
+        return (
+            not state.is_over
+            and not self.bot_turn
+            and (self.seats is None or state.current_player in self.seats)
+        )
+
+    @property
+    def seated(self) -> bool:
+        """The viewer plays a seat here (a spectator does not)."""
+        return self.seats is None or bool(self.seats)
 
     @property
     def state(self) -> GameState:

@@ -8,7 +8,7 @@ import random
 import pytest
 from ai_positions import position, rolled
 
-from cantstop_tui.ai import ClassicExpertBot, ExpertBot
+from cantstop_tui.ai.expert import ClassicExpertBot, ExpertBot
 from cantstop_tui.engine import COLUMNS, Dice, Phase, can_stop, choose, legal_moves, roll, stop
 
 EXPERTS = pytest.mark.parametrize("expert", [ExpertBot, ClassicExpertBot])

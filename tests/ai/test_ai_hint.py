@@ -9,7 +9,7 @@ from ai_positions import position, rolled
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cantstop_tui.ai import ExpertBot
+from cantstop_tui.ai.expert import ExpertBot
 from cantstop_tui.ai.hint import _percent, hint, percents
 from cantstop_tui.engine import bust_probability, choose, legal_moves, new_game, roll, stop
 

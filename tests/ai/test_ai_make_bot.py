@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cantstop_tui.ai import LEVELS, Bot, EasyBot, ExpertBot, Rule28Bot, make_bot
+from cantstop_tui.ai import LEVELS, Bot, make_bot
+from cantstop_tui.ai.easy import EasyBot
+from cantstop_tui.ai.expert import ExpertBot
+from cantstop_tui.ai.rule28 import Rule28Bot
 from cantstop_tui.arena.cli import main as arena_main
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "bots.md"

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from cantstop_tui.ai import make_bot
 from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves, new_game, roll
-from cantstop_tui.play.bot_step import BotStep, next_step
-from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.bot_step import next_step
+from cantstop_tui.play.match import Action, Match, Seat
 from cantstop_tui.play.table import Table
 from cantstop_tui.ui.demo import DEMO_PLAYER, next_key, step
 
@@ -33,14 +33,14 @@ class Recorder:
 def test_dice_on_the_table_ask_for_a_move_and_nothing_else() -> None:
     state, _ = roll(new_game(GameConfig()), (1, 2, 3, 4))
     bot = Recorder(rolls=True)
-    assert next_step(bot, state) == BotStep("choose", legal_moves(state)[-1])
+    assert next_step(bot, state) == Action("choose", move=legal_moves(state)[-1])
     assert bot.asked == ["choose"]
 
 
 def test_the_bot_is_asked_to_stop_only_when_the_rules_allow_it() -> None:
     start = new_game(GameConfig())
     bot = Recorder(rolls=False)
-    assert next_step(bot, start) == BotStep("roll")  # no runner yet: stopping is not allowed
+    assert next_step(bot, start) == Action("roll")  # no runner yet: stopping is not allowed
     assert bot.asked == []
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from ai_positions import position, rolled
 
-from cantstop_tui.ai import ClassicExpertBot, ExpertBot
+from cantstop_tui.ai.expert import ClassicExpertBot, ExpertBot
 from cantstop_tui.ai.planner import CLASSIC_DEPTH, DEFAULT_DEPTH, Planner, all_out
 from cantstop_tui.ai.turns_model import shipped
 from cantstop_tui.ai.win_chance import ModelEvaluator

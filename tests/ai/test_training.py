@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cantstop_tui.ai import LEVELS, MEASURING_LEVELS, ClassicExpertBot, ExpertBot, make_bot
+from cantstop_tui.ai import LEVELS, MEASURING_LEVELS, make_bot
+from cantstop_tui.ai.expert import ClassicExpertBot, ExpertBot
 from cantstop_tui.ai.turns_model import HORIZON, TurnsModel
 from cantstop_tui.ai.win_chance import calibrate
 from cantstop_tui.arena.calibration import (

@@ -23,6 +23,8 @@ from cantstop_tui.server.shared_table import SharedTable
 from cantstop_tui.server.tables import HostedTable
 
 WAIT_SECONDS = 20.0  # a deadline for progress, not a speed check
+REVIEW_WAIT = 120.0
+"""A deadline for a whole review, worked out in a low-priority worker on a busy machine."""
 
 
 @pytest.fixture(scope="session")
@@ -116,9 +118,11 @@ class Player:
     def press(self, keys: str) -> None:
         self.chan.write(keys)
 
-    async def wait_for(self, check: str | Callable[[], bool], what: str = "") -> None:
+    async def wait_for(
+        self, check: str | Callable[[], bool], what: str = "", seconds: float = WAIT_SECONDS
+    ) -> None:
         condition = (lambda: check in self.text()) if isinstance(check, str) else check
-        deadline = asyncio.get_running_loop().time() + WAIT_SECONDS
+        deadline = asyncio.get_running_loop().time() + seconds
         while not condition():
             if asyncio.get_running_loop().time() > deadline:
                 raise AssertionError(

@@ -19,13 +19,14 @@ from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.table_screens import TableScreen, TalkScreen
 from cantstop_tui.server.tables import HostedTable, Visitor
-from cantstop_tui.ui.app import CantStopApp
+from cantstop_tui.ui.colors import ColorDepth
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import HelpScreen
 from cantstop_tui.ui.screens.lobby import LobbyScreen
 from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.table_over import TableOverScreen
+from cantstop_tui.ui.table_app import TableApp
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
 
 from .rematch_helpers import at_table, finish, finished_match
@@ -299,7 +300,7 @@ async def test_a_talk_line_being_typed_when_the_rematch_begins_stays_open_with_i
 
 async def test_a_dialog_over_the_game_over_box_closes_with_it_when_the_host_starts_anew() -> None:
     table = Table(finished_match(), bot_delay=0)
-    app = CantStopApp(table=table, my_seats={0}, remember=False, autosave=False)
+    app = TableApp(table, my_seats={0})
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
@@ -349,10 +350,11 @@ async def test_the_game_over_screen_says_whose_seat_the_computer_played() -> Non
 
 async def test_at_sixteen_colours_the_table_draws_with_the_terminals_own_palette() -> None:
     lobby, _ = lobby_with_games()
-    for color_system, theme in (("standard", "ansi-dark"), ("256", None)):
+    depths: list[tuple[ColorDepth, str | None]] = [("16", "ansi-dark"), ("256", None)]
+    for colors, theme in depths:
         hosted = finished_table(lobby, HUMAN)
         app = at_table(hosted, ANA)
-        fit_console(app, color_system)  # what `cantstop serve --colors 16` does
+        fit_console(app, colors)  # what `cantstop serve --colors 16` does
         default_theme = app.theme
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()

@@ -11,7 +11,7 @@ from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.ui.screens.live_chances import NOT_ALLOWED
 
-from .conftest import Player, start_table, until
+from .conftest import REVIEW_WAIT, Player, start_table, until
 from .rematch_helpers import finish
 
 PERCENT = re.compile(r"\d+%")
@@ -99,7 +99,7 @@ async def test_players_open_the_review_of_a_finished_game(server: GameServer) ->
         await player.wait_for(f"{winner} wins")
     await ana.wait_for("Review (v)")
     ana.press("v")
-    await ana.wait_for("Accuracy")
+    await ana.wait_for("Accuracy", seconds=REVIEW_WAIT)
     await ana.wait_for("Decisions")
     text = ana.text()
     assert "Review" in text and "ana vs bob" in text and f"{winner} won in" in text

@@ -14,6 +14,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
+from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widgets import Footer
@@ -23,8 +24,8 @@ from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match
 from cantstop_tui.play.table import Table
 from cantstop_tui.ui import textual_compat
-from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import step_at
+from cantstop_tui.ui.table_app import TableApp
 from cantstop_tui.ui.widgets.game_log import GameLog
 
 from .ui_helpers import SIZE, humans, start_playing
@@ -168,9 +169,58 @@ async def test_the_game_log_measures_new_lines_at_once_without_a_thread() -> Non
         assert not list(app.workers)
 
 
+class TinyLog(App[None]):
+    def compose(self) -> ComposeResult:
+        yield textual_compat.QuietLog(max_lines=3)
+
+
+def repaints(
+    log: textual_compat.QuietLog, monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[int, ...]]:
+    """The rows of each repaint ``log`` asks for from now on; () for the whole log."""
+    asked: list[tuple[int, ...]] = []
+    original = log.refresh
+
+    def refresh(*regions: Region, **kwargs: bool) -> textual_compat.QuietLog:
+        asked.append(tuple(y for r in regions for y in range(r.y, r.bottom)))
+        return original(*regions, **kwargs)
+
+    monkeypatch.setattr(log, "refresh", refresh)
+    return asked
+
+
+async def test_a_line_added_to_a_log_that_fits_repaints_that_line_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = LogOnly()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(GameLog)
+        log._write(["first"])
+        await pilot.pause()
+        asked = repaints(log, monkeypatch)
+        log._write(["second", "third"])
+        assert asked == [(1, 2)]
+
+
+async def test_clearing_a_log_or_dropping_its_old_lines_repaints_it_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = TinyLog()
+    async with app.run_test(size=(40, 10)) as pilot:
+        log = app.query_one(textual_compat.QuietLog)
+        log.write_lines(["one", "two", "three"])
+        await pilot.pause()
+        asked = repaints(log, monkeypatch)
+        log.write_lines(["four"])  # "one" goes: every line moves up
+        assert () in asked
+        asked.clear()
+        log.clear()
+        assert () in asked
+
+
 async def test_redrawing_a_game_leaves_no_garbage_cycles() -> None:
     table = Table(Match.start(humans(2), GameConfig(2), 5), bot_delay=0)
-    app = CantStopApp(table=table, my_seats=set())
+    app = TableApp(table, my_seats=set())
     async with app.run_test(size=SIZE) as pilot:
         await start_playing(pilot)
 
@@ -237,7 +287,7 @@ def test_the_patched_get_inner_outer_gives_textuals_result_and_keeps_no_widget(
 async def test_opening_and_closing_a_dialog_leaves_no_objects_behind() -> None:
     from cantstop_tui.ui.demo import in_progress
 
-    app = CantStopApp(table=Table(in_progress(), bot_delay=0), remember=False, can_restart=True)
+    app = TableApp(Table(in_progress(), bot_delay=0), can_restart=True)
 
     async def cycles(pilot: object, count: int) -> int:
         for _ in range(count):

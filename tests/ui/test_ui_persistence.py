@@ -30,6 +30,7 @@ from cantstop_tui.ui.screens.replay import ReplayScreen
 from cantstop_tui.ui.screens.resume import ResumeScreen
 from cantstop_tui.ui.screens.saved_games import SavedGamesScreen
 from cantstop_tui.ui.settings import GameSettings, parse_players
+from cantstop_tui.ui.table_app import TableApp
 from cantstop_tui.ui.textual_compat import notification_messages
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
@@ -135,8 +136,8 @@ async def test_a_game_played_in_the_app_is_autosaved_after_every_step() -> None:
 
 
 def test_a_shared_table_is_not_autosaved_by_its_viewers() -> None:
-    app = CantStopApp(table=Table(unfinished(), bot_delay=0), my_seats={1})
-    assert app.saver is None
+    app = TableApp(Table(unfinished(), bot_delay=0), my_seats={1})
+    assert getattr(app, "saver", None) is None and not app.is_saved and not app.has_files
     assert CantStopApp(ai_delay=0).saver is not None
 
 

@@ -80,7 +80,8 @@ async def _review_shown(pilot: Pilot[object]) -> None:
         screen = pilot.app.screen
         return isinstance(screen, ReviewScreen) and screen.review is not None
 
-    await until(pilot, shown, "the review")
+    # A whole game's review: seconds on a quiet machine, a minute or more on a loaded one.
+    await until(pilot, shown, "the review", timeout=300)
     await pilot.pause()
 
 

@@ -14,11 +14,11 @@ from cantstop_tui.engine import (
 )
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.table import Table
-from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import forced_refusal
 from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import HelpScreen
+from cantstop_tui.ui.table_app import TableApp
 from cantstop_tui.ui.widgets.board import Board
 from cantstop_tui.ui.widgets.dice import DiceView
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
@@ -101,7 +101,7 @@ async def test_a_shared_table_plays_only_my_seat_and_shows_others_moves() -> Non
     other = match.state.current_player
     mine = 1 - other
     table = Table(match, bot_delay=0)
-    app = CantStopApp(table=table, my_seats={mine})
+    app = TableApp(table, my_seats={mine})
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -129,7 +129,7 @@ async def test_a_key_during_a_computer_turn_plays_the_rest_of_it_at_once() -> No
         s for s in range(1, 50) if Match.start(seats, GameConfig(2), s).state.current_player == 0
     )
     table = Table(Match.start(seats, GameConfig(2), seed), bot_delay=60)
-    app = CantStopApp(table=table)
+    app = TableApp(table)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -148,7 +148,7 @@ async def test_a_spectators_key_does_not_hurry_the_computer() -> None:
         s for s in range(1, 50) if Match.start(seats, GameConfig(2), s).state.current_player == 0
     )
     table = Table(Match.start(seats, GameConfig(2), seed), bot_delay=60)
-    app = CantStopApp(table=table, my_seats=set())
+    app = TableApp(table, my_seats=set())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -176,7 +176,7 @@ async def test_a_finished_game_on_a_table_opens_the_game_over_screen() -> None:
 async def test_on_a_shared_table_only_the_host_restarts_and_everyone_follows() -> None:
     match = finished(2, seed=5)
     table = Table(match, bot_delay=0)
-    guest = CantStopApp(table=table, my_seats={1})
+    guest = TableApp(table, my_seats={1})
     async with guest.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(guest.screen, GameOverScreen)
@@ -197,7 +197,7 @@ async def test_a_bust_on_screen_goes_when_another_game_is_put_on_the_table() -> 
         lambda m: m.state.phase is Phase.ROLL and bust_probability(m.state) > 0.3,
     )
     table = Table(bust_ahead, bot_delay=0)
-    app = CantStopApp(table=table, my_seats=None)
+    app = TableApp(table, my_seats=None)
     async with app.run_test(size=SIZE) as pilot:
         await start_playing(pilot)
         choice = app.screen.query_one(PairChoice)

@@ -15,6 +15,7 @@ from cantstop_tui.play.table import Table
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import finished, humans, next_key, play_until
 from cantstop_tui.ui.settings import GameSettings
+from cantstop_tui.ui.table_app import TableApp
 
 __all__ = ["finished", "humans", "next_key", "play_until"]
 
@@ -38,12 +39,15 @@ def local_app(game: GameSettings | None = None, **kwargs: object) -> CantStopApp
 
 
 def table_app(
-    match: Match, my_seats: set[int] | None = None, **kwargs: object
-) -> tuple[CantStopApp, Table]:
+    match: Match,
+    my_seats: set[int] | None = None,
+    *,
+    can_restart: bool = True,
+    ascii_only: bool = False,
+) -> tuple[TableApp, Table]:
     """An app following ``table`` like the local game (``n`` starts a new one)."""
     table = Table(match, bot_delay=0)
-    kwargs.setdefault("can_restart", True)
-    return CantStopApp(table=table, my_seats=my_seats, **kwargs), table  # type: ignore[arg-type]
+    return TableApp(table, my_seats, can_restart=can_restart, ascii_only=ascii_only), table
 
 
 async def start_playing(pilot: Pilot[None]) -> None:

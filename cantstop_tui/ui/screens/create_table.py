@@ -18,6 +18,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from ...engine import VARIANTS, GameConfig, allowed_win_columns
+from ...play.turn_based import (
+    COMPUTER_PLAYS,
+    DEADLINE_CHOICES,
+    DEFAULT_DEADLINE,
+    ON_MISS,
+    TurnRules,
+    describe,
+)
 from ..widgets.form_fields import FormSelect
 
 PERSON = "human"
@@ -34,6 +42,8 @@ class NewTable:
     """The kinds of seats 2 to 4 (``human`` or a level)."""
     chances: bool = False
     """Whether its players may show each player's win chance (``w``)."""
+    turns: TurnRules | None = None
+    """A turn-based table's deadline and missed-deadline rule (None: real-time)."""
 
 
 class CreateTableScreen(ModalScreen[NewTable | None]):
@@ -65,9 +75,11 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
         Binding("ctrl+g", "cancel", "Cancel"),
     ]
 
-    def __init__(self, levels: tuple[str, ...]) -> None:
+    def __init__(self, levels: tuple[str, ...], turn_based: bool = False) -> None:
         super().__init__()
         self.levels = levels
+        self.turn_based = turn_based
+        """Offer turn-based tables (the server allows them)."""
 
     def _kinds(self, optional: bool) -> list[tuple[str, str]]:
         options = [("a person", PERSON)] + [(f"computer: {level}", level) for level in self.levels]
@@ -116,10 +128,47 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
                     id="chances",
                     compact=True,
                 )
+            if self.turn_based:
+                yield from self._turn_fields()
             yield Static("", id="create-error")
             with Horizontal():
                 yield Button("Create", variant="primary", id="create", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
+
+    def _turn_fields(self) -> ComposeResult:
+        with Horizontal():
+            yield Label("Mode")
+            yield FormSelect(
+                [("real-time", False), ("turn-based (days to play)", True)],
+                value=False,
+                allow_blank=False,
+                id="mode",
+                compact=True,
+            )
+        with Horizontal():
+            yield Label("Move deadline")
+            yield FormSelect(
+                [(describe(seconds), seconds) for seconds in DEADLINE_CHOICES],
+                value=DEFAULT_DEADLINE,
+                allow_blank=False,
+                id="deadline",
+                compact=True,
+            )
+        with Horizontal():
+            yield Label("Missed deadline")
+            yield FormSelect(
+                [(text, key) for key, text in ON_MISS.items()],
+                value=COMPUTER_PLAYS,
+                allow_blank=False,
+                id="on-miss",
+                compact=True,
+            )
+
+    def _turns(self) -> TurnRules | None:
+        if not self.turn_based or self.query_one("#mode", Select).value is not True:
+            return None
+        deadline = float(str(self.query_one("#deadline", Select).value))
+        return TurnRules(deadline, str(self.query_one("#on-miss", Select).value))
 
     def _others(self) -> list[str]:
         kinds = [str(self.query_one(f"#seat-{seat}", Select).value) for seat in (2, 3, 4)]
@@ -149,7 +198,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
             return
         name = self.query_one("#table-name", Input).value
         chances = self.query_one("#chances", Select).value is True
-        self.dismiss(NewTable(name, config, others, chances))
+        self.dismiss(NewTable(name, config, others, chances, self._turns()))
 
     def action_create(self) -> None:
         """Enter, from any field (a list opens with Space)."""

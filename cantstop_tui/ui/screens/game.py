@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.screen import Screen
@@ -23,6 +24,7 @@ from ...engine import (
 from ...play.match import Match
 from ...play.table import Table
 from ..glyphs import Glyphs
+from ..keys import CHANCES, CHOOSE, HINT, KEY_ACTIONS, NEW, ROLL, STOP, game_bindings
 from ..messages import (
     GameEnded,
     MoveChosen,
@@ -31,7 +33,7 @@ from ..messages import (
     StopRequested,
     TableChanged,
 )
-from ..view import GameView
+from ..view import Fit, GameView
 from ..widgets.action_bar import ActionBar
 from ..widgets.board import Board, board_size, fit_scale
 from ..widgets.dice import DiceView
@@ -40,10 +42,9 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.pair_choice import PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
-from .game_keys import KEY_ACTIONS, palette, why_not
+from .game_keys import palette, why_not
 from .live_chances import LiveChances
 
-MAX_MOVES = 6
 SIDE_PANEL = 24
 """Columns the side panel keeps however wide the board grows."""
 KEYS_LINES = 1
@@ -52,7 +53,7 @@ DICE_FACES_WIDTH = 5 + 4 * 6
 DICE_FACES_HEIGHT = 30
 """Room for the dice as faces (a label and four faces three lines tall)."""
 """Lines the pair choice keeps under the board (its border, six moves and a notice)."""
-SEATED_ACTIONS = frozenset({"roll", "stop", "choose", "hint", "toggle_chances"})
+SEATED_ACTIONS = frozenset(key.action for key in (ROLL, STOP, CHOOSE, HINT, CHANCES))
 """What only someone with a seat at the table may do (a spectator is shown none of them)."""
 WATCHING = "You are watching: only the players at the table move."
 
@@ -75,26 +76,14 @@ class GameScreen(LiveChances, Screen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r,space", "roll", "Roll"),
-        Binding("s", "stop", "Stop"),
-        *(
-            Binding(str(n), f"choose({n})", "Choose", key_display="1-6", show=n == 1)
-            for n in range(1, MAX_MOVES + 1)
-        ),
-        Binding("h", "hint", "Hint"),
-        Binding("w", "toggle_chances", "Win %"),
-        Binding("n", "app.new_game", "New"),
-        Binding("question_mark,f1", "app.help", "Help", key_display="?"),
-        Binding("q", "app.request_quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*game_bindings()]
 
     view: var[GameView | None] = var(None)
 
     def __init__(
         self,
         table: Table,
-        my_seats: frozenset[int] | None,
+        seats: Callable[[], frozenset[int] | None],
         glyphs: Glyphs,
         hints: bool = True,
         *,
@@ -106,10 +95,13 @@ class GameScreen(LiveChances, Screen[None]):
         self.table = table
         self.hints = hints
         """Whether ``h`` may show what ``expert`` would do (the app turns it off and on)."""
-        self.my_seats = my_seats
+        self._seats = seats
+        """The seats this screen's viewer plays, asked each time (None: every person's)."""
         self.glyphs = glyphs
         self._unsubscribe: Callable[[], None] | None = None
         self._over_shown: Match | None = None
+        self._fit = Fit()
+        """How the game fits the window (``fit_board``), for every view published."""
         self.set_reactive(GameScreen.view, self._view_of(table.match, ()))
 
     def compose(self) -> ComposeResult:
@@ -139,16 +131,16 @@ class GameScreen(LiveChances, Screen[None]):
 
     def fit_board(self, width: int, height: int) -> None:
         """The board as large as the window allows, keeping room for the side panel and
-        the pair choice; the left column is as wide as the board (56 at 80x24)."""
+        the pair choice; the left column is as wide as the board (56 at 80x24). The board
+        and the dice draw themselves from the view's ``fit``."""
         scale = fit_scale(width - SIDE_PANEL - 1, height - KEYS_LINES - PAIR_CHOICE_LINES)
-        self.query_one(Board).set_scale(*scale)
         board_width = board_size(*scale)[0]
+        side = width - board_width - 2
+        self._fit = Fit(scale, side >= DICE_FACES_WIDTH and height >= DICE_FACES_HEIGHT)
         self.query_one("#left").styles.width = board_width
         self.query_one(PairChoice).styles.width = board_width
-        side = width - board_width - 2
-        self.query_one(DiceView).show_faces(
-            side >= DICE_FACES_WIDTH and height >= DICE_FACES_HEIGHT
-        )
+        if self.view is not None and self.view.fit != self._fit:
+            self.view = replace(self.view, events=(), fit=self._fit)  # nothing happened
 
     def on_mount(self) -> None:
         self.fit_board(self.size.width, self.size.height)
@@ -173,20 +165,20 @@ class GameScreen(LiveChances, Screen[None]):
         self._check_over(message.match, message.events)
 
     def _view_of(self, match: Match, events: tuple[Event, ...], notice: str = "") -> GameView:
-        bot_turn = not match.state.is_over and self.table.is_bot(match.state.current_player)
-        mine = self._seat_for(match) is not None
-        seated = self.my_seats is None or bool(self.my_seats)
-        chances = self.chances_for(match)
-        return GameView(match, events, mine, bot_turn, notice, chances, seated)
+        return replace(
+            self._now(match),
+            events=events,
+            notice=notice,
+            chances=self.chances_for(match),
+            fit=self._fit,
+        )
 
-    def _seat_for(self, match: Match) -> int | None:
-        """The seat this app may play now, if any."""
-        player = match.state.current_player
-        if match.state.is_over or self.table.is_bot(player):
-            return None
-        if self.my_seats is not None and player not in self.my_seats:
-            return None
-        return player
+    def _now(self, match: Match | None = None) -> GameView:
+        """The view of ``match`` (by default the table's now), for deciding what this viewer
+        may do; ``view`` is the one last drawn."""
+        match = self.table.match if match is None else match
+        bot_turn = not match.state.is_over and self.table.is_bot(match.state.current_player)
+        return GameView(match, seats=self._seats(), bot_turn=bot_turn)
 
     def _check_over(self, match: Match, events: tuple[Event, ...]) -> None:
         if not match.state.is_over:
@@ -202,19 +194,19 @@ class GameScreen(LiveChances, Screen[None]):
     # --- intents ---------------------------------------------------------------
 
     def _act(self, intent: Callable[[int], object]) -> None:
-        seat = self._seat_for(self.table.match)
-        if seat is None:
+        now = self._now()
+        if not now.may_act:
             self._notice(self._not_your_turn())
             return
         try:
-            intent(seat)
+            intent(now.state.current_player)
         except IllegalMoveError as error:
             self._notice(str(error))
 
     def _not_your_turn(self) -> str:
         match = self.table.match
         if match.state.is_over:
-            return "The game is over: press n for a new game."
+            return f"The game is over: press {NEW.said} for a new game."
         return f"It is {match.current_seat.name}'s turn."
 
     def _notice(self, sentence: str) -> None:
@@ -257,9 +249,9 @@ class GameScreen(LiveChances, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
-        state = self.table.match.state
-        mine = self._seat_for(self.table.match) is not None
-        if action in SEATED_ACTIONS and not self._seated():
+        now = self._now()
+        state, mine = now.state, now.may_act
+        if action in SEATED_ACTIONS and not now.seated:
             return False  # a spectator: not shown, and the key says why
         if action == "roll":
             return mine and state.phase is Phase.ROLL
@@ -274,12 +266,9 @@ class GameScreen(LiveChances, Screen[None]):
             return mine and isinstance(number, int) and number <= len(legal_moves(state))
         return True
 
-    def _seated(self) -> bool:
-        return self.view is None or self.view.seated
-
     def _may_hurry(self) -> bool:
         """Only a player at the table may cut a computer turn short, not a spectator."""
-        return self.table.bot_to_move and self._seated()
+        return self.table.bot_to_move and self._now().seated
 
     def on_key(self, event: events.Key) -> None:
         if self._may_hurry():
@@ -297,9 +286,10 @@ class GameScreen(LiveChances, Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
-        if not self._seated():
+        now = self._now()
+        if not now.seated:
             return WATCHING
-        if self._seat_for(self.table.match) is None:
+        if not now.may_act:
             return self._not_your_turn()
         return why_not(self.table.match.state, action, parameters)
 

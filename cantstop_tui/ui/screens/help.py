@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..glyphs import Glyphs
+from ..keys import LOCAL_HELP, help_block
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -34,18 +35,7 @@ RULES = (
     "  During a computer's turn any key plays the rest of it at once."
 )
 
-PLAY_KEYS = (
-    "  r or space   roll the dice         s       stop and keep your climb\n"
-    "  1 to 6       choose a move         click   a move line, Roll or Stop\n"
-    "  w            win chances on/off    v       review, once the game is over\n"
-)
-"""The keys of play, the same at home and at a server table (two keys a line)."""
-
-LOCAL_KEYS = (
-    PLAY_KEYS + "  h            a hint                ctrl+s  save the game under a name\n"
-    "  n            new game              ? or F1 this help\n"
-    "  q            quit (asks first)     ctrl+p  command palette\n"
-)
+LOCAL_KEYS = help_block(LOCAL_HELP)
 
 
 class HelpScreen(ModalScreen[None]):

@@ -18,12 +18,13 @@ from ...play import guide
 from ...play.guided_table import GuidedTable
 from ...play.match import Match
 from ..glyphs import Glyphs
+from ..keys import CHANCES, CHOOSE, HELP, HINT, KEY_ACTIONS, NEW, ROLL, STOP
 from ..view import GameView
 from .closing import close
 from .game import GameScreen
-from .game_keys import KEY_ACTIONS
 
-HIDDEN_ACTIONS = frozenset({"hint", "toggle_chances"})
+PLAY_ACTIONS = (ROLL.action, STOP.action, CHOOSE.action)
+HIDDEN_ACTIONS = frozenset({HINT.action, CHANCES.action})
 """The game screen's actions the guided game has no use for (not shown, and their keys
 say what to press instead)."""
 LEAVE_KEYS = ("escape", "q")
@@ -56,12 +57,12 @@ class LearnScreen(GameScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(",".join(LEAVE_KEYS), "leave", "Leave"),
         # The game screen's keys for the app (new game, help) would leave the lesson.
-        Binding("n,question_mark,f1", "not_here", show=False),
+        Binding(f"{NEW.keys},{HELP.keys}", "not_here", show=False),
     ]
 
     def __init__(self, glyphs: Glyphs) -> None:
-        super().__init__(GuidedTable(), frozenset({guide.LEARNER}), glyphs, hints=False,
-                         chances=False)
+        super().__init__(GuidedTable(), lambda: frozenset({guide.LEARNER}), glyphs,
+                         hints=False, chances=False)
 
     def below_log(self) -> ComposeResult:
         yield GuidePanel(id="guide").data_bind(GameScreen.view)
@@ -81,13 +82,13 @@ class LearnScreen(GameScreen):
         self._notice(self._why_not("", ()))
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
-        if action in ("roll", "stop", "choose"):
+        if action in PLAY_ACTIONS:
             return guide.why_not(self.table.match, action)  # type: ignore[arg-type]
         return guide.why_not(self.table.match) + " (q leaves the guided game.)"
 
     def on_key(self, event: events.Key) -> None:
         name = KEY_ACTIONS.get(event.key, ("", ()))[0]
-        if event.key in LEAVE_KEYS or name in ("roll", "stop", "choose"):
+        if event.key in LEAVE_KEYS or name in PLAY_ACTIONS:
             super().on_key(event)
         elif event.is_printable or name:
             event.stop()

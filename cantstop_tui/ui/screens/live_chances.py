@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...ai.analysis import Analyst
 from ...play.match import Match
 from ..background import in_background
 from ..messages import ChancesToggled
@@ -16,6 +15,8 @@ from ..view import GameView
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+    from ...ai.analysis import Analyst
 
     _Screen = Screen[None]
 else:
@@ -60,6 +61,8 @@ class LiveChances(_Screen):
 
     def _analysis(self, match: Match) -> tuple[float, ...]:
         if self._analyst is None:
+            from ...ai.analysis import Analyst  # the expert loads when chances are first shown
+
             self._analyst = Analyst()
         return self._analyst.chances(match.state)
 

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...play.seating import LobbyError
+from ...play.turn_based import describe
 from ...storage.records import Records
 from ..textual_compat import LeanFooter
 from .create_table import CreateTableScreen, NewTable
@@ -44,6 +45,11 @@ class TableSummary:
     win_columns: int
     status: str  # waiting | in progress | finished
     watchers: int = 0
+    turn_based: bool = False
+    to_move: str | None = None
+    """At a turn-based table's game: the person whose move it is."""
+    time_left: float | None = None
+    """Seconds left for ``to_move`` to move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,8 +63,15 @@ class LobbyChoice:
 class LobbyService(Protocol):
     """The lobby as one visitor sees it."""
 
-    name: str
     levels: tuple[str, ...]
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def turn_based(self) -> bool:
+        """The New table form offers turn-based tables."""
+        ...
 
     def tables(self) -> list[TableSummary]: ...
 
@@ -87,12 +100,34 @@ def seats_text(summary: TableSummary) -> Text:
     return Text("\n").join(lines)
 
 
+def your_move(summaries: list[TableSummary], name: str) -> list[TableSummary]:
+    """The tables, those where it is ``name``'s move first (least time left first)."""
+
+    def order(summary: TableSummary) -> tuple[bool, float]:
+        mine = summary.to_move == name
+        return (not mine, (summary.time_left or 0.0) if mine else 0.0)
+
+    return sorted(summaries, key=order)
+
+
+def your_move_text(summaries: list[TableSummary], name: str) -> str:
+    count = sum(summary.to_move == name for summary in summaries)
+    if not count:
+        return ""
+    return f"Your move at {count} table{'s' if count > 1 else ''}. "
+
+
 def rules_text(summary: TableSummary) -> str:
     return f"{summary.variant}\n{summary.win_columns} columns"
 
 
 def status_text(summary: TableSummary) -> str:
     lines = [summary.status]
+    if summary.turn_based:
+        lines[0] += " (turn-based)"
+    if summary.to_move is not None:
+        left = "" if summary.time_left is None else f", {describe(summary.time_left)} left"
+        lines.append(f"{summary.to_move} to move{left}")
     free = sum(seat.free for seat in summary.seats)
     if summary.status == "waiting" and free:
         lines.append(f"{free} seat{'s' if free > 1 else ''} free")
@@ -136,7 +171,10 @@ class LobbyScreen(Screen[LobbyChoice | None]):
     def on_mount(self) -> None:
         screen = self
         # The lobby changes in other visitors' sessions: redraw from this screen's own task.
-        self._unsubscribe = self.service.subscribe(lambda: screen.call_later(screen.refresh_tables))
+        def changed() -> None:
+            screen.call_later(screen.refresh_tables)
+
+        self._unsubscribe = self.service.subscribe(changed)
         self.refresh_tables()
 
     def on_unmount(self) -> None:
@@ -149,7 +187,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         grid = self.query_one(DataTable)
         selected = self._selected()
         grid.clear()
-        summaries = self.service.tables()
+        summaries = your_move(self.service.tables(), self.service.name)
         for summary in summaries:
             grid.add_row(
                 Text(summary.name),
@@ -164,7 +202,10 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         if self.waiting_at is not None:
             self._check_waiting(summaries)
         elif summaries:
-            self._say("Arrows choose a table; enter sits at it, w watches, c creates one.")
+            self._say(
+                your_move_text(summaries, self.service.name)
+                + "Arrows choose a table; enter sits at it, w watches, c creates one."
+            )
         else:
             self._say("No tables yet: press c to create one.")
 
@@ -224,7 +265,8 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             if result is not None:
                 self._attempt(lambda: self.service.create(result))
 
-        self.app.push_screen(CreateTableScreen(self.service.levels), created)
+        form = CreateTableScreen(self.service.levels, self.service.turn_based)
+        self.app.push_screen(form, created)
 
     def _attempt(self, request: Callable[[], LobbyChoice]) -> None:
         try:

@@ -2,15 +2,14 @@
 of their dice and the win-chance graph; Enter opens the replay at a decision, where ``p``
 plays on from it.
 
-The review is worked out on the analysis thread (``ui.background``; its CPU time is in
+The review is worked out off the event loop (``ui.background``: over SSH in a worker
+process; its CPU time is in
 ``make bench``, docs/ai.md); a progress bar shows when it takes longer than
 ``PROGRESS_AFTER``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import threading
 from collections import OrderedDict
 from typing import ClassVar, Final
 
@@ -35,7 +34,7 @@ from ...play.review_text import (
     summary_line,
 )
 from ...storage.replay import Replay
-from ..background import in_background
+from ..background import Busy, analyse
 from ..glyphs import Glyphs, glyphs_for, player_style
 from ..screen_app import ScreenApp
 from ..textual_compat import LeanFooter
@@ -46,8 +45,10 @@ PROGRESS_AFTER: Final = 1.0
 """Seconds before the progress bar shows."""
 WAITING: Final = "Waiting for the analysis: another review may be under way..."
 UNDER_WAY: Final = "Reviewing every decision against expert..."
-"""What the progress bar's line says before the analysis thread takes the review, and
-after: over SSH visitors share the one thread, so a review may wait its turn."""
+BUSY: Final = "The server is busy with other reviews: close this and try again in a minute."
+"""What the progress bar's line says before the analysis takes the review, and after: over
+SSH visitors share a bounded number of workers, so a review may wait its turn, or be
+refused while the queue is full."""
 KEEP: Final = 4
 """Reviews kept in memory: a server's players of one table share their game's review."""
 LABEL_STYLES: Final = {"inaccuracy": "yellow", "mistake": "bold dark_orange", "blunder": "bold red"}
@@ -149,26 +150,12 @@ class ReviewScreen(Screen[PlayOn | None]):
     async def compute(self) -> None:
         found = remembered(self.match)
         if found is None:
-            loop = asyncio.get_running_loop()
-            closed = threading.Event()
-            every = max(len(self.match.history) // 50, 1)
-
-            def progress(done: int, total: int) -> None:
-                if closed.is_set():
-                    raise _Cancelled
-                if done % every == 0 or done == total:
-                    loop.call_soon_threadsafe(self._advance, done)
-
             try:
-                def review() -> Review:
-                    loop.call_soon_threadsafe(self._under_way)
-                    return review_game(self.match, progress)
-
-                found = await in_background(review)
-            except _Cancelled:
+                found = await analyse(review_game, (self.match,), self._under_way, self._advance)
+            except Busy:
+                self.query_one("#working").remove_class("hidden")
+                self.query_one("#working-text", Static).update(BUSY)
                 return
-            finally:
-                closed.set()  # a review still queued or under way stops at its next step
             remember(found)
         self.show(found)
 
@@ -176,7 +163,7 @@ class ReviewScreen(Screen[PlayOn | None]):
         if self.is_mounted:
             self.query_one("#working-text", Static).update(UNDER_WAY)
 
-    def _advance(self, done: int) -> None:
+    def _advance(self, done: int, total: int) -> None:
         if self.is_mounted:
             self.query_one(ProgressBar).update(progress=done)
 
@@ -266,10 +253,6 @@ class ReviewScreen(Screen[PlayOn | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-class _Cancelled(Exception):
-    """The screen closed before the review was done."""
 
 
 def ReviewApp(

@@ -19,6 +19,7 @@ from textual.widgets.button import ButtonVariant
 
 from ...play.match import Match
 from ..glyphs import Glyphs
+from ..keys import TALK
 from .closing import close
 from .game_over import GameOverScreen
 
@@ -57,7 +58,8 @@ class TableOverScreen(GameOverScreen, inherit_bindings=False):
         Binding("c", "choose('computer')", "Computer plays free seats", show=False),
         Binding("l,q,escape", "choose('lobby')", "Lobby"),
         Binding("v", "review", "Review"),
-        Binding("t", "app.talk", "Talk"),  # a modal screen hides the app's own keys
+        # a modal screen hides the app's own keys
+        Binding(TALK.keys, f"app.{TALK.action}", TALK.label),
     ]
 
     PLAY_ON = False  # the table decides its games

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from ...engine import Phase, bust_probability, can_stop
 from ...play.explain import percent
+from ..keys import ROLL, STOP
 from ..messages import RollRequested, StopRequested
 from ..view import GameView
 from .view_widget import ViewWidget
@@ -27,15 +28,17 @@ class ActionBar(ViewWidget):
     """
 
     def render_key(self, view: GameView) -> Hashable:
-        return (_controls(view), view.my_turn, view.state.phase, view.seated)
+        return (_controls(view), view.may_act, view.state.phase, view.seated)
 
     def draw(self, view: GameView) -> Text:
         rolling, allowed, chance = _controls(view)
         text = Text(no_wrap=True, overflow="crop")
         if view.seated:
-            text.append_text(_button(" Roll r ", "roll", rolling))
+            text.append_text(_button(f" {ROLL.label} {ROLL.first} ", ROLL.action, rolling))
             text.append(" ")
-            text.append_text(_button(" Stop s ", "stop", rolling, dim=not allowed))
+            text.append_text(
+                _button(f" {STOP.label} {STOP.first} ", STOP.action, rolling, dim=not allowed)
+            )
         else:
             text.append("Watching", style="bold reverse")
         text.append("\nNext roll busts:\n", style="dim" if chance is None else "")
@@ -43,7 +46,7 @@ class ActionBar(ViewWidget):
             text.append(percent(chance), style="bold")
             if chance:
                 text.append(f" ({chance.numerator}/{chance.denominator})", style="dim")
-        elif view.my_turn and view.state.phase is Phase.CHOOSE:
+        elif view.may_act and view.state.phase is Phase.CHOOSE:
             text.append("see each move", style="dim")
         elif view.state.phase is Phase.CHOOSE:
             text.append("once a move is chosen", style="dim")
@@ -62,7 +65,7 @@ def _controls(view: GameView) -> tuple[bool, bool, Fraction | None]:
     """May roll, may stop (the engine says; the forced variant may forbid it), the bust
     chance of the next roll."""
     state = view.state
-    rolling = view.my_turn and state.phase is Phase.ROLL
+    rolling = view.may_act and state.phase is Phase.ROLL
     chance = bust_probability(state) if state.phase is Phase.ROLL and not state.is_over else None
     return (rolling, rolling and can_stop(state), chance)
 

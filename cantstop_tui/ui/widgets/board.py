@@ -56,19 +56,22 @@ class Board(ViewWidget):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._rows: dict[Hashable, Text] = {}
-        self.scale = (CELL, 1)
-        """(characters per space, lines per space)."""
+        self._sized = (CELL, 1)
+        """The scale the widget's size and drawn rows are for."""
 
-    def set_scale(self, width: int, rows: int) -> None:
-        """Draw each space ``width`` characters wide and ``rows`` lines tall."""
-        if (width, rows) == self.scale:
-            return
-        self.scale = (width, rows)
-        self.styles.width, self.styles.height = board_size(width, rows)
-        self._rows.clear()
-        self._key = None
-        self.watch_view(self.view)
-        self.refresh(layout=True)
+    @property
+    def scale(self) -> tuple[int, int]:
+        """(characters per space, lines per space), as the view says."""
+        fitted = self.view.fit.board if self.view is not None else None
+        return fitted or (CELL, 1)
+
+    def watch_view(self, view: GameView | None) -> None:
+        if self.scale != self._sized:  # each space drawn wider or taller
+            self._sized = self.scale
+            self.styles.width, self.styles.height = board_size(*self.scale)
+            self._rows.clear()
+            self.refresh(layout=True)
+        super().watch_view(view)
 
     def render_key(self, view: GameView) -> Hashable:
         state = view.state

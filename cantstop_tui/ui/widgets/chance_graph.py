@@ -6,7 +6,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...play.review_text import bars, percent
+from ...play.chance_text import percent
+from ...play.review_text import bars
 from ..glyphs import Glyphs, glyphs_for, player_style
 
 LABEL_CELLS = 2

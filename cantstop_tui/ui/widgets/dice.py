@@ -18,20 +18,17 @@ class DiceView(ViewWidget):
     }
     """
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.faces = False
-        """Dice drawn as faces (three lines), not numbers."""
+    @property
+    def faces(self) -> bool:
+        """Dice drawn as faces (three lines), not numbers, as the view says."""
+        return self.view is not None and self.view.fit.dice_faces
 
-    def show_faces(self, faces: bool) -> None:
-        if faces == self.faces:
-            return
-        self.faces = faces
-        self.styles.height = FACE_LINES if faces else 1
-        self._key = None
-        if self.view is not None:
-            self.watch_view(self.view)
-        self.refresh(layout=True)
+    def watch_view(self, view: GameView | None) -> None:
+        height = FACE_LINES if self.faces else 1
+        if self.styles.height is None or self.styles.height.value != height:
+            self.styles.height = height
+            self.refresh(layout=True)
+        super().watch_view(view)
 
     def render_key(self, view: GameView) -> Hashable:
         return (view.match.last_dice, self.faces)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.reactive import var
 
-from ...engine import Rolled
 from ...play.match import Match
-from ...play.narration import history_lines, log_lines, rolloff_lines
+from ...play.narration import history_lines, log_lines, rolloff_lines, waiting_roll
 from ..textual_compat import QuietLog
 from ..view import GameView
 from .view_widget import OneStylePerRender
@@ -36,11 +35,9 @@ class GameLog(OneStylePerRender, QuietLog):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=400, auto_scroll=True)
         self.can_focus = False
-        self._game: tuple[object, ...] | None = None
-        self._seen = 0
         self._shown: Match | None = None
-        """The match last logged: a view of the same one adds nothing."""
-        self._rolled: Rolled | None = None
+        """The match whose log is written: the log is the view's match narrated, and a view
+        some steps on from it only adds the lines of their events."""
         self._wrapped_at = 0
 
     def _write(self, lines: list[str]) -> None:
@@ -54,30 +51,31 @@ class GameLog(OneStylePerRender, QuietLog):
     def on_resize(self) -> None:
         """Lines are wrapped to the log's width: a new width wraps the game again."""
         width = self.size.width
-        if width != self._wrapped_at and self.view is not None and self._game is not None:
+        if width != self._wrapped_at and self.view is not None and self._shown is not None:
             self._wrapped_at = width
-            match = self.view.match
-            self.clear()
-            self._write(rolloff_lines(match))
-            lines, self._rolled = history_lines(match)
-            self._write(lines)
+            self._write_all(self.view.match)
+
+    def _write_all(self, match: Match) -> None:
+        self.clear()
+        self._write(rolloff_lines(match))
+        self._write(history_lines(match)[0])
 
     def watch_view(self, view: GameView | None) -> None:
         if view is None or view.match is self._shown:
             return  # the same position (a notice, the win chances): nothing new to log
-        self._shown = view.match
+        shown, self._shown = self._shown, view.match
         match = view.match
-        game = (match.seed, match.seats, match.config)
-        if game != self._game or len(match.history) < self._seen:
-            self.clear()
-            self._write(rolloff_lines(match))
-            if match.history and not view.events:
-                lines, self._rolled = history_lines(match)
-                self._write(lines)
-            self._game = game
-        self._seen = len(match.history)
-        lines, self._rolled = log_lines(match, view.events, self._rolled)
-        self._write(lines)
+        steps = len(match.history) - (len(shown.history) if shown is not None else 0)
+        same_game = shown is not None and (shown.seed, shown.seats, shown.config) == (
+            match.seed,
+            match.seats,
+            match.config,
+        )
+        if same_game and steps >= 1 and view.events:  # the events of those steps
+            assert shown is not None
+            self._write(log_lines(match, view.events, waiting_roll(shown))[0])
+        elif not (same_game and steps == 0):  # else who plays a seat changed: nothing to log
+            self._write_all(match)
 
 
 def wrap_cells(line: str, width: int, indent: str = "  ") -> list[str]:

@@ -17,6 +17,7 @@ from ...play.explain import (
     move_effect,
     percent,
 )
+from ..keys import ROLL, STOP
 from ..messages import MoveChosen
 from ..view import GameView
 from .view_widget import ViewWidget
@@ -26,7 +27,7 @@ WIDTH = 54
 
 
 def _moves(view: GameView | None) -> tuple[tuple[int, ...], ...]:
-    if view is None or not view.my_turn:
+    if view is None or not view.may_act:
         return ()
     return legal_moves(view.state)
 
@@ -48,18 +49,13 @@ class PairChoice(ViewWidget):
 
     def render_key(self, view: GameView) -> Hashable:
         state = view.state
-        return (view.match.seats, state, view.my_turn, view.notice, view.match.last_bust,
+        return (view.match.seats, state, view.may_act, view.notice, view.match.last_bust,
                 self.wrap_width, view.seated)
 
     @property
     def wrap_width(self) -> int:
         """Notices and bust reasons are wrapped to the box as wide as the board is."""
         return max(WIDTH, self.size.width)
-
-    def on_resize(self) -> None:
-        super().on_resize()
-        if self.view is not None:
-            self.watch_view(self.view)  # the wrapping follows the new width
 
     @property
     def moves(self) -> tuple[tuple[int, ...], ...]:
@@ -82,10 +78,10 @@ class PairChoice(ViewWidget):
             text.append(f"You are watching: {name} is playing.", style="italic")
         elif view.bot_turn:
             text.append(f"{name} is playing. Press any key to hurry.", style="italic")
-        elif not view.my_turn:
+        elif not view.may_act:
             text.append(f"Waiting for {name} to play.", style="italic")
         elif state.phase is Phase.ROLL:
-            hint = "roll (r or space) or stop (s)" if can_stop(state) else "roll (r or space)"
+            hint = f"roll ({ROLL.said})" + (f" or stop ({STOP.said})" if can_stop(state) else "")
             text.append(f"{name}, your turn: {hint}.", style="bold")
         return text
 

@@ -6,7 +6,7 @@ from collections.abc import Hashable
 
 from rich.text import Text
 
-from ...play.review_text import percent
+from ...play.chance_text import percent
 from ..glyphs import player_style
 from ..view import GameView
 from .view_widget import ViewWidget
@@ -35,15 +35,10 @@ class PlayersPanel(ViewWidget):
             state.claimed,
             state.current_player,
             state.winner,
-            view.my_turn,
+            view.may_act,
             view.chances,
             self.size.width,
         )
-
-    def on_resize(self) -> None:
-        super().on_resize()
-        if self.view is not None:
-            self.watch_view(self.view)
 
     def draw(self, view: GameView) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")

@@ -51,7 +51,10 @@ class OneStylePerRender(_Widget):
 
 
 class ViewWidget(OneStylePerRender, Widget):
-    """Bind ``view`` with ``data_bind(GameScreen.view)``; override ``render_key`` and ``draw``."""
+    """Bind ``view`` with ``data_bind(GameScreen.view)``; override ``render_key`` and ``draw``.
+
+    What it shows is a function of the view and its own width: nothing sets it from outside.
+    """
 
     view: var[GameView | None] = var(None)
 
@@ -125,7 +128,10 @@ class ViewWidget(OneStylePerRender, Widget):
         return strip
 
     def on_resize(self) -> None:
+        """Drawn again where the drawing depends on the width (``render_key`` says)."""
         self._strips.clear()
+        if self.view is not None:
+            self.watch_view(self.view)
 
     def notify_style_update(self) -> None:
         self._strips.clear()

@@ -1,0 +1,148 @@
+"""Turn-based hosted tables: the deadline of each turn, and what a missed one does.
+
+A hosted table with ``turn_rules`` (``play.turn_based.TurnRules``) is turn-based: its
+people come and go as they like; their seats wait for them (no seat timeout, no
+``--turn-timeout``) and nobody's seat goes to the computer while the turn's deadline runs.
+Each turn's deadline starts when the turn does and is read from the lobby's clock (wall-clock
+time: it is saved with the table and survives a restart). The lobby checks the deadlines
+(``Lobby.check_deadlines``, every :data:`SWEEP_SECONDS` on a server): a missed one is
+handled as the table's creator chose (``ON_MISS``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from ..engine import TurnPassed
+from ..play import seating
+from ..play.match import HUMAN
+from ..play.seating import SLOW, STAND_IN, LobbyError, Person, Seats
+from ..play.turn_based import ABANDON, Clock, TurnDeadline, TurnRules, describe, lines_since
+from .shared_table import SharedTable
+
+
+class TurnRegistry(Protocol):
+    """What the deadlines need of the lobby (``lobby.Lobby``)."""
+
+    clock: Clock
+
+    def changed(self, save: bool = False) -> None: ...
+
+
+class HostedTable(Protocol):
+    """What the deadlines need of a hosted table (``tables.HostedTable``)."""
+
+    turn_rules: TurnRules | None
+    turn_deadline: TurnDeadline | None
+    seen: dict[str, int]
+    seats: Seats
+    table: SharedTable | None
+
+    @property
+    def lobby(self) -> TurnRegistry: ...
+    @property
+    def finished(self) -> bool: ...
+    def seats_of(self, visitor: Person) -> frozenset[int]: ...
+    def _free(self, index: int, notice: str | None = None, level: str | None = None) -> None: ...
+    def _post(self, line: str) -> None: ...
+    def _set(self, seats: Seats) -> None: ...
+
+
+SWEEP_SECONDS = 30.0
+"""How often a server looks for missed deadlines (a deadline is an hour at least)."""
+
+
+def begin_turn(hosted: HostedTable) -> None:
+    """The turn to move now gets its full deadline (at the start, and after each turn)."""
+    rules = hosted.turn_rules
+    if rules is not None:
+        hosted.turn_deadline = TurnDeadline(rules, hosted.lobby.clock())
+
+
+def after_step(hosted: HostedTable, events: Iterable[object]) -> None:
+    if hosted.turn_rules is not None and any(isinstance(e, TurnPassed) for e in events):
+        begin_turn(hosted)
+
+
+def to_move(hosted: HostedTable) -> str | None:
+    """The person whose move it is at a turn-based table's game (None: the computer's, or no
+    game on)."""
+    table = hosted.table
+    if hosted.turn_rules is None or table is None or table.match.state.is_over:
+        return None
+    index = table.match.state.current_player
+    seat = hosted.seats[index]
+    if seat.person is None or seat.plays() != HUMAN:
+        return None
+    return seat.person.name
+
+
+def time_left(hosted: HostedTable) -> float | None:
+    deadline = hosted.turn_deadline
+    if deadline is None or to_move(hosted) is None:
+        return None
+    return deadline.left(hosted.lobby.clock())
+
+
+def check(hosted: HostedTable) -> bool:
+    """Handle the current turn's deadline if it has passed; True if it had."""
+    deadline, table, name = hosted.turn_deadline, hosted.table, to_move(hosted)
+    if deadline is None or table is None or name is None:
+        return False
+    if not deadline.missed(hosted.lobby.clock()):
+        return False
+    index = table.match.state.current_player
+    waited = describe(deadline.rules.deadline)
+    if deadline.rules.on_miss == ABANDON:
+        hosted._free(
+            index,
+            f"* {name} did not move within {waited}: they abandoned the game, "
+            "and the computer plays their seat.",
+            level=STAND_IN,
+        )
+    else:
+        hosted._post(f"* {name} did not move within {waited}: the computer played that turn.")
+        hosted._set(seating.hand_over(hosted.seats, index, SLOW))
+    hosted.lobby.changed(save=True)
+    return True
+
+
+SINCE_LINES = 12
+"""The most lines of play a returning person's notice shows (the log has them all)."""
+
+
+def last_seen(hosted: HostedTable, person: Person) -> None:
+    """``person`` leaves a turn-based table's game: what they saw of it is kept."""
+    if hosted.turn_rules is not None and hosted.table is not None:
+        hosted.seen[person.name] = len(hosted.table.match.history)
+
+
+def since_last_seen(hosted: HostedTable, person: Person) -> str | None:
+    """What was played at a turn-based table since ``person`` last left it (None: nothing,
+    or not such a table)."""
+    step = hosted.seen.get(person.name)
+    if hosted.turn_rules is None or hosted.table is None or step is None:
+        return None
+    lines = lines_since(hosted.table.match, step)
+    if not lines:
+        return None
+    earlier = len(lines) - SINCE_LINES
+    shown = lines[-SINCE_LINES:]
+    if earlier > 0:
+        shown.insert(0, f"({earlier} earlier lines in the log)")
+    return "\n".join(shown)
+
+
+def check_room(tables: Iterable[HostedTable], person: Person, limit: int) -> None:
+    """:class:`LobbyError` if ``person`` already plays at ``limit`` turn-based games."""
+    playing = sum(
+        1
+        for hosted in tables
+        if hosted.turn_rules is not None and not hosted.finished and hosted.seats_of(person)
+    )
+    if playing >= limit:
+        raise LobbyError(
+            f"You play at {playing} turn-based tables, as many as this server allows: "
+            "finish one first."
+        )

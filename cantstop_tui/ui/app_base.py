@@ -1,0 +1,165 @@
+"""The base of every Can't Stop app: its look (the ASCII style, notices over dialogs), its
+always-on keys (ctrl+q, ctrl+s), its settings, the size check, and the hooks each app
+answers for itself (``can_restart``, ``has_files``, ``my_seats``, ``is_saved``, ``begin``,
+``start_match``, ``leaving_question``, ``host_only``, ``leave``). ``game_app.GameApp``
+builds the game's screens and commands on it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.notifications import Notify
+from textual.screen import ModalScreen
+
+from ..play.match import Match
+from ..play.table import BOT_DELAY, Table
+from ..storage import crash
+from .glyphs import glyphs_for
+from .keys import SAVE
+from .settings import GameSettings
+from .textual_compat import report_fatal_errors
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+
+class AppBase(App[None]):
+    TITLE = "Can't Stop"
+    QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit (y)")
+    """What ``q`` asks, and its yes button (a server table asks about leaving instead)."""
+    HELP_KEYS: str | None = None
+    """The help screen's keys block, if not the local game's."""
+    KEY_LABELS: ClassVar[dict[str, str]] = {}
+    """Footer labels that differ from the bindings' own, by action."""
+    CSS = """
+    AppBase.-ascii .dialog {
+        border: ascii $primary;
+    }
+    AppBase.-ascii #right {
+        border-left: ascii $primary;
+    }
+    AppBase.-ascii PairChoice {
+        border-top: ascii $primary;
+    }
+    AppBase.-ascii * {
+        scrollbar-size: 0 0;
+    }
+    /* A dialog's buttons are at its foot, below the middle of the screen: its notice shows
+       at the top (the newest only: on_notify) and never reaches down to the buttons. */
+    ModalScreen > ToastRack {
+        dock: top;
+        align: right top;
+        max-height: 33%;
+        scrollbar-size-vertical: 0;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q,ctrl+c", "request_quit", "Quit", show=False, priority=True),
+        # priority: from the game-over box and every dialog too (a modal screen hides the
+        # app's other keys)
+        SAVE.binding(show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        settings: GameSettings,
+        *,
+        ascii_only: bool = False,
+        ai_delay: float = BOT_DELAY,
+    ) -> None:
+        super().__init__()
+        report_fatal_errors(self, crash.report)
+        self.table: Table | None = None
+        """The table shown (None before the first game, or in a server's lobby)."""
+        self.ascii_only = ascii_only
+        self.glyphs = glyphs_for(ascii_only)
+        self.ai_delay = ai_delay
+        self.settings = settings
+        self.hints = settings.hints
+        self.show_chances = False
+        """Each player's win chance in the side panel (``w``), kept from game to game."""
+
+    def on_notify(self, event: Notify) -> None:
+        """Before a notice is shown (``App`` adds it next): over a dialog only the newest
+        shows, at the top (see ``CSS``), so notices never pile down over its buttons."""
+        if isinstance(self.screen, ModalScreen):
+            self.clear_notifications()
+
+    def on_mount(self) -> None:
+        self.set_class(self.ascii_only, "-ascii")
+        self._check_size(self.size.width, self.size.height)
+        self.begin()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        too_small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(too_small, "-too-small")
+        for screen in self.screen_stack:
+            screen.set_class(too_small, "-too-small")
+        self.screen.refresh_bindings()
+
+    @property
+    def watching(self) -> bool:
+        """A spectator: no seat of their own at this table."""
+        return self.my_seats is not None and not self.my_seats
+
+    # --- files: the local game's; elsewhere a sentence ----------------------------------
+
+    def _no_files(self) -> None:
+        self.notify("Saved games and records are kept by the table's host.", severity="warning")
+
+    def action_save_as(self) -> None:
+        self._no_files()
+
+    def action_load_game(self) -> None:
+        self._no_files()
+
+    def action_finished_games(self) -> None:
+        self._no_files()
+
+    def action_records(self) -> None:
+        self._no_files()
+
+    # --- what each app says for itself ---------------------------------------------------
+
+    can_restart: bool = False
+    """Whether this app may start a new game or a rematch (on a shared table: for everyone)."""
+    has_files: bool = False
+    """Saved games, finished games and records: the local game's own, on this computer."""
+    textual_commands: ClassVar[bool] = True
+    """Whether the palette offers Textual's own commands too (theme, screenshot, keys...).
+    Not on a server: a screenshot would be written on the host, and show the host's path."""
+
+    @property
+    def my_seats(self) -> frozenset[int] | None:
+        """The seats this app plays (None: every person's seat, i.e. hot-seat)."""
+        return None
+
+    @property
+    def is_saved(self) -> bool:
+        """The game is kept on disk (what quitting says)."""
+        return False
+
+    def begin(self) -> None:
+        """The first screen."""
+        raise NotImplementedError
+
+    def start_match(self, match: Match) -> None:
+        """Play ``match`` (new, loaded, resumed or played on from a replay) from where it is."""
+        raise NotImplementedError
+
+    def leaving_question(self) -> str | None:
+        """What to ask before a new game replaces this one (None: nothing is lost)."""
+        return None
+
+    def host_only(self) -> None:
+        self.notify("The next game on this table is started by its host.", severity="warning")
+
+    def leave(self) -> None:
+        """``q``, confirmed (or the game-over box closed): the app ends. A server's app goes
+        back to its lobby instead."""
+        self.exit()

@@ -1,0 +1,80 @@
+"""Over SSH a visitor's review runs in a worker process at a lower priority (``Limits``'s
+``analysis_*``), and a bystander keeps playing while it runs."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+
+from cantstop_tui.play.worker import WorkerLimits
+from cantstop_tui.server.limits import Limits
+from cantstop_tui.server.server import GameServer
+from cantstop_tui.ui.background import Busy, analyse, in_processes
+from cantstop_tui.ui.screens.review import ReviewScreen
+
+from .conftest import REVIEW_WAIT, play_one_step, start_table, until
+from .rematch_helpers import finished_match
+
+
+def worker_pid(_: int, progress: object) -> tuple[int, int]:
+    """Where a job runs, and at what priority."""
+    return os.getpid(), os.getpriority(os.PRIO_PROCESS, 0)
+
+
+async def test_a_job_runs_in_a_lower_priority_worker_and_the_queue_is_bounded() -> None:
+    limits = Limits()
+    with in_processes(limits.analysis()):
+        pid, niceness = await analyse(worker_pid, (0,), lambda: None, lambda d, t: None)
+    assert pid != os.getpid()
+    assert niceness >= os.getpriority(os.PRIO_PROCESS, 0) + limits.analysis_niceness
+    assert not multiprocessing.active_children()  # the workers end with the server
+
+    full = WorkerLimits(workers=1, waiting=0, jobs_per_worker=1, idle_seconds=1, niceness=0)
+    with in_processes(full):
+        first = asyncio.ensure_future(analyse(worker_pid, (0,), lambda: None, lambda d, t: None))
+        await asyncio.sleep(0)  # the first job is taken
+        try:
+            await analyse(worker_pid, (0,), lambda: None, lambda d, t: None)
+        except Busy:
+            pass
+        else:
+            raise AssertionError("a job past the queue's bound was accepted")
+        await first
+
+
+async def test_workers_are_replaced_after_their_jobs_and_end_when_idle() -> None:
+    """The memory a review took comes back: a new worker after ``jobs_per_worker`` jobs,
+    none at all once idle."""
+    limits = WorkerLimits(workers=1, waiting=1, jobs_per_worker=1, idle_seconds=0.2, niceness=0)
+    with in_processes(limits):
+        first, _ = await analyse(worker_pid, (0,), lambda: None, lambda d, t: None)
+        second, _ = await analyse(worker_pid, (0,), lambda: None, lambda d, t: None)
+        assert first != second
+        await until(lambda: not multiprocessing.active_children(), "the idle worker to end")
+
+
+async def test_a_review_over_ssh_finishes_while_a_bystander_plays(server: GameServer) -> None:
+    carol, dave, hosted = await start_table(server, "carol", "dave")
+    table = hosted.table
+    assert table is not None
+    players = {0: carol, 1: dave}
+    mover = table.match.state.current_player
+    reviewer = players[1 - mover]
+    [session] = [
+        s for s in server.sessions if s.visitor and s.visitor.name == ("carol", "dave")[1 - mover]
+    ]
+    app = session._app
+    assert app is not None
+    game = finished_match()
+    app.call_later(lambda: app.push_screen(ReviewScreen(game, "of ana's game", play_on=False)))
+    await reviewer.wait_for("Review of ana's game")
+    played = 0
+    while table.match.state.current_player == mover and "Accuracy" not in reviewer.text():
+        await play_one_step(table, players)  # the bystander's keys are taken meanwhile
+        played += 1
+    await reviewer.wait_for("Accuracy", seconds=REVIEW_WAIT)
+    assert played > 0
+    assert multiprocessing.active_children()  # the review ran in a worker
+    await carol.close()
+    await dave.close()

@@ -1,0 +1,241 @@
+"""Turn-based tables end to end, over SSH against a real server on loopback, with a simulated
+clock for the deadlines: two players who each leave after every turn and log in later; the
+lobby says whose move it is, the game goes on across a restart, missed deadlines are handled
+as the table says, and the finished game counts once in the records and ratings."""
+
+from __future__ import annotations
+
+import asyncssh
+
+from cantstop_tui.engine import GameConfig
+from cantstop_tui.play.turn_based import ABANDON, DAY, TurnRules
+from cantstop_tui.server.journal import TableJournal, keep_tables
+from cantstop_tui.server.server import GameServer
+from cantstop_tui.server.tables import HostedTable
+from cantstop_tui.storage.paths import server_database
+from cantstop_tui.storage.served_records import served_records
+
+from .conftest import Player, make_server, play_one_step, until
+
+NAMES = ("ana", "bob")
+SIZE = (120, 40)
+MISSED = "did not move within 1 d"
+
+
+class SimulatedClock:
+    """Wall-clock seconds that move only when the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def serving(host_key: asyncssh.SSHKey, clock: SimulatedClock) -> GameServer:
+    """A server keeping its tables in its database (as ``cantstop serve`` does)."""
+    server = make_server(host_key)
+    server.lobby.clock = clock
+    keep_tables(server.lobby, TableJournal(server_database()))
+    await server.start()
+    return server
+
+
+async def create_turn_based_table(server: GameServer) -> tuple[Player, HostedTable]:
+    """ana chooses a turn-based table in the New table form (deadline: the default day)."""
+    ana = await Player.connect(server.port, "ana", size=SIZE)
+    await ana.wait_for("lobby")
+    ana.press("c")
+    await ana.wait_for("Move deadline")
+    ana.press("\t" * 7 + "\x1b[B")  # to Mode, and open its list
+    await ana.wait_for("turn-based (days to play)")
+    ana.press("\x1b[B\r")
+    await ana.wait_for(lambda: "real-time" not in ana.text(), "the list to close")
+    ana.press("\r")
+    await until(lambda: bool(server.lobby.tables), "the table to be made")
+    [hosted] = server.lobby.tables.values()
+    assert hosted.turn_rules == TurnRules(DAY)
+    return ana, hosted
+
+
+async def back_to_the_table(
+    server: GameServer, hosted: HostedTable, name: str, *, told: bool = True
+) -> Player:
+    """``name`` logs in: the lobby says it is their move; Enter takes them to their seat,
+    and (``told``) a notice says what the other played since they left."""
+    player = await Player.connect(server.port, name, size=SIZE)
+    await player.wait_for("Your move at 1 table")
+    await player.wait_for(f"{name} to move")  # the table's line, which may be drawn after
+    player.press("\r")
+    seat = NAMES.index(name)
+    await until(lambda: hosted.seats[seat].connected, f"{name} back at the table")
+    if told:
+        other = NAMES[1 - seat]
+        await player.wait_for("Since you last looked")
+        await player.wait_for(f"{other} rolls")
+    return player
+
+
+async def play_a_turn(hosted: HostedTable, player: Player) -> None:
+    table = hosted.table
+    assert table is not None
+    mover = table.match.state.current_player
+    while table.match.state.current_player == mover and not table.match.state.is_over:
+        await play_one_step(table, {mover: player})
+
+
+async def turns_then_leave(
+    server: GameServer, hosted: HostedTable, turns: int, *, told: bool = True
+) -> None:
+    """Whoever's move it is logs in, plays their turn and leaves, ``turns`` times (``told``:
+    the first of them has missed a turn of the other's)."""
+    for turn in range(turns):
+        assert hosted.table is not None
+        name = NAMES[hosted.table.match.state.current_player]
+        player = await back_to_the_table(server, hosted, name, told=told or turn > 0)
+        await play_a_turn(hosted, player)
+        await player.close()
+        await until(lambda: not any(seat.connected for seat in hosted.seats), "both away")
+        assert hosted.table.match.state.current_player != NAMES.index(name)
+        assert not hosted.holds  # the seat waits: no seat timeout runs
+        assert all(seat.plays() == "human" for seat in hosted.seats)
+
+
+async def miss_the_deadline(server: GameServer, hosted: HostedTable, clock: SimulatedClock) -> None:
+    table = hosted.table
+    assert table is not None
+    before = table.match
+    clock.now += DAY - 60
+    assert server.lobby.check_deadlines() == 0  # a minute left: nothing happens
+    clock.now += 61
+    assert server.lobby.check_deadlines() == 1
+    await until(
+        lambda: (
+            table.match.state.is_over
+            or table.match.state.current_player != before.state.current_player
+        ),
+        "the computer to play the missed turn",
+    )
+
+
+async def test_a_turn_based_game_over_days_with_a_restart(host_key: asyncssh.SSHKey) -> None:
+    clock = SimulatedClock()
+    server = await serving(host_key, clock)
+    try:
+        ana, hosted = await create_turn_based_table(server)
+        bob = await Player.connect(server.port, "bob", size=SIZE)
+        await bob.wait_for("ana's table")
+        assert "turn-based" in bob.text()
+        bob.press("\r")
+        for player in (ana, bob):
+            await player.wait_for("Who starts?")
+            player.press("\r")
+        assert hosted.table is not None
+        first = hosted.table.match.state.current_player
+        await play_a_turn(hosted, (ana, bob)[first])
+        for player in (ana, bob):
+            await player.close()
+        await until(lambda: not any(seat.connected for seat in hosted.seats), "both away")
+        await turns_then_leave(server, hosted, 2, told=False)  # both saw the first turn
+
+        game, started = hosted.table.match, hosted.turn_deadline
+        await server.close()
+        clock.now += 3600  # back an hour later: the turn's deadline did not start again
+        server = await serving(host_key, clock)
+        hosted = server.lobby.tables[hosted.id]
+        assert hosted.table is not None and hosted.table.match == game
+        assert hosted.turn_deadline == started  # the deadline runs on across the restart
+        await turns_then_leave(server, hosted, 1)
+
+        # Nobody moves for a day: the computer plays that turn, and says so.
+        late = NAMES[hosted.table.match.state.current_player]
+        await miss_the_deadline(server, hosted, clock)
+        assert any(MISSED in line for line in hosted.chat.lines)
+        assert all(seat.plays() == "human" for seat in hosted.seats)  # the seat is theirs again
+        player = await Player.connect(server.port, late, size=SIZE)
+        await player.wait_for("lobby")
+        player.press("\r")  # to their table (the computer's turn over, it is not their move)
+        await player.wait_for(f"{late} did not move within")  # told when they come back
+        await player.close()
+
+        # ... and so on to the end of the game, which counts once.
+        for _ in range(400):
+            if hosted.finished:
+                break
+            await miss_the_deadline(server, hosted, clock)
+        assert hosted.finished
+        journal = TableJournal(server_database())
+        await until(lambda: len(served_records(journal.db).games) == 1, "the game to count")
+        server.lobby.changed(save=True)
+        records = served_records(journal.db)
+        assert len(records.games) == 1
+        for name in NAMES:
+            assert records.players[name].games == 1
+            rating = records.rating(name)
+            assert rating is not None and rating.games == 1
+    finally:
+        await server.close()
+
+
+async def test_a_missed_deadline_abandons_the_game_if_the_table_says_so(
+    host_key: asyncssh.SSHKey,
+) -> None:
+    clock = SimulatedClock()
+    server = await serving(host_key, clock)
+    try:
+        lobby = server.lobby
+        ana = await Player.connect(server.port, "ana", size=SIZE)
+        await ana.wait_for("lobby")
+        [visitor] = [s.visitor for s in server.sessions if s.visitor is not None]
+        hosted = lobby.create(
+            visitor, "", GameConfig(num_players=2), ["human"], turns=TurnRules(DAY, ABANDON)
+        )
+        bob = await Player.connect(server.port, "bob", size=SIZE)
+        await bob.wait_for("ana's table")
+        bob.press("\r")
+        await until(lambda: hosted.table is not None, "the game to start")
+        for player in (ana, bob):
+            await player.close()
+        assert hosted.table is not None
+        late = hosted.table.match.state.current_player
+        clock.now += DAY
+        assert lobby.check_deadlines() == 1
+        seat = hosted.seats[late]
+        assert seat.person is None and seat.plays() != "human"  # never theirs again
+        assert any("abandoned the game" in line for line in hosted.chat.lines)
+        player = await Player.connect(server.port, NAMES[late], size=SIZE)
+        await player.wait_for("lobby")
+        assert "Your move" not in player.text()
+        await player.close()
+    finally:
+        await server.close()
+
+
+async def test_a_turn_based_table_waits_for_a_friend_after_its_creator_has_gone(
+    host_key: asyncssh.SSHKey,
+) -> None:
+    clock = SimulatedClock()
+    server = await serving(host_key, clock)
+    try:
+        ana, hosted = await create_turn_based_table(server)
+        await ana.close()  # off to bed: her seat stays hers, the table stays open
+        await until(lambda: not hosted.seats[0].connected, "ana gone")
+        assert server.lobby.tables.get(hosted.id) is hosted
+        await server.close()
+        server = await serving(host_key, clock)  # and it survives a restart
+        hosted = server.lobby.tables[hosted.id]
+        assert hosted.table is None and hosted.turn_rules == TurnRules(DAY)
+        bob = await Player.connect(server.port, "bob", size=SIZE)
+        await bob.wait_for("ana's table")
+        assert "ana (away)" in bob.text()
+        bob.press("\r")
+        await until(lambda: hosted.table is not None, "the game to start without ana")
+        seat = hosted.seats[0]
+        assert seat.person is not None and seat.person.name == "ana"
+        assert seat.plays() == "human"
+        await bob.close()
+        assert hosted.table is not None
+        first = NAMES[hosted.table.match.state.current_player]
+        await back_to_the_table(server, hosted, first, told=False)
+    finally:
+        await server.close()
