@@ -41,6 +41,7 @@ that the patched methods give what Textual's give.
 from __future__ import annotations
 
 import asyncio
+import gc
 import io
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -361,3 +362,22 @@ def fix_styles_cache() -> None:
 
 
 fix_styles_cache()
+
+
+def forget_rendered_codes() -> int:
+    """Forget the escape codes that Rich styles (``Style._ansi``) and Textual strips
+    (``Strip._render_cache``) keep once drawn; return how many were kept.
+
+    Both keep the codes of the first console that drew them, whatever its colour depth. A
+    server's consoles all draw truecolor (``server.session.fit_console``), so one depth is
+    ever kept there; a process where consoles of several depths draw (the test suite) calls
+    this before it compares depths."""
+    forgotten = 0
+    for thing in gc.get_objects():
+        if isinstance(thing, Style) and thing._ansi is not None:
+            thing._ansi = None
+            forgotten += 1
+        elif isinstance(thing, Strip) and thing._render_cache is not None:
+            thing._render_cache = None
+            forgotten += 1
+    return forgotten

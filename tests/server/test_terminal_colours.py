@@ -12,7 +12,7 @@ import pytest
 
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.ui.colors import ColorDepth
-from cantstop_tui.ui.textual_compat import terminal_console
+from cantstop_tui.ui.textual_compat import forget_rendered_codes, terminal_console
 
 from .conftest import Player, make_server
 
@@ -35,6 +35,13 @@ def depths_drawn(output: str) -> set[str]:
                 kinds.add("16")
             index += 1
     return kinds
+
+
+@pytest.fixture(autouse=True)
+def codes_of_no_other_depth() -> None:
+    """Other tests in this process drew at other depths, and Rich and Textual keep the
+    codes first drawn (a server's own consoles all draw truecolor)."""
+    forget_rendered_codes()
 
 
 @pytest.fixture

@@ -451,3 +451,17 @@ async def test_current_app_is_the_app_whose_context_runs() -> None:
     app = App()
     async with app.run_test():
         assert textual_compat.current_app() is app
+
+
+def test_forget_rendered_codes_lets_a_style_drawn_at_16_colours_draw_truecolor() -> None:
+    from rich.color import ColorSystem
+    from rich.style import Style as RichStyle
+
+    from cantstop_tui.ui.textual_compat import forget_rendered_codes
+
+    style = RichStyle(color="#ff8000")
+    assert "\x1b[9" in style.render("x", color_system=ColorSystem.STANDARD)
+    # Rich keeps the first codes (Style._ansi): drawn again at truecolor, still 16 colours.
+    assert "38;2" not in style.render("x", color_system=ColorSystem.TRUECOLOR)
+    assert forget_rendered_codes() >= 1
+    assert "38;2;255;128;0" in style.render("x", color_system=ColorSystem.TRUECOLOR)
