@@ -1,7 +1,7 @@
 """``expert``: plans each turn exactly against the learned value of the banked position.
 
-``expert-classic``, the expert before the learned model, plans the same way
-against a hand-made formula (``value.py``); it is kept to measure progress against.
+``strong`` (``expert-classic`` before, the expert before the learned model) plans the same
+way against a hand-made formula (``value.py``), two rolls ahead: the level below expert.
 """
 
 from __future__ import annotations
@@ -74,9 +74,9 @@ class ExpertBot:
 
 
 class ClassicExpertBot(ExpertBot):
-    """The expert of the first version: the same planning, a hand-made leaf value."""
+    """``strong``, the expert of the first version: the same planning, a hand-made leaf value."""
 
-    name = "expert-classic"
+    name = "strong"
     to_the_end = False
 
     def __init__(

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ..ai import LEVELS, MEASURING_LEVELS, find_bots_beside_you, make_bot
+from ..ai import LEVELS, OLD_NAMES, find_bots_beside_you, make_bot
 from ..engine import VARIANTS, Variant
 from ..play.names import clean_text
 from .play import GameResult, game_seed, play_game, play_solitaire
@@ -26,7 +26,7 @@ CHUNK = 25
 
 
 def _parser() -> argparse.ArgumentParser:
-    levels = ", ".join([*LEVELS, *MEASURING_LEVELS])
+    levels = ", ".join([*LEVELS, *OLD_NAMES])
     parser = argparse.ArgumentParser(
         prog="cantstop arena",
         description="Play computer players against each other and report how often each wins.",

@@ -6,9 +6,10 @@ newcomer, as in TrueSkill and OpenSkill leaderboards). A finished game ranks its
 the winner first, the others by the columns they won (equal columns, equal places), and
 those who abandoned it last (``play.results.places``).
 
-Computer levels are anchors that never move: their ``mu`` follows from how often they beat
-each other in the arena (docs/ai.md), so a person's rating says where they stand against
-them. ``rule28`` sits at 25, a newcomer's starting estimate.
+Computer levels are anchors that never move: their ``mu`` follows from how often each beats
+the level below it in the arena (docs/ai.md, "The ladder"), so a person's rating says where
+they stand against them. The second level sits at 25, a newcomer's starting estimate: a
+newcomer starts there (``my_level``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
-from ..ai import level_name
+from ..ai import LEVELS, level_name
 from .match import Match
 from .results import places
 
@@ -32,9 +33,16 @@ BETA: Final = SIGMA / 2
 """OpenSkill's defaults (``PlackettLuce()``), here so that reading records does not load
 it: the model is built on the first game rated."""
 ANCHOR_SIGMA: Final = 1.0
-ARENA_WIN_RATES: Final = (("rule28", "easy", 0.737), ("expert", "rule28", 0.8282))
-"""Two-player win rates measured in the arena (docs/ai.md, 10,000 games each): stronger,
-weaker, rate."""
+NEWCOMER_LEVEL: Final = LEVELS[1]
+"""The level whose anchor is a newcomer's starting estimate ``MU``: the second."""
+ARENA_WIN_RATES: Final = (
+    ("rule28", "easy", 0.7374),
+    ("bold", "rule28", 0.65),
+    ("strong", "bold", 0.62),
+    ("expert", "strong", 0.6242),
+)
+"""Two-player win rates of each level against the level below it, measured in the arena
+(docs/ai.md, "The ladder": 10,000 games each, seats rotated): stronger, weaker, rate."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,13 +57,22 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
+def _scale(a: Rating, b: Rating) -> float:
+    return math.sqrt(2 * BETA**2 + a.sigma**2 + b.sigma**2)
+
+
+def win_chance(a: Rating, b: Rating) -> float:
+    """The chance that ``a`` beats ``b`` in a two-player game, under the model:
+    1 / (1 + exp(-(mu_a - mu_b) / c)), c = sqrt(2 beta^2 + sigma_a^2 + sigma_b^2)."""
+    return 1 / (1 + math.exp(-(a.mu - b.mu) / _scale(a, b)))
+
+
 def _anchors() -> dict[str, Rating]:
-    """``mu`` for each level from the arena's win rates: under the model a player beats
-    another with chance 1 / (1 + exp(-(mu_a - mu_b) / c)), c = sqrt(2 beta^2 + 2 sigma^2)."""
-    scale = math.sqrt(2 * BETA**2 + 2 * ANCHOR_SIGMA**2)
-    mus = {"rule28": MU}
+    """``mu`` for each level from the arena's win rates: ``win_chance`` turned round."""
+    fixed = Rating(MU, ANCHOR_SIGMA)
+    mus = {NEWCOMER_LEVEL: MU}
     for stronger, weaker, rate in ARENA_WIN_RATES:
-        gap = scale * math.log(rate / (1 - rate))
+        gap = _scale(fixed, fixed) * math.log(rate / (1 - rate))
         if weaker in mus:
             mus[stronger] = mus[weaker] + gap
         else:

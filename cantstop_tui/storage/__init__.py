@@ -12,7 +12,7 @@ from .record import (
     record_to_json,
     write_game,
 )
-from .records import PlayerRecord, Records, load_records, record_game
+from .records import PlayerRecord, Records, load_records, ratings_after, record_game
 from .startup import Startup, plan_startup
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "load_records",
     "match_from_record",
     "plan_startup",
+    "ratings_after",
     "record_game",
     "record_to_dict",
     "record_to_json",

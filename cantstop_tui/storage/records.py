@@ -139,12 +139,23 @@ def load_records(path: Path | None = None) -> Records:
     return _parse(path, read_json(path))
 
 
+def ratings_after(match: Match, path: Path | None = None) -> dict[str, Rating]:
+    """The people's ratings with the finished ``match`` counted, whether or not the records
+    have counted it yet (the autosave counts it in the background). A bad file raises
+    ``SaveError``."""
+    records = load_records(path)
+    return records.ratings if game_id(match) in records.games else _ratings_with(records, match)
+
+
+def _ratings_with(records: Records, match: Match) -> dict[str, Rating]:
+    return {**records.ratings, **rated(records.ratings, match)}
+
+
 def _with_game(records: Records, match: Match, gid: str) -> Records:
     players = dict(records.players)
     for result in results(match):
         players[result.name] = added(players.get(result.name, PlayerRecord(result.name)), result)
-    ratings = {**records.ratings, **rated(records.ratings, match)}
-    return Records(players, (*records.games, gid), ratings)
+    return Records(players, (*records.games, gid), _ratings_with(records, match))
 
 
 def added(record: PlayerRecord, result: GameResult) -> PlayerRecord:

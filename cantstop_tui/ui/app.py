@@ -11,11 +11,12 @@ A table shared from outside is shown by ``table_app.TableApp``; both are ``GameA
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from ..ai import LEVELS, Bot, level_name, make_bot
 from ..play.match import Match
+from ..play.ratings import Rating
 from ..play.table import BOT_DELAY, Table
 from ..storage import Autosaver, Resumable, SaveError, plan_startup
 from .app_files import LocalFiles
@@ -185,6 +186,32 @@ class CantStopApp(GameApp):
 
     def action_finished_games(self) -> None:
         self.files.finished_games()
+
+    def player_ratings(self) -> Mapping[str, Rating] | None:
+        """The people's ratings from the records (none if they cannot be read)."""
+        from ..storage import load_records
+
+        try:
+            return load_records().ratings
+        except SaveError:
+            return {}
+
+    def level_advice(self, match: Match) -> str | None:
+        """Whether the next level up is worth a try, for a game of one person against the
+        computer, from the person's rating with this game counted (nothing if the records
+        cannot be read: the autosave says why)."""
+        from ..play.my_level import level_played, next_level_advice
+        from ..storage import ratings_after
+
+        people = {seat.name for seat in match.seats if seat.is_human}
+        played = level_played(match)
+        if len(people) != 1 or played is None or not match.state.is_over:
+            return None
+        try:
+            rating = ratings_after(match).get(people.pop())
+        except SaveError:
+            return None
+        return None if rating is None else next_level_advice(rating, played)
 
     def action_records(self) -> None:
         self.files.records()

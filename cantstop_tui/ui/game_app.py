@@ -9,7 +9,7 @@ answering the hooks of ``app_base.AppBase``; nothing here asks which app it is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +17,7 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 
 from ..play.match import Match
+from ..play.ratings import Rating
 from ..play.table import Table
 from .app_base import AppBase
 from .app_commands import game_commands
@@ -95,7 +96,18 @@ class GameApp(AppBase):
     def show_game_over(self, match: Match) -> None:
         from .screens.game_over import GameOverScreen
 
-        self.push_screen(GameOverScreen(match, self.glyphs), self._after_game)
+        advice = self.level_advice(match)
+        self.push_screen(GameOverScreen(match, self.glyphs, advice), self._after_game)
+
+    def player_ratings(self) -> Mapping[str, Rating] | None:
+        """The people's ratings, for the new-game screen's offer of a level (an app that
+        keeps its players' records has them; the others None)."""
+        return None
+
+    def level_advice(self, match: Match) -> str | None:
+        """One line for the game-over box: whether the next computer level up is worth a try
+        (an app that keeps its players' records says; the others do not)."""
+        return None
 
     def hide_game_over(self) -> bool:
         """The table moved on to a new game (its host restarted it): close the game-over box
@@ -147,7 +159,10 @@ class GameApp(AppBase):
         from .screens.new_game import NewGameScreen
 
         has_game = isinstance(self.screen, GameScreen)
-        screen = NewGameScreen(self.settings, can_cancel=has_game, can_load=self.has_files)
+        screen = NewGameScreen(
+            self.settings, can_cancel=has_game, can_load=self.has_files,
+            ratings=self.player_ratings(),
+        )
         self.push_screen(screen, self._new_game_chosen)
 
     def _new_game_chosen(self, settings: GameSettings | None) -> None:

@@ -70,6 +70,8 @@ QUIT = Key("q", "quit (asks first)", "app.request_quit", "q", "Quit",
 LEAVE = Key("q", "back to the lobby", QUIT.action, QUIT.keys, "Lobby")
 """``q`` at a server's table: back to its lobby."""
 TALK = Key("t", "talk to the table", "talk", "t", "Talk")
+MY_LEVEL = Key("ctrl+l", "the computer seats at your level (new-game screen)", "my_level",
+               "ctrl+l", "My level")
 PALETTE = Key("ctrl+p", "command palette")
 
 GAME_BAR = (ROLL, STOP, CHOOSE, HINT, CHANCES, NEW, HELP, QUIT)

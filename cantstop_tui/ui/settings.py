@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from ..ai import LEVELS, MEASURING_LEVELS, STRONGEST, level_name, make_bot
+from ..ai import LEVELS, STRONGEST, level_name, make_bot
 from ..engine import GameConfig, Variant, allowed_win_columns
 from ..play.match import HUMAN, Match, Seat
 from ..play.names import clean_name, clean_text
@@ -51,7 +51,7 @@ class GameSettings:
 
 def is_built_in(kind: str) -> bool:
     """Whether a seat kind is a person or a built-in level: safe to take from a file."""
-    return kind == HUMAN or kind in level_names() or kind in MEASURING_LEVELS
+    return kind == HUMAN or level_name(kind) in level_names()
 
 
 def check_seat(seat: Seat) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cantstop_tui.ai import LEVELS, MEASURING_LEVELS, make_bot
+from cantstop_tui.ai import LEVELS, OLD_NAMES, make_bot
 from cantstop_tui.ai.expert import ClassicExpertBot, ExpertBot
 from cantstop_tui.ai.turns_model import HORIZON, TurnsModel
 from cantstop_tui.ai.win_chance import calibrate
@@ -59,9 +59,9 @@ def test_playing_a_view_out_counts_the_turns_it_still_took() -> None:
     assert [t for _, t in rows] == list(range(len(rows), 0, -1))
 
 
-def test_expert_classic_is_a_level_for_measuring_only() -> None:
+def test_expert_classic_is_the_strong_level_by_its_old_name() -> None:
     assert isinstance(make_bot("expert-classic"), ClassicExpertBot)
-    assert "expert-classic" in MEASURING_LEVELS
+    assert OLD_NAMES["expert-classic"] == "strong" and "strong" in LEVELS
     assert "expert-classic" not in LEVELS  # the levels the new-game screen and lobby offer
     assert type(make_bot("expert")) is ExpertBot
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cantstop_tui import cli
+from cantstop_tui.ai import LEVELS
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.ratings import ANCHORS, BETA, MU, SIGMA, Rating, rated
 from cantstop_tui.play.results import places
@@ -57,8 +58,8 @@ def test_the_constants_are_openskills_defaults() -> None:
 
 
 def test_computer_levels_are_fixed_anchors_in_order_of_strength() -> None:
-    assert list(ANCHORS) == ["easy", "rule28", "expert"]
-    assert ANCHORS["rule28"].mu == Rating().mu  # where a newcomer starts
+    assert tuple(ANCHORS) == LEVELS  # the ladder, weakest first
+    assert ANCHORS[LEVELS[1]].mu == Rating().mu  # where a newcomer starts: the second level
     match = finished(2, seed=3)
     won, _ = winner_and_loser(match)
     human_winner = match.state.winner
@@ -75,7 +76,7 @@ def test_computer_levels_are_fixed_anchors_in_order_of_strength() -> None:
         )))[won].mu
         for level in ANCHORS
     }
-    assert gains["easy"] < gains["rule28"] < gains["expert"]  # beating expert says more
+    assert [gains[level] for level in LEVELS] == sorted(gains.values())  # beating expert says more
 
 
 def test_the_same_game_counts_once_in_the_local_records(tmp_path: Path) -> None:

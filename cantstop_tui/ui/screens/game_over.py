@@ -37,6 +37,9 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
         text-style: bold;
         margin: 0 0 1 0;
     }
+    GameOverScreen #advice {
+        margin: 1 0 0 0;
+    }
     GameOverScreen Horizontal {
         height: auto;
         margin: 1 0 0 0;
@@ -55,10 +58,13 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
         Binding("escape", "choose('continue')", "Close", show=False),  # see the final board
     ]
 
-    def __init__(self, match: Match, glyphs: Glyphs) -> None:
+    def __init__(self, match: Match, glyphs: Glyphs, advice: str | None = None) -> None:
+        """``advice``: one line under the statistics (whether the next level up is worth a
+        try, ``play.my_level``)."""
         super().__init__()
         self.match = match
         self.glyphs = glyphs
+        self.advice = advice
 
     def compose(self) -> ComposeResult:
         match = self.match
@@ -71,6 +77,8 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
                 id="winner",
             )
             yield Static(self._stats(), id="stats")
+            if self.advice:
+                yield Static(self.advice, id="advice", markup=False)
             yield from self.below_stats()
             with Horizontal():
                 for choice, label, variant in self.buttons():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from textual import on
@@ -14,10 +15,13 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from ...engine import VARIANTS, allowed_win_columns
 from ...play.match import HUMAN, Seat
 from ...play.names import clean_name
+from ...play.ratings import Rating
+from ..keys import MY_LEVEL
 from ..messages import LoadRequested, QuitRequested
 from ..settings import GameSettings, check_seat, fit_win_columns, level_names
 from ..widgets.form_fields import FormCheckbox, FormSelect
 from ..widgets.keys_bar import KeysBar
+from ..widgets.level_offer import LevelOffer
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -98,6 +102,7 @@ class NewGameScreen(Screen[GameSettings | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start game", priority=False),
         Binding("ctrl+o", "load", "Load game"),
+        MY_LEVEL.binding(),
         Binding("ctrl+q", "app.request_quit", "Quit"),
         Binding("f1", "app.help", "Help"),
         # q types a q in a name; it leaves from the other fields, as Escape does anywhere.
@@ -105,12 +110,19 @@ class NewGameScreen(Screen[GameSettings | None]):
     ]
 
     def __init__(
-        self, settings: GameSettings, can_cancel: bool = False, can_load: bool = True
+        self,
+        settings: GameSettings,
+        can_cancel: bool = False,
+        can_load: bool = True,
+        ratings: Mapping[str, Rating] | None = None,
     ) -> None:
+        """``ratings``: the people's ratings, to offer the computer level nearest the first
+        person's (None: no offer)."""
         super().__init__()
         self.settings = settings
         self.can_cancel = can_cancel
         self.can_load = can_load
+        self.ratings = ratings
 
     def compose(self) -> ComposeResult:
         seats = self.settings.seats
@@ -167,6 +179,7 @@ class NewGameScreen(Screen[GameSettings | None]):
                     compact=True,
                 )
             yield Static(VARIANT_HELP[self.settings.variant], id="variant-help")
+            yield LevelOffer(self.ratings, MY_LEVEL.said, id="my-level")
             yield Static("", id="error")
             with Horizontal(id="buttons"):
                 yield Button("Start game (Enter)", id="start", variant="primary", compact=True)
@@ -182,6 +195,7 @@ class NewGameScreen(Screen[GameSettings | None]):
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+        self._show_my_level()
         if getattr(self.app, "ascii_only", False):
             # Textual's drop-downs draw their arrows with ▼ and ▲.
             for arrow in self.query(".down-arrow").results(Static):
@@ -201,12 +215,37 @@ class NewGameScreen(Screen[GameSettings | None]):
             1 for index in range(MAX_SEATS) if self.query_one(f"#kind{index}", Select).value != OFF
         )
 
+    def _first_person(self) -> str | None:
+        """The name of the first person on screen."""
+        for index in range(MAX_SEATS):
+            if self.query_one(f"#kind{index}", Select).value == HUMAN:
+                return clean_name(self.query_one(f"#name{index}", Input).value)
+        return None
+
+    def _show_my_level(self) -> None:
+        self.query_one(LevelOffer).show_for(self._first_person())
+        self.refresh_bindings()
+
+    def action_my_level(self) -> None:
+        """Every computer seat (or, with none, player 2) plays at the first person's level."""
+        level = self.query_one(LevelOffer).level
+        kinds = [self.query_one(f"#kind{index}", Select) for index in range(MAX_SEATS)]
+        for kind in [k for k in kinds if k.value not in (HUMAN, OFF)] or kinds[1:2]:
+            if level is not None:
+                kind.value = level
+
+    @on(Input.Changed)
+    def _name_changed(self, event: Input.Changed) -> None:
+        if event.input.id and event.input.id.startswith("name"):
+            self._show_my_level()
+
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
         if event.select.id == "variant":
             self.query_one("#variant-help", Static).update(VARIANT_HELP[str(event.value)])
             return
         if event.select.id and event.select.id.startswith("kind"):
+            self._show_my_level()
             win = self.query_one("#win", Select)
             players = self._seat_count()
             current = win.value if isinstance(win.value, int) else 3
@@ -234,6 +273,8 @@ class NewGameScreen(Screen[GameSettings | None]):
             self.post_message(QuitRequested())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "my_level":
+            return self.is_mounted and self.query_one(LevelOffer).level is not None
         return self.can_load if action == "load" else True
 
     def action_leave(self) -> None:

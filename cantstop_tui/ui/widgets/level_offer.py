@@ -1,0 +1,37 @@
+"""One line of the new-game screen: the computer level at the first person's level."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual.widgets import Static
+
+from ...play.my_level import my_level
+from ...play.ratings import Rating
+
+
+class LevelOffer(Static):
+    """Offers the level whose rating is nearest the person's own (``play.my_level``; a
+    newcomer's is the second level); hidden without ratings or a person."""
+
+    DEFAULT_CSS = """
+    LevelOffer {
+        height: auto;
+    }
+    """
+
+    def __init__(self, ratings: Mapping[str, Rating] | None, key: str, id: str) -> None:
+        super().__init__("", markup=False, id=id)
+        self.ratings = ratings
+        self.key = key
+        self.level: str | None = None
+        """The level offered (None: no offer)."""
+
+    def show_for(self, name: str | None) -> None:
+        """Offer the level of the person called ``name`` (None: nobody)."""
+        ratings = self.ratings
+        self.level = None if ratings is None or not name else my_level(ratings.get(name))
+        self.display = self.level is not None
+        if self.level is not None:
+            why = "nearest your rating" if name in (ratings or {}) else "where newcomers start"
+            self.update(f"Level for {name}: {self.level} ({why}); {self.key} picks it.")

@@ -1,0 +1,105 @@
+"""Play at my level (Pilot): the new-game screen offers the level nearest the first person's
+rating (a newcomer's: the second level) and ctrl+l picks it; the game-over box of a game
+against the computer says whether the next level up is worth a try."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from textual.widgets import Input, Select, Static
+
+from cantstop_tui.ai import LEVELS
+from cantstop_tui.play.match import Seat
+from cantstop_tui.play.ratings import ANCHORS, Rating
+from cantstop_tui.storage.records import load_records, record_game
+from cantstop_tui.ui.app import CantStopApp
+from cantstop_tui.ui.screens.game_over import GameOverScreen
+from cantstop_tui.ui.screens.new_game import NewGameScreen
+from cantstop_tui.ui.widgets.level_offer import LevelOffer
+
+from .ui_helpers import SIZE, finished, table_app, until
+
+
+def _offer(app: CantStopApp) -> str:
+    return str(app.screen.query_one(LevelOffer).render())
+
+
+def _write_rating(data_home: Path, name: str, rating: Rating) -> None:
+    """A records file in which ``name`` has ``rating`` (through the records' own writer)."""
+    match = finished(2, seed=4)
+    match = dataclasses.replace(match, seats=(Seat(name), Seat("Bot", "rule28")))
+    record_game(match, data_home / "records.json")
+    path = data_home / "records.json"
+    text = path.read_text()
+    had = load_records(path).ratings[name]
+    text = text.replace(f'"mu": {had.mu}', f'"mu": {rating.mu}')
+    path.write_text(text)
+    assert load_records(path).ratings[name].mu == rating.mu
+
+
+async def test_a_newcomer_is_offered_the_second_level_and_ctrl_l_picks_it() -> None:
+    app = CantStopApp(ai_delay=0, remember=False, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        offer = f"Level for You: {LEVELS[1]} (where newcomers start); ctrl+l picks it."
+        assert _offer(app) == offer
+        assert app.screen.query_one("#kind1", Select).value == LEVELS[-1]
+        await pilot.press("ctrl+l")
+        await until(pilot, lambda: app.screen.query_one("#kind1", Select).value == LEVELS[1],
+                    "the computer seat at the newcomer's level")
+
+
+async def test_a_rated_player_is_offered_the_level_nearest_their_rating(data_home: Path) -> None:
+    _write_rating(data_home, "Zoe", Rating(ANCHORS["strong"].mu + 0.3, 2.0, 30))
+    app = CantStopApp(ai_delay=0, remember=False, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        screen = app.screen
+        screen.query_one("#kind2", Select).value = "easy"  # a second computer seat
+        screen.query_one("#name0", Input).value = "Zoe"
+        await until(pilot, lambda: "strong (nearest your rating)" in _offer(app), "Zoe's level")
+        await pilot.press("ctrl+l")
+        await until(
+            pilot,
+            lambda: [screen.query_one(f"#kind{i}", Select).value for i in (1, 2)] == ["strong"] * 2,
+            "both computer seats at Zoe's level",
+        )
+        screen.query_one("#kind0", Select).value = "rule28"  # nobody is a person now
+        await until(pilot, lambda: not screen.query_one(LevelOffer).display, "no offer")
+
+
+def _against(level: str, person_wins: bool) -> object:
+    match = finished(2, seed=4)
+    person = match.state.winner if person_wins else 1 - (match.state.winner or 0)
+    seats = [Seat("Bot", level), Seat("Bot", level)]
+    seats[person] = Seat("Ana")
+    return dataclasses.replace(match, seats=tuple(seats))
+
+
+async def test_the_game_over_box_says_whether_the_next_level_up_is_worth_a_try() -> None:
+    app = CantStopApp(ai_delay=0, remember=False, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        app.show_game_over(_against("easy", person_wins=True))  # type: ignore[arg-type]
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game-over box")
+        advice = str(app.screen.query_one("#advice", Static).render())
+        # A newcomer's estimate is rule28's; beating easy raised it.
+        assert advice.startswith("Next level up: rule28, worth a try (your chance: 5")
+        app.pop_screen()
+        app.show_game_over(_against("strong", person_wins=False))  # type: ignore[arg-type]
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game-over box")
+        advice = str(app.screen.query_one("#advice", Static).render())
+        assert advice.startswith("Next level up: expert, not yet (your chance: ")
+
+
+async def test_a_game_between_people_or_at_a_shared_table_says_nothing_of_levels() -> None:
+    app, _ = table_app(finished(2, seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game-over box")
+        assert not app.screen.query("#advice")
+    local = CantStopApp(ai_delay=0, remember=False, autosave=False)
+    async with local.run_test(size=SIZE) as pilot:
+        local.show_game_over(finished(2, seed=4))
+        await until(pilot, lambda: isinstance(local.screen, GameOverScreen), "the game-over box")
+        assert not local.screen.query("#advice")
