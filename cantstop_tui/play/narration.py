@@ -113,12 +113,19 @@ def waiting_roll(match: Match) -> Rolled | None:
 
 def history_lines(match: Match) -> tuple[list[str], Rolled | None]:
     """The log of a game joined part-way: its actions replayed from the seeded start."""
-    lines: list[str] = []
+    seen, unseen, rolled = history_parts(match, len(match.history))
+    return seen + unseen, rolled
+
+
+def history_parts(match: Match, step: int) -> tuple[list[str], list[str], Rolled | None]:
+    """The log of the game's first ``step`` actions, and of the actions after them (what
+    someone who last looked at ``step`` has not seen), from the seeded start."""
+    parts: tuple[list[str], list[str]] = ([], [])
     rolled: Rolled | None = None
-    for position, events in match.positions():
+    for index, (position, events) in enumerate(match.positions()):
         more, rolled = log_lines(position, events, rolled)
-        lines += more
-    return lines, rolled
+        parts[index > step].extend(more)
+    return parts[0], parts[1], rolled
 
 
 def rolloff_lines(match: Match) -> list[str]:

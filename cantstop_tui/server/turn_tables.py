@@ -18,7 +18,16 @@ from ..engine import TurnPassed
 from ..play import seating
 from ..play.match import HUMAN
 from ..play.seating import SLOW, STAND_IN, LobbyError, Person, Seats
-from ..play.turn_based import ABANDON, Clock, TurnDeadline, TurnRules, describe, lines_since
+from ..play.turn_based import (
+    ABANDON,
+    Clock,
+    TurnDeadline,
+    TurnRules,
+    Unseen,
+    describe,
+    lines_since,
+    unseen,
+)
 from .shared_table import SharedTable
 
 
@@ -110,12 +119,22 @@ def check(hosted: HostedTable) -> bool:
 
 SINCE_LINES = 12
 """The most lines of play a returning person's notice shows (the log has them all)."""
+MARKED = "The pieces that moved are drawn reversed on the board."
 
 
 def last_seen(hosted: HostedTable, person: Person) -> None:
     """``person`` leaves a turn-based table's game: what they saw of it is kept."""
     if hosted.turn_rules is not None and hosted.table is not None:
         hosted.seen[person.name] = len(hosted.table.match.history)
+
+
+def unseen_by(hosted: HostedTable, person: Person) -> Unseen | None:
+    """What ``person`` has not seen of a turn-based table's game (None: nothing, or not such
+    a table), for the board and the log to mark."""
+    step = hosted.seen.get(person.name)
+    if hosted.turn_rules is None or hosted.table is None or step is None:
+        return None
+    return unseen(hosted.table.match, step)
 
 
 def since_last_seen(hosted: HostedTable, person: Person) -> str | None:
@@ -131,7 +150,7 @@ def since_last_seen(hosted: HostedTable, person: Person) -> str | None:
     shown = lines[-SINCE_LINES:]
     if earlier > 0:
         shown.insert(0, f"({earlier} earlier lines in the log)")
-    return "\n".join(shown)
+    return "\n".join([*shown, MARKED])
 
 
 def check_room(tables: Iterable[HostedTable], person: Person, limit: int) -> None:
