@@ -12,6 +12,7 @@ from typing import Final
 from ..engine import (
     Busted,
     ColumnWon,
+    Conceded,
     Event,
     GameWon,
     Moved,
@@ -88,6 +89,8 @@ def log_lines(
             lines.append(f"-- {possessive(name)} turn --")
         elif isinstance(event, GameWon):
             lines.append(f"{verb(name, 'win')} the game!")
+        elif isinstance(event, Conceded):
+            lines.append(f"{verb(name, 'abandon')} the game.")
     return lines, rolled
 
 

@@ -37,11 +37,12 @@ MAX_TURN_BASED = 10
 COMPUTER_PLAYS = "computer"
 """A missed deadline: the computer plays that turn, and the seat is the person's again."""
 ABANDON = "abandon"
-"""A missed deadline: the person has abandoned the game (the computer finishes it for them,
-and it counts as ``play.results`` counts an abandoned game)."""
+"""A missed deadline: the person has abandoned the game, which counts as ``play.results``
+counts an abandoned game. A game of two ends at once, the other player the winner
+(``engine.concede``); in a game of three or four the computer plays their seat to the end."""
 ON_MISS: dict[str, str] = {
     COMPUTER_PLAYS: "the computer plays that turn",
-    ABANDON: "the game is abandoned by that player",
+    ABANDON: "that player abandons: a game of two ends",
 }
 """What may happen when a turn's deadline passes, and how the form and docs say it."""
 

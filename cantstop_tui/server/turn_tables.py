@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from ..engine import TurnPassed
+from ..engine import TurnPassed, why_cannot_concede
 from ..play import seating
 from ..play.match import HUMAN
 from ..play.seating import SLOW, STAND_IN, LobbyError, Person, Seats
@@ -104,12 +104,16 @@ def check(hosted: HostedTable) -> bool:
     index = table.match.state.current_player
     waited = describe(deadline.rules.deadline)
     if deadline.rules.on_miss == ABANDON:
+        ends = why_cannot_concede(table.match.state, index) is None  # a game of two
+        other = table.match.seats[1 - index].name if ends else ""
         hosted._free(
             index,
             f"* {name} did not move within {waited}: they abandoned the game, "
-            "and the computer plays their seat.",
+            + (f"and {other} wins it." if ends else "and the computer plays their seat."),
             level=STAND_IN,
         )
+        if ends:
+            table.concede(index)
     else:
         hosted._post(f"* {name} did not move within {waited}: the computer played that turn.")
         hosted._set(seating.hand_over(hosted.seats, index, SLOW))

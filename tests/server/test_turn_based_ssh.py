@@ -222,11 +222,25 @@ async def test_a_missed_deadline_abandons_the_game_if_the_table_says_so(
             await player.close()
         assert hosted.table is not None
         late = hosted.table.match.state.current_player
+        other = NAMES[1 - late]
         clock.now += DAY
         assert lobby.check_deadlines() == 1
         seat = hosted.seats[late]
         assert seat.person is None and seat.plays() != "human"  # never theirs again
-        assert any("abandoned the game" in line for line in hosted.chat.lines)
+        # A game of two ends at once: the other player wins it.
+        state = hosted.table.match.state
+        assert (state.is_over, state.winner, state.conceded) == (True, 1 - late, late)
+        assert hosted.finished
+        said = f"{NAMES[late]} did not move within 1 d: they abandoned the game, and {other} wins"
+        assert any(said in line for line in hosted.chat.lines)
+        journal = TableJournal(server_database())
+        await until(lambda: len(served_records(journal.db).games) == 1, "the game to count")
+        records = served_records(journal.db)
+        assert (records.players[other].wins, records.players[other].abandoned) == (1, 0)
+        assert (records.players[NAMES[late]].wins, records.players[NAMES[late]].abandoned) == (
+            0,
+            1,
+        )
         player = await Player.connect(server.port, NAMES[late], size=SIZE)
         await player.wait_for("lobby")
         assert "Your move" not in player.text()
