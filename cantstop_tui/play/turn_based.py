@@ -42,7 +42,7 @@ counts an abandoned game. A game of two ends at once, the other player the winne
 (``engine.concede``); in a game of three or four the computer plays their seat to the end."""
 ON_MISS: dict[str, str] = {
     COMPUTER_PLAYS: "the computer plays that turn",
-    ABANDON: "that player abandons: a game of two ends",
+    ABANDON: "they abandon (a 2-player game ends)",
 }
 """What may happen when a turn's deadline passes, and how the form and docs say it."""
 
