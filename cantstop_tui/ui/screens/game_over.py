@@ -37,9 +37,6 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
         text-style: bold;
         margin: 0 0 1 0;
     }
-    GameOverScreen #advice {
-        margin: 1 0 0 0;
-    }
     GameOverScreen Horizontal {
         height: auto;
         margin: 1 0 0 0;
