@@ -44,9 +44,9 @@ class HostedTable(Protocol):
     @property
     def finished(self) -> bool: ...
     def seats_of(self, visitor: Person) -> frozenset[int]: ...
-    def _free(self, index: int, notice: str | None = None, level: str | None = None) -> None: ...
-    def _post(self, line: str) -> None: ...
-    def _set(self, seats: Seats) -> None: ...
+    def free(self, index: int, notice: str | None = None, level: str | None = None) -> None: ...
+    def post(self, line: str) -> None: ...
+    def set_seats(self, seats: Seats) -> None: ...
 
 
 SWEEP_SECONDS = 30.0
@@ -95,15 +95,15 @@ def check(hosted: HostedTable) -> bool:
     index = table.match.state.current_player
     waited = describe(deadline.rules.deadline)
     if deadline.rules.on_miss == ABANDON:
-        hosted._free(
+        hosted.free(
             index,
             f"* {name} did not move within {waited}: they abandoned the game, "
             "and the computer plays their seat.",
             level=STAND_IN,
         )
     else:
-        hosted._post(f"* {name} did not move within {waited}: the computer played that turn.")
-        hosted._set(seating.hand_over(hosted.seats, index, SLOW))
+        hosted.post(f"* {name} did not move within {waited}: the computer played that turn.")
+        hosted.set_seats(seating.hand_over(hosted.seats, index, SLOW))
     hosted.lobby.changed(save=True)
     return True
 

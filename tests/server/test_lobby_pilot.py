@@ -25,7 +25,8 @@ from cantstop_tui.server.visit_app import VisitApp
 from cantstop_tui.server.visitor_lobby import NameScreen
 from cantstop_tui.ui.colors import ColorDepth
 from cantstop_tui.ui.screens.create_table import CreateTableScreen
-from cantstop_tui.ui.screens.lobby import LobbyChoice, LobbyScreen
+from cantstop_tui.ui.screens.lobby import LobbyScreen
+from cantstop_tui.ui.screens.lobby_tables import LobbyChoice
 
 SIZE = (80, 24)
 Snap = Callable[..., bool]
@@ -187,7 +188,7 @@ async def test_the_list_follows_other_visitors_live() -> None:
         ana.left(Visitor("erin"))
         await pilot.pause()
         assert "ana (away)" in shown(dave)
-        ana.hand_to_computer(0)  # ana's seat timed out: the computer plays it, not "away"
+        ana.clocks.hand_to_computer(0)  # ana's seat timed out: the computer plays it, not "away"
         await pilot.pause()
         assert "ana (computer playing)" in shown(dave) and "ana (away)" not in shown(dave)
 

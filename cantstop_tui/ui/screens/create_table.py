@@ -12,7 +12,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
@@ -26,6 +26,8 @@ from ...play.turn_based import (
     TurnRules,
     describe,
 )
+from .. import screen_keys
+from ..keys import bindings
 from ..widgets.form_fields import FormSelect
 
 PERSON = "human"
@@ -69,11 +71,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
         color: ansi_default; text-style: bold reverse;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "create", "Create", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("ctrl+g", "cancel", "Cancel"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.CREATE_TABLE)
 
     def __init__(self, levels: tuple[str, ...], turn_based: bool = False) -> None:
         super().__init__()

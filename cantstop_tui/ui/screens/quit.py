@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .. import screen_keys
+from ..keys import bindings
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -35,10 +37,7 @@ class QuitScreen(ModalScreen[bool]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,q", "answer(True)", "Yes, quit"),
-        Binding("n,escape", "answer(False)", "No, keep playing"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.QUIT_DIALOG)
 
     def __init__(
         self, saved: bool = False, question: str = "Quit Can't Stop?", yes: str = "Yes, quit (y)"
@@ -72,7 +71,4 @@ class QuitScreen(ModalScreen[bool]):
 class ConfirmScreen(QuitScreen, inherit_bindings=False):
     """A yes-or-no question before something is left (y: yes; n, q or Escape: no)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,q,escape", "answer(False)", "No"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.CONFIRM)

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
@@ -18,6 +18,8 @@ from ...storage import Resumable, SaveError, discard, load_game
 from ...storage.paths import finished_dir
 from ...storage.replay import Replay
 from ...storage.saved import SavedGame, list_saved_games
+from .. import screen_keys
+from ..keys import bindings
 from .quit import ConfirmScreen
 from .replay import PlayOn, ReplayScreen
 
@@ -81,13 +83,7 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "resume", "Resume"),
-        Binding("n,escape", "new_game", "New game"),
-        Binding("d", "discard", "Discard"),
-        Binding("v", "review", "Review"),
-        Binding("q", "app.request_quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.RESUME)
 
     def __init__(self, games: list[Resumable], finished: list[SavedGame] | None = None) -> None:
         super().__init__()

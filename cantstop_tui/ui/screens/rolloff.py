@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...play.match import Match
 from ...play.narration import rolloff_lines
+from .. import screen_keys
+from ..keys import bindings
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -39,10 +41,7 @@ class RolloffScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "Play"),
-        Binding("q", "app.request_quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.ROLLOFF)
 
     def __init__(self, match: Match) -> None:
         super().__init__()

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
@@ -15,6 +15,8 @@ from textual.widgets import Input, Static
 from ...play.match import Match
 from ...storage import SaveError
 from ...storage.saved import save_game, save_path
+from .. import screen_keys
+from ..keys import bindings
 
 
 def default_name(match: Match) -> str:
@@ -47,7 +49,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.SAVE_AS)
 
     def __init__(self, match: Match, folder: Path | None = None) -> None:
         super().__init__()

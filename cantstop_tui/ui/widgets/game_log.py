@@ -35,9 +35,10 @@ class GameLog(OneStylePerRender, QuietLog):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=400, auto_scroll=True)
         self.can_focus = False
-        self._shown: Match | None = None
-        """The match whose log is written: the log is the view's match narrated, and a view
-        some steps on from it only adds the lines of their events."""
+        self._written: Match | None = None
+        """A cache keyed by the view: the match whose narration the log holds. The log is
+        always the view's match narrated; a view one step on from it only adds the lines of
+        that step's events (any other view writes the game again)."""
         self._wrapped_at = 0
 
     def _write(self, lines: list[str]) -> None:
@@ -51,7 +52,7 @@ class GameLog(OneStylePerRender, QuietLog):
     def on_resize(self) -> None:
         """Lines are wrapped to the log's width: a new width wraps the game again."""
         width = self.size.width
-        if width != self._wrapped_at and self.view is not None and self._shown is not None:
+        if width != self._wrapped_at and self.view is not None and self._written is not None:
             self._wrapped_at = width
             self._write_all(self.view.match)
 
@@ -61,9 +62,9 @@ class GameLog(OneStylePerRender, QuietLog):
         self._write(history_lines(match)[0])
 
     def watch_view(self, view: GameView | None) -> None:
-        if view is None or view.match is self._shown:
+        if view is None or view.match is self._written:
             return  # the same position (a notice, the win chances): nothing new to log
-        shown, self._shown = self._shown, view.match
+        shown, self._written = self._written, view.match
         match = view.match
         steps = len(match.history) - (len(shown.history) if shown is not None else 0)
         same_game = shown is not None and (shown.seed, shown.seats, shown.config) == (
@@ -71,7 +72,7 @@ class GameLog(OneStylePerRender, QuietLog):
             match.seats,
             match.config,
         )
-        if same_game and steps >= 1 and view.events:  # the events of those steps
+        if same_game and steps == 1 and view.events:  # the events of that step
             assert shown is not None
             self._write(log_lines(match, view.events, waiting_roll(shown))[0])
         elif not (same_game and steps == 0):  # else who plays a seat changed: nothing to log
