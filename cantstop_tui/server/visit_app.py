@@ -22,7 +22,7 @@ from ..play.seating import LobbyError
 from ..play.table import Table
 from ..ui import screen_keys
 from ..ui.app_commands import screen_commands
-from ..ui.colors import ColorDepth, depth_filters
+from ..ui.colors import NO_COLOR_CSS, ColorDepth, depth_filters, theme_for
 from ..ui.game_app import GameApp
 from ..ui.keys import LEAVE, TABLE_HELP, bindings, help_block, labels
 from ..ui.screens.game import GameScreen
@@ -48,21 +48,11 @@ SINCE_SECONDS = 30.0
 class VisitApp(GameApp):
     """The lobby and the tables of a server, as one visitor sees them."""
 
-    QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
+    QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave")
     KEY_LABELS: ClassVar[dict[str, str]] = labels(LEAVE)
     HELP_KEYS = help_block(TABLE_HELP)
 
-    CSS = (
-        GameApp.CSS
-        + """
-    /* A terminal without colours (xterm-mono, NO_COLOR): the cursor and the focus reversed */
-    DataTable:nocolor > .datatable--cursor { text-style: reverse; }
-    Input:nocolor:focus, Button:nocolor:focus, Select:nocolor:focus > SelectCurrent {
-        text-style: reverse;
-    }
-    Input:nocolor > .input--cursor { text-style: not reverse; }
-    """
-    )
+    CSS = GameApp.CSS + NO_COLOR_CSS
 
     textual_commands = False  # nothing that writes on the host or shows its paths
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -113,13 +103,9 @@ class VisitApp(GameApp):
     # --- where the visitor is ---------------------------------------------------------
 
     def begin(self) -> None:
-        # Without colours, what has the focus or the cursor is drawn in reverse (Textual's
-        # widgets' ``:nocolor`` rules, as for a local NO_COLOR game in the terminal's palette).
-        self.no_color = self.color_depth == "none"
-        if self.color_depth in ("16", "none"):
-            # At 16 colours draw with the terminal's own palette, not approximations of RGB
-            # (the accent would turn red, an error colour): the widgets' ``:ansi`` rules.
-            self.theme = "ansi-dark"
+        self.no_color = self.color_depth == "none"  # the :nocolor rules (NO_COLOR_CSS)
+        if (theme := theme_for(self.color_depth)) is not None:
+            self.theme = theme
         if self.ask_name is not None:
             self.push_screen(NameScreen(self.taken, self.ask_name), self._named)
         elif self.first is not None:

@@ -28,7 +28,7 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 class AppBase(App[None]):
     TITLE = "Can't Stop"
-    QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit (y)")
+    QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit")
     """What ``q`` asks, and its yes button (a server table asks about leaving instead)."""
     HELP_KEYS: str | None = None
     """The help screen's keys block, if not the local game's."""

@@ -62,8 +62,8 @@ class Key:
 
     @property
     def button(self) -> str:
-        """A button's words: ``Rematch (r)``."""
-        return f"{self.label} ({self.first})"
+        """A button's words: ``Rematch (r)``, ``Play (Enter)``."""
+        return f"{self.label} ({self.named})"
 
     @property
     def palette_help(self) -> str:

@@ -91,7 +91,7 @@ TABLE_OVER = (
 )
 
 NEW_GAME = (
-    key("enter", "start", "Start game"),
+    START := key("enter", "start", "Start game"),
     key("ctrl+o", "load", "Load game"),
     key("ctrl+q", QUIT.action, "Quit"),
     key("f1", HELP.action, "Help"),
@@ -100,9 +100,9 @@ NEW_GAME = (
 )
 
 RESUME = (
-    key("r", "resume", "Resume"),
-    key("n,escape", "new_game", "New game"),
-    key("d", "discard", "Discard"),
+    RESUME_GAME := key("r", "resume", "Resume"),
+    RESUME_NEW := key("n,escape", "new_game", "New game"),
+    DISCARD := key("d", "discard", "Discard"),
     REVIEW_GAME,
     QUIT_FROM_SCREEN,
 )
@@ -113,17 +113,18 @@ REPLAY_SAVED = key("r", "replay", "Replay", does="replays")
 SAVED_GAMES = (REPLAY_SAVED, REVIEW_GAME, BACK)
 
 CREATE_TABLE = (
-    key("enter", "create", "Create", show=False),
+    CREATE_IT := key("enter", "create", "Create", show=False, does="creates"),
     key("escape", "cancel", "Cancel", show=False),
     key("ctrl+g", "cancel", "Cancel"),
 )
 
 HELP_SCREEN = (
-    key("enter,question_mark,f1,escape", "close", "Close help", display="enter"),
+    CLOSE_HELP := key("enter,question_mark,f1,escape", "close", "Close help", display="enter"),
     QUIT_FROM_SCREEN,
 )
 
-ROLLOFF = (key("enter,space,escape", "close", "Play"), QUIT_FROM_SCREEN)
+PLAY = key("enter,space,escape", "close", "Play")
+ROLLOFF = (PLAY, QUIT_FROM_SCREEN)
 
 QUIT_DIALOG = (
     key("y,q", "answer(True)", "Yes, quit"),
@@ -131,7 +132,8 @@ QUIT_DIALOG = (
 )
 CONFIRM = (key("y", "answer(True)", "Yes"), key("n,q,escape", "answer(False)", "No"))
 
-SAVE_AS = (key("escape", "cancel", "Cancel"),)
+CANCEL_SAVE = key("escape", "cancel", "Cancel")
+SAVE_AS = (CANCEL_SAVE,)
 
 LEAVE_LESSON = key("escape,q", "leave", "Leave")
 LEARN = (

@@ -146,3 +146,17 @@ def test_the_sentences_that_name_a_key_name_the_bound_one() -> None:
     assert screen_keys.PLAY_ON.said in bound(ReplayScreen, "play_on")
     assert "escape" in bound(SavedGamesScreen, "close") | bound(RecordsScreen, "close")
     assert screen_keys.said_of("r,enter,escape,question_mark") == "r or Enter or Escape or ?"
+
+
+def test_the_guided_game_names_the_keys_the_game_binds() -> None:
+    """The guide's sentences are the play layer's (it knows nothing of the UI): they name
+    the same keys as the tables."""
+    from cantstop_tui.play import guide
+
+    sentences = " ".join(step.text for step in guide.SCRIPT)
+    assert f"({keys.ROLL.first})" in sentences and f"({keys.STOP.first})" in sentences
+    assert guide.ASK["roll"].startswith(f"press {keys.ROLL.said},")
+    assert guide.ASK["stop"].startswith(f"press {keys.STOP.said},")
+    letter = next(n for n in screen_keys.LEAVE_LESSON.keys.split(",") if len(n) == 1)
+    assert f"ress {letter} to leave" in guide.FINISHED
+    assert guide.why_not(finished()).endswith(f"press {letter} to leave.")

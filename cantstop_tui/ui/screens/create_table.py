@@ -27,7 +27,8 @@ from ...play.turn_based import (
     describe,
 )
 from .. import screen_keys
-from ..keys import bindings
+from ..keys import CHANCES, bindings
+from ..screen_keys import CREATE_IT
 from ..widgets.form_fields import FormSelect
 
 PERSON = "human"
@@ -85,7 +86,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("[b]New table[/b]  (you take seat 1; Enter creates)")
+            yield Static(f"[b]New table[/b]  (you take seat 1; {CREATE_IT.named} {CREATE_IT.does})")
             yield Static("Tab moves between fields; Space opens a list.", id="create-keys")
             yield Input(placeholder="table name", id="table-name", max_length=24, compact=True)
             for seat in (2, 3, 4):
@@ -120,7 +121,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
             with Horizontal():
                 yield Label("Win chances")
                 yield FormSelect(
-                    [("hidden", False), ("players may show them (w)", True)],
+                    [("hidden", False), (f"players may show them ({CHANCES.first})", True)],
                     value=False,
                     allow_blank=False,
                     id="chances",

@@ -34,7 +34,7 @@ from ..messages import (
 )
 from ..view import Fit, GameView
 from ..widgets.action_bar import ActionBar
-from ..widgets.board import Board, board_size, fit_scale
+from ..widgets.board import Board
 from ..widgets.dice import DiceView
 from ..widgets.game_log import GameLog
 from ..widgets.keys_bar import KeysBar
@@ -42,16 +42,8 @@ from ..widgets.pair_choice import PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
+from .game_layout import fit_window
 from .live_chances import NOT_ALLOWED, ChancesWorkedOut, LiveChances
-
-SIDE_PANEL = 24
-"""Columns the side panel keeps however wide the board grows."""
-KEYS_LINES = 1
-PAIR_CHOICE_LINES = 9
-DICE_FACES_WIDTH = 5 + 4 * 6
-DICE_FACES_HEIGHT = 30
-"""Room for the dice as faces (a label and four faces three lines tall)."""
-"""Lines the pair choice keeps under the board (its border, six moves and a notice)."""
 
 
 class GameScreen(Screen[None]):
@@ -130,10 +122,7 @@ class GameScreen(Screen[None]):
         """The board as large as the window allows, keeping room for the side panel and
         the pair choice; the left column is as wide as the board (56 at 80x24). The board
         and the dice draw themselves from the view's ``fit``."""
-        scale = fit_scale(width - SIDE_PANEL - 1, height - KEYS_LINES - PAIR_CHOICE_LINES)
-        board_width = board_size(*scale)[0]
-        side = width - board_width - 2
-        self._fit = Fit(scale, side >= DICE_FACES_WIDTH and height >= DICE_FACES_HEIGHT)
+        self._fit, board_width = fit_window(width, height)
         self.query_one("#left").styles.width = board_width
         self.query_one(PairChoice).styles.width = board_width
         if self.view is not None and self.view.fit != self._fit:

@@ -81,7 +81,8 @@ class HelpScreen(ModalScreen[None]):
         )
         with VerticalScroll(classes="dialog"):
             yield Static(text, id="rules")
-            yield Button("Back to the game (Enter)", id="close", variant="primary", compact=True)
+            back = f"Back to the game ({screen_keys.CLOSE_HELP.named})"
+            yield Button(back, id="close", variant="primary", compact=True)
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

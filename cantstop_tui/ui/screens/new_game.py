@@ -17,6 +17,7 @@ from ...play.names import clean_name
 from .. import screen_keys
 from ..keys import bindings
 from ..messages import LoadRequested, QuitRequested
+from ..screen_keys import START
 from ..settings import GameSettings, check_seat, fit_win_columns, level_names
 from ..widgets.form_fields import FormCheckbox, FormSelect
 from ..widgets.keys_bar import KeysBar
@@ -164,7 +165,7 @@ class NewGameScreen(Screen[GameSettings | None]):
             yield Static(VARIANT_HELP[self.settings.variant], id="variant-help")
             yield Static("", id="error")
             with Horizontal(id="buttons"):
-                yield Button("Start game (Enter)", id="start", variant="primary", compact=True)
+                yield Button(START.button, id="start", variant="primary", compact=True)
                 if self.can_cancel:
                     yield Button("Back to the game", id="cancel", compact=True)
                 if self.can_load:

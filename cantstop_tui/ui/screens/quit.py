@@ -37,10 +37,12 @@ class QuitScreen(ModalScreen[bool]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.QUIT_DIALOG)
+    KEYS = screen_keys.QUIT_DIALOG
+    """Yes, then no."""
+    BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)
 
     def __init__(
-        self, saved: bool = False, question: str = "Quit Can't Stop?", yes: str = "Yes, quit (y)"
+        self, saved: bool = False, question: str = "Quit Can't Stop?", yes: str = "Yes, quit"
     ) -> None:
         super().__init__()
         self.question = question
@@ -54,8 +56,9 @@ class QuitScreen(ModalScreen[bool]):
             if self.saved:
                 yield Static("Your game is saved: cantstop offers to resume it next time.")
             with Horizontal():
-                yield Button(self.yes, id="yes", variant="error", compact=True)
-                yield Button("No (n)", id="no", variant="primary", compact=True)
+                yes, no = self.KEYS
+                yield Button(f"{self.yes} ({yes.first})", id="yes", variant="error", compact=True)
+                yield Button(f"No ({no.first})", id="no", variant="primary", compact=True)
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -71,4 +74,5 @@ class QuitScreen(ModalScreen[bool]):
 class ConfirmScreen(QuitScreen, inherit_bindings=False):
     """A yes-or-no question before something is left (y: yes; n, q or Escape: no)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.CONFIRM)
+    KEYS = screen_keys.CONFIRM
+    BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)

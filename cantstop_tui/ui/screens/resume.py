@@ -104,9 +104,10 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
             problems = "\n".join(f"{p} It is left as it is." for p in self.problems)
             yield Static(problems, id="problems")
             with Horizontal():
-                yield Button("Resume (r)", id="resume", variant="primary", compact=True)
-                yield Button("New game (n)", id="new", compact=True)
-                yield Button("Discard (d)", id="discard", variant="error", compact=True)
+                keys = screen_keys
+                yield Button(keys.RESUME_GAME.button, id="resume", variant="primary", compact=True)
+                yield Button(keys.RESUME_NEW.button, id="new", compact=True)
+                yield Button(keys.DISCARD.button, id="discard", variant="error", compact=True)
 
     def _options(self) -> list[Option]:
         options = [Option(describe(g), id=f"u{i}") for i, g in enumerate(self.games)]
@@ -209,7 +210,7 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
                 self._discard(game)
 
         self.app.push_screen(
-            ConfirmScreen(question=question + " It cannot be undone.", yes="Yes, discard (y)"),
+            ConfirmScreen(question=question + " It cannot be undone.", yes="Yes, discard"),
             answered,
         )
 

@@ -14,6 +14,7 @@ from ...play.match import Match
 from ...play.narration import rolloff_lines
 from .. import screen_keys
 from ..keys import bindings
+from ..screen_keys import PLAY
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -53,7 +54,7 @@ class RolloffScreen(ModalScreen[None]):
                 "Who starts? Everyone rolls two dice; the highest total begins.", id="title"
             )
             yield Static("\n".join(rolloff_lines(self.match)), id="rounds")
-            yield Static("[@click=screen.close][reverse bold] Play (Enter) [/][/]", id="play")
+            yield Static(f"[@click=screen.close][reverse bold] {PLAY.button} [/][/]", id="play")
         yield TooSmall()
 
     def action_close(self) -> None:

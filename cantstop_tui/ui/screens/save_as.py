@@ -17,6 +17,7 @@ from ...storage import SaveError
 from ...storage.saved import save_game, save_path
 from .. import screen_keys
 from ..keys import bindings
+from ..screen_keys import CANCEL_SAVE
 
 
 def default_name(match: Match) -> str:
@@ -61,7 +62,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
         with Vertical():
             yield Static("Save the game as:", id="title")
             yield Input(default_name(self.match), id="name")
-            yield Static("Enter to save, Escape to cancel.", id="message")
+            yield Static(f"Enter to save, {CANCEL_SAVE.named} to cancel.", id="message")
 
     def _say(self, text: str, problem: bool = True) -> None:
         message = self.query_one("#message", Static)

@@ -91,7 +91,7 @@ class TableOverScreen(GameOverScreen, inherit_bindings=False):
         self.query_one("#status", Static).update(Text(status))
         if self.seated:
             button = self.query_one("#rematch", Button)
-            button.label = "Rematch asked" if asked else "Rematch (r)"
+            button.label = "Rematch asked" if asked else screen_keys.REMATCH.button
             button.disabled = asked
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
