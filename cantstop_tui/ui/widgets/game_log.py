@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.reactive import var
 
+from ...engine import Event, Moved, Rolled, Stopped
 from ...play.match import Match
 from ...play.narration import history_lines, log_lines, rolloff_lines, waiting_roll
 from ..textual_compat import QuietLog
@@ -37,8 +38,8 @@ class GameLog(OneStylePerRender, QuietLog):
         self.can_focus = False
         self._written: Match | None = None
         """A cache keyed by the view: the match whose narration the log holds. The log is
-        always the view's match narrated; a view one step on from it only adds the lines of
-        that step's events (any other view writes the game again)."""
+        always the view's match narrated; a view some steps on from it whose events are those
+        steps' only adds their lines (any other view writes the game again)."""
         self._wrapped_at = 0
 
     def _write(self, lines: list[str]) -> None:
@@ -72,11 +73,16 @@ class GameLog(OneStylePerRender, QuietLog):
             match.seats,
             match.config,
         )
-        if same_game and steps == 1 and view.events:  # the events of that step
+        if same_game and steps >= 1 and actions_in(view.events) == steps:  # those steps' events
             assert shown is not None
             self._write(log_lines(match, view.events, waiting_roll(shown))[0])
         elif not (same_game and steps == 0):  # else who plays a seat changed: nothing to log
             self._write_all(match)
+
+
+def actions_in(events: tuple[Event, ...]) -> int:
+    """How many actions (rolls, moves, stops) ``events`` tell of: each has one of these."""
+    return sum(isinstance(event, Rolled | Moved | Stopped) for event in events)
 
 
 def wrap_cells(line: str, width: int, indent: str = "  ") -> list[str]:
