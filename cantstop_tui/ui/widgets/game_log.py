@@ -5,15 +5,17 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.reactive import var
 
-from ...engine import Event, Moved, Rolled, Stopped
+from ...engine import Conceded, Event, Moved, Rolled, Stopped
 from ...play.match import Match
-from ...play.narration import history_lines, log_lines, rolloff_lines, waiting_roll
+from ...play.narration import history_parts, log_lines, rolloff_lines, waiting_roll
 from ..textual_compat import QuietLog
 from ..view import GameView
 from .view_widget import OneStylePerRender
 
 FALLBACK_WIDTH = 21
 """Wrap width before the log has been laid out."""
+UNSEEN_RULE = "-- Since you last looked --"
+"""Over the lines a returning player of a turn-based game has not seen (``GameView.unseen``)."""
 
 
 class GameLog(OneStylePerRender, QuietLog):
@@ -55,12 +57,14 @@ class GameLog(OneStylePerRender, QuietLog):
         width = self.size.width
         if width != self._wrapped_at and self.view is not None and self._written is not None:
             self._wrapped_at = width
-            self._write_all(self.view.match)
+            self._write_all(self.view)
 
-    def _write_all(self, match: Match) -> None:
+    def _write_all(self, view: GameView) -> None:
+        match, unseen = view.match, view.unseen
         self.clear()
         self._write(rolloff_lines(match))
-        self._write(history_lines(match)[0])
+        seen, new, _ = history_parts(match, len(match.history) if unseen is None else unseen.step)
+        self._write([*seen, UNSEEN_RULE, *new] if new else seen)
 
     def watch_view(self, view: GameView | None) -> None:
         if view is None or view.match is self._written:
@@ -77,12 +81,13 @@ class GameLog(OneStylePerRender, QuietLog):
             assert shown is not None
             self._write(log_lines(match, view.events, waiting_roll(shown))[0])
         elif not (same_game and steps == 0):  # else who plays a seat changed: nothing to log
-            self._write_all(match)
+            self._write_all(view)
 
 
 def actions_in(events: tuple[Event, ...]) -> int:
-    """How many actions (rolls, moves, stops) ``events`` tell of: each has one of these."""
-    return sum(isinstance(event, Rolled | Moved | Stopped) for event in events)
+    """How many actions (rolls, moves, stops, concessions) ``events`` tell of: each has one
+    of these."""
+    return sum(isinstance(event, Rolled | Moved | Stopped | Conceded) for event in events)
 
 
 def wrap_cells(line: str, width: int, indent: str = "  ") -> list[str]:
