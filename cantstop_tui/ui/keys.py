@@ -2,7 +2,8 @@
 
 The game screen's bindings (and so the key bar), the help screen's keys block, the command
 palette's lines and the sentences that name a key ("roll (r or space)", "why not") are all
-made from these rows; ``tests/ui/test_keys.py`` checks that they agree.
+made from these rows; ``tests/ui/test_keys.py`` checks that they agree. Every other
+screen's keys are rows of the same kind in ``ui.screen_keys``.
 """
 
 from __future__ import annotations
@@ -45,14 +46,14 @@ class Key:
         """The key shown on a button: ``r``."""
         return self.keys.split(",")[0]
 
-    def binding(self, *, show: bool | None = None, priority: bool | None = None) -> Binding:
+    def binding(self) -> Binding:
         return Binding(
             self.keys,
             self.action,
             self.label,
-            show=self.show if show is None else show,
+            show=self.show,
             key_display=self.display,
-            priority=self.priority if priority is None else priority,
+            priority=self.priority,
         )
 
     @property
