@@ -47,8 +47,8 @@ CREATE = key("c", "create", "Create table", does="create a table")
 LOBBY = (
     CREATE,
     key("j", "sit", "Sit"),
-    key("w", "watch", "Watch"),
-    key("x", "leave", "Leave table"),
+    WATCH := key("w", "watch", "Watch"),
+    LEAVE_TABLE := key("x", "leave", "Leave table"),
     key("b", "leaderboard", "Ratings"),
     key("q", "quit", "Quit"),
 )

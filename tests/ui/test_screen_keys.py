@@ -160,3 +160,14 @@ def test_the_guided_game_names_the_keys_the_game_binds() -> None:
     letter = next(n for n in screen_keys.LEAVE_LESSON.keys.split(",") if len(n) == 1)
     assert f"ress {letter} to leave" in guide.FINISHED
     assert guide.why_not(finished()).endswith(f"press {letter} to leave.")
+
+
+def test_the_rematch_sentences_name_the_keys_of_the_game_over_box() -> None:
+    """``play.rematch`` says them without the UI: they name the keys its box binds."""
+    from cantstop_tui.play import rematch
+
+    source = Path(rematch.__file__).read_text(encoding="utf-8")
+    rematch_key, lobby_key = screen_keys.REMATCH.first, screen_keys.TO_LOBBY.first
+    assert f"{rematch_key} asks for a rematch; {lobby_key} goes back to the lobby." in source
+    assert f"{rematch_key} to play again" in source
+

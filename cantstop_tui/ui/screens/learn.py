@@ -81,7 +81,7 @@ class LearnScreen(GameScreen):
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         if action in PLAY_ACTIONS:
             return guide.why_not(self.table.match, action)  # type: ignore[arg-type]
-        return guide.why_not(self.table.match) + " (q leaves the guided game.)"
+        return guide.why_not(self.table.match) + f" ({LEAVE_KEYS[-1]} leaves the guided game.)"
 
     def on_key(self, event: events.Key) -> None:
         name = KEY_ACTIONS.get(event.key, ("", ()))[0]

@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Static
 from ...play.seating import LobbyError
 from .. import screen_keys
 from ..keys import bindings
+from ..screen_keys import CREATE, LEAVE_TABLE, WATCH
 from ..textual_compat import LeanFooter
 from .create_table import CreateTableScreen, NewTable
 from .lobby_tables import (
@@ -36,7 +37,8 @@ from .lobby_tables import (
     your_move_text,
 )
 
-NO_TABLES = f"No tables yet: press {screen_keys.CREATE.said} to create one."
+NO_TABLES = f"No tables yet: press {CREATE.said} to create one."
+WAITING = f"You are waiting at a table: {LEAVE_TABLE.said} leaves it first."
 
 
 class LobbyScreen(Screen[LobbyChoice | None]):
@@ -100,7 +102,8 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         elif summaries:
             self._say(
                 your_move_text(summaries, self.service.name)
-                + "Arrows choose a table; enter sits at it, w watches, c creates one."
+                + f"Arrows choose a table; enter sits at it, {WATCH.said} watches, "
+                f"{CREATE.said} creates one."
             )
         else:
             self._say(NO_TABLES)
@@ -123,10 +126,13 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             self._say(
                 f"Watching {summary.name}: it starts when {free} more {players} "
                 f"{'sits' if free == 1 else 'sit'} down… "
-                "x stops watching."
+                f"{LEAVE_TABLE.said} stops watching."
             )
         else:
-            self._say(f"Waiting at {summary.name} for {free} more {players}… x leaves the table.")
+            self._say(
+                f"Waiting at {summary.name} for {free} more {players}… "
+                f"{LEAVE_TABLE.said} leaves the table."
+            )
 
     def _say(self, message: str) -> None:
         self.query_one("#lobby-message", Static).update(Text(message))
@@ -154,7 +160,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
 
     def action_create(self) -> None:
         if self.waiting_at is not None:
-            self._say("You are waiting at a table: x leaves it first.")
+            self._say(WAITING)
             return
 
         def created(result: NewTable | None) -> None:
@@ -176,16 +182,16 @@ class LobbyScreen(Screen[LobbyChoice | None]):
     def action_sit(self) -> None:
         table_id = self._selected()
         if self.waiting_at is not None:
-            self._say("You are waiting at a table: x leaves it first.")
+            self._say(WAITING)
         elif table_id is None:
-            self._say(f"No table to sit at: press {screen_keys.CREATE.said} to create one.")
+            self._say(f"No table to sit at: press {CREATE.said} to create one.")
         else:
             self._attempt(lambda: self.service.sit(table_id))
 
     def action_watch(self) -> None:
         table_id = self._selected()
         if self.waiting_at is not None:
-            self._say("You are waiting at a table: x leaves it first.")
+            self._say(WAITING)
         elif table_id is None:
             self._say("No table to watch yet.")
         else:
