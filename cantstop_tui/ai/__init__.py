@@ -2,7 +2,7 @@
 
 The ladder of levels, weakest first, each winning 60% to 75% of two-player games against
 the one below (docs/ai.md): ``easy`` (a careful beginner), ``rule28`` (Keller's Rule of 28),
-``bold`` (one roll ahead, pushing its luck), ``strong`` (plans two rolls ahead against a
+``steady`` (one roll ahead, keeping what it has), ``strong`` (plans two rolls ahead against a
 hand-made value) and ``expert`` (plans each turn exactly against a learned value). Older
 names (``ai`` for expert, ``expert-classic`` for strong) are still read from files and
 accepted on the command line, and never offered.
@@ -34,7 +34,7 @@ def _lazy(module: str, class_name: str) -> Callable[[int], Bot]:
 _LEVEL_CLASSES: Final[dict[str, Callable[[int], Bot]]] = {
     "easy": _lazy(".easy", "EasyBot"),
     "rule28": _lazy(".rule28", "Rule28Bot"),
-    "bold": _lazy(".bold", "BoldBot"),
+    "steady": _lazy(".steady", "SteadyBot"),
     "strong": _lazy(".expert", "ClassicExpertBot"),
     "expert": _lazy(".expert", "ExpertBot"),
 }

@@ -37,8 +37,8 @@ NEWCOMER_LEVEL: Final = LEVELS[1]
 """The level whose anchor is a newcomer's starting estimate ``MU``: the second."""
 ARENA_WIN_RATES: Final = (
     ("rule28", "easy", 0.7374),
-    ("bold", "rule28", 0.6421),
-    ("strong", "bold", 0.5915),
+    ("steady", "rule28", 0.6848),
+    ("strong", "steady", 0.6743),
     ("expert", "strong", 0.6242),
 )
 """Two-player win rates of each level against the level below it, measured in the arena

@@ -9,20 +9,20 @@ from pathlib import Path
 import pytest
 
 from cantstop_tui.ai import LEVELS, Bot, make_bot
-from cantstop_tui.ai.bold import BoldBot
 from cantstop_tui.ai.easy import EasyBot
 from cantstop_tui.ai.expert import ClassicExpertBot, ExpertBot
 from cantstop_tui.ai.rule28 import Rule28Bot
+from cantstop_tui.ai.steady import SteadyBot
 from cantstop_tui.arena.cli import main as arena_main
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "bots.md"
 
 
 def test_levels_are_listed_weakest_first_and_ai_is_the_strongest() -> None:
-    assert LEVELS == ("easy", "rule28", "bold", "strong", "expert")
+    assert LEVELS == ("easy", "rule28", "steady", "strong", "expert")
     assert isinstance(make_bot("easy"), EasyBot)
     assert isinstance(make_bot("rule28"), Rule28Bot)
-    assert isinstance(make_bot("bold"), BoldBot)
+    assert isinstance(make_bot("steady"), SteadyBot)
     assert type(make_bot("strong")) is ClassicExpertBot
     assert type(make_bot("expert-classic")) is ClassicExpertBot  # its old name
     assert isinstance(make_bot("expert"), ExpertBot)

@@ -1,5 +1,5 @@
 """The ladder of levels: each plays the level below it in the arena, every decision legal and
-the same for the same seed; bold pushes its luck; docs/ai.md's ladder table is the code's."""
+the same for the same seed; steady keeps what it has; docs/ai.md's ladder table is the code's."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cantstop_tui.ai import LEVELS, make_bot
-from cantstop_tui.ai.bold import BOLDNESS, BoldBot
+from cantstop_tui.ai.steady import CAUTION, SteadyBot
 from cantstop_tui.arena.cli import main
 from cantstop_tui.engine import Dice, GameConfig, GameState, Phase, can_stop, legal_moves, new_game
 from cantstop_tui.play.bot_step import next_step, step_state
@@ -56,18 +56,18 @@ def test_each_levels_decisions_are_legal_and_the_same_for_a_seed(level: str) -> 
     assert [step for _, step in _played(level, seed=11)] == [step for _, step in steps]
 
 
-def test_bold_rolls_on_where_a_plain_one_roll_look_would_stop_and_never_the_reverse() -> None:
-    bold = BoldBot()
-    bolder = 0
-    for state, _ in _played("bold", seed=5):
+def test_steady_stops_where_a_plain_one_roll_look_would_roll_on_and_never_the_reverse() -> None:
+    steady = SteadyBot()
+    safer = 0
+    for state, _ in _played("steady", seed=5):
         if state.phase is not Phase.ROLL or not any(state.runners) or not can_stop(state):
             continue
-        planner = bold.planner(state)
+        planner = steady.planner(state)
         plain = planner.rolling_value(state.runners) > planner.stop_value(state.runners)
-        rolls = bold.keep_rolling(state)
-        assert rolls or not plain, "bold stopped where the plain look would roll"
-        bolder += rolls and not plain
-    assert bolder > 0 and BOLDNESS > 0
+        rolls = steady.keep_rolling(state)
+        assert plain or not rolls, "steady rolled on where the plain look would stop"
+        safer += plain and not rolls
+    assert safer > 0 and CAUTION > 0
 
 
 def _ladder_rows() -> dict[str, list[str]]:
