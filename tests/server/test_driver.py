@@ -1,7 +1,7 @@
 """The channel driver and the many-apps-in-one-loop design it relies on.
 
 The private Textual pieces it uses (through ui.textual_compat) are guarded in
-tests/ui/test_textual_compat.py.
+tests/ui/test_compat_driver.py.
 """
 
 from __future__ import annotations
