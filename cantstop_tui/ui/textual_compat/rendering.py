@@ -7,7 +7,7 @@
 - the colours of an SSH visitor's terminal (``terminal_console``: Rich's ``_environ``).
 
 Private parts (``textual._styles_cache.StylesCache``, Rich's ``Style._ansi`` and
-``Console(_environ=...)``, ``Strip._render_cache``): tests/ui/test_compat_strips.py and
+``Console(_environ=...)``, ``Strip._render_cache``): tests/ui/test_compat_rendering.py and
 tests/server/test_terminal_colours.py name each.
 """
 
