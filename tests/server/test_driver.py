@@ -17,8 +17,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from cantstop_tui.server.driver import ChannelDriver
-from cantstop_tui.server.session import clamp_size
 from cantstop_tui.server.shared_table import SharedTable
+from cantstop_tui.server.terminal_fit import clamp_size
 
 from .conftest import until
 

@@ -55,7 +55,7 @@ def forget_rendered_codes() -> int:
     (``Strip._render_cache``) keep once drawn; return how many were kept.
 
     Both keep the codes of the first console that drew them, whatever its colour depth. A
-    server's consoles all draw truecolor (``server.session.fit_console``), so one depth is
+    server's consoles all draw truecolor (``server.terminal_fit.fit_console``), so one depth is
     ever kept there; a process where consoles of several depths draw (the test suite) calls
     this before it compares depths."""
     forgotten = 0
