@@ -19,11 +19,11 @@ from ..engine import (
     ALL_ROLLS,
     COLUMNS,
     MAX_RUNNERS,
-    STEPS_PER_ROLL,
     GameState,
     Move,
     Phase,
     Roll,
+    column_steps,
     moves_for_dice,
 )
 
@@ -54,18 +54,10 @@ _PASSING_LIMIT: Final = 1000
 def _key(state: GameState, runners: tuple[int, ...]) -> object:
     if state.config.variant == "jump":
         return (state.squares, state.claimed, runners, state.current_player)
-    own = state.squares[state.current_player]
-    claimed = state.claimed
+    # What the moves depend on: the steps each column can take (the engine's), and which
+    # columns have a runner.
     mask = sum(1 << c for c in COLUMNS if runners[c])
-    # With every runner out, only the runners' columns can move.
-    full = runners.count(0) == 13 - MAX_RUNNERS
-    caps = tuple(
-        0
-        if claimed[c] is not None or (full and not runners[c])
-        else STEPS_PER_ROLL[c][runners[c] or own[c]]
-        for c in COLUMNS
-    )
-    return (caps, mask)
+    return (tuple(column_steps(state, runners)[2:]), mask)
 
 
 def with_runners(state: GameState, runners: tuple[int, ...]) -> GameState:

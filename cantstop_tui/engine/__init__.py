@@ -25,7 +25,7 @@ from .events import (
     Stopped,
     TurnPassed,
 )
-from .moves import legal_moves, move_pairings, moves_for_dice, runners_after
+from .moves import column_steps, legal_moves, move_pairings, moves_for_dice, runners_after
 from .odds import BUST_CHANCE, bust_probability, usable_columns_mask
 from .rolloff import Rolloff, RolloffRound, first_player_rolloff
 from .rules import (
@@ -77,6 +77,7 @@ __all__ = [
     "bust_probability",
     "can_stop",
     "choose",
+    "column_steps",
     "config_from_dict",
     "config_to_dict",
     "first_player_rolloff",
