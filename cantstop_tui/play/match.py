@@ -24,6 +24,7 @@ from ..engine import (
     Rolloff,
     TurnPassed,
     choose,
+    concede,
     first_player_rolloff,
     new_game,
     roll,
@@ -47,17 +48,21 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One step of the record: ``roll`` with its dice, ``choose`` with its move, or ``stop``."""
+    """One step of the record: ``roll`` with its dice, ``choose`` with its move, ``stop``, or
+    ``concede`` with the seat that gave the game up (``engine.concede``)."""
 
-    kind: Literal["roll", "choose", "stop"]
+    kind: Literal["roll", "choose", "stop", "concede"]
     dice: tuple[int, int, int, int] | None = None
     move: Move | None = None
+    seat: int | None = None
 
     def to_json(self) -> list[Any]:
         if self.kind == "roll":
             return ["roll", list(self.dice or ())]
         if self.kind == "choose":
             return ["choose", list(self.move or ())]
+        if self.kind == "concede":
+            return ["concede", self.seat]
         return ["stop"]
 
 
@@ -130,6 +135,10 @@ def act(
         move = action.move or ()
         state, events = choose(state, move)
         return state, events, Action("choose", move=tuple(sorted(move)))
+    if action.kind == "concede":
+        seat = -1 if action.seat is None else action.seat
+        state, events = concede(state, seat)
+        return state, events, Action("concede", seat=seat)
     state, events = stop(state)
     return state, events, Action("stop")
 
@@ -256,6 +265,10 @@ class Match:
 
     def stop(self) -> tuple[Match, tuple[Event, ...]]:
         return self.apply(Action("stop"))
+
+    def concede(self, seat: int) -> tuple[Match, tuple[Event, ...]]:
+        """``seat`` gives the game up (a two-player game: the other seat wins)."""
+        return self.apply(Action("concede", seat=seat))
 
     def apply(self, action: Action) -> tuple[Match, tuple[Event, ...]]:
         """Take one action, a person's, a computer's or a recorded one (:func:`act`); a
