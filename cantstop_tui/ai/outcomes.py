@@ -18,12 +18,12 @@ from typing import Final
 from ..engine import (
     ALL_ROLLS,
     COLUMNS,
-    MAX_RUNNERS,
     GameState,
     Move,
     Phase,
     Roll,
     column_steps,
+    free_runners,
     moves_for_dice,
 )
 
@@ -70,7 +70,7 @@ def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[
     if runners is None:
         runners = state.runners
     key = _key(state, runners)
-    full = runners.count(0) == 13 - MAX_RUNNERS
+    full = not free_runners(runners)
     cache = _cache if full and state.config.variant != "jump" else _passing
     found = cache.get(key)
     if found is not None:

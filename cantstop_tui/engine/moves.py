@@ -67,6 +67,16 @@ def _jump_capacity(state: GameState, runners: tuple[int, ...], column: int) -> i
     return steps
 
 
+def free_runners(runners: tuple[int, ...]) -> int:
+    """How many runners are not on the board yet (0: all are out, so only their columns can
+    move).
+
+    >>> free_runners((0, 0, 2) + (0,) * 4 + (1, 0) + (0,) * 4)
+    1
+    """
+    return MAX_RUNNERS - len(runners) + runners.count(0)
+
+
 def column_steps(
     state: GameState, runners: tuple[int, ...], columns: Iterable[int] = COLUMNS
 ) -> list[int]:
@@ -82,7 +92,7 @@ def column_steps(
     """
     claimed = state.claimed
     own = state.squares[state.current_player]
-    free = runners.count(0) - (13 - MAX_RUNNERS)  # runners not yet on the board
+    free = free_runners(runners)
     jump = state.config.variant == "jump"
     steps = [0] * 13
     for column in columns:
@@ -99,7 +109,7 @@ def column_steps(
 def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
     """Each pairing gives its two sums together if both fit, else each sum that fits alone."""
     runners = state.runners
-    free = runners.count(0) - (13 - MAX_RUNNERS)  # runners not yet on the board
+    free = free_runners(runners)
     columns, pairs = _ROLL_PLANS[dice]
     steps = column_steps(state, runners, columns)
     # Pairings have distinct sums, so only single-column moves can repeat.
