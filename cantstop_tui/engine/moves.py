@@ -90,6 +90,13 @@ def column_steps(
     >>> column_steps(new_game(), (0, 0, 2) + (0,) * 4 + (1, 1) + (0,) * 4)[2:]  # all out
     [1, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0]
     """
+    return _steps_and_free(state, runners, columns)[0]
+
+
+def _steps_and_free(
+    state: GameState, runners: tuple[int, ...], columns: Iterable[int]
+) -> tuple[list[int], int]:
+    """``column_steps``, and ``free_runners`` (which it needs, and so do the moves)."""
     claimed = state.claimed
     own = state.squares[state.current_player]
     free = free_runners(runners)
@@ -103,15 +110,14 @@ def column_steps(
             steps[column] = _jump_capacity(state, runners, column)
         else:
             steps[column] = STEPS_PER_ROLL[column][height or own[column]]
-    return steps
+    return steps, free
 
 
 def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
     """Each pairing gives its two sums together if both fit, else each sum that fits alone."""
     runners = state.runners
-    free = free_runners(runners)
     columns, pairs = _ROLL_PLANS[dice]
-    steps = column_steps(state, runners, columns)
+    steps, free = _steps_and_free(state, runners, columns)
     # Pairings have distinct sums, so only single-column moves can repeat.
     found: list[Move] = []
     for a, b in pairs:
