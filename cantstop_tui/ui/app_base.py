@@ -12,12 +12,14 @@ from typing import ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.notifications import Notify
 from textual.screen import ModalScreen
 
 from ..play.match import Match
 from ..play.table import BOT_DELAY, Table
 from ..storage import crash
+from .compact_driver import compact
 from .glyphs import glyphs_for
 from .keys import SAVE
 from .settings import GameSettings
@@ -80,6 +82,10 @@ class AppBase(App[None]):
         self.hints = settings.hints
         self.show_chances = False
         """Each player's win chance in the side panel (``w``), kept from game to game."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, sending fewer bytes where it can."""
+        return compact(super().get_driver_class())
 
     def on_notify(self, event: Notify) -> None:
         """Before a notice is shown (``App`` adds it next): over a dialog only the newest
