@@ -68,6 +68,8 @@ def test_steady_stops_where_a_plain_one_roll_look_would_roll_on_and_never_the_re
         assert plain or not rolls, "steady rolled on where the plain look would stop"
         safer += plain and not rolls
     assert safer > 0 and CAUTION > 0
+    tuned = DOCS.read_text().split("## The ladder", 1)[1]
+    assert f"rolls only if rolling looks better by {CAUTION * 100:g} points: **steady**" in tuned
 
 
 def _ladder_rows() -> dict[str, list[str]]:
