@@ -15,7 +15,8 @@ tests/ui/test_textual_compat.py checks each and fails loudly when an upgrade mov
   own state (``DriverState``) and the current app of a shared table's listener
   (``current_app``);
 - the colours of an SSH visitor's terminal (``terminal_console``: Rich's ``_environ``);
-- what tests read: an app's notifications, a ``Select``'s options.
+- what tests read: an app's notifications, a ``Select``'s options;
+- textual-serve's copy of the web game's stderr, taken over (``take_game_stderr``).
 
 
 Every ``Strip`` (one line of one frame) is born with seven empty caches, most never used:
@@ -46,7 +47,7 @@ import io
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache, wraps
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -66,6 +67,9 @@ from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.style import Style as TextualStyle
 from textual.widgets import Footer, Log, Select
+
+if TYPE_CHECKING:  # imported by the web server only (it brings aiohttp)
+    from textual_serve.app_service import AppService
 
 _original_divide = Strip.divide
 _original_crop_extend = Strip.crop_extend
@@ -381,3 +385,24 @@ def forget_rendered_codes() -> int:
             thing._render_cache = None
             forgotten += 1
     return forgotten
+
+
+# --- textual-serve: the web game's stderr --------------------------------------------
+
+
+def take_game_stderr(service: AppService, take: Callable[[asyncio.StreamReader], None]) -> None:
+    """Hand the stderr of the game process ``service`` starts to ``take``: textual-serve's
+    ``AppService.run`` would keep all of it in memory and copy it to the server's stdout,
+    without a limit; it is given a stream that has already ended instead. Wraps
+    ``AppService._open_app_process`` on this one service."""
+    opened = service._open_app_process
+
+    async def open_process(width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+        process = await opened(width, height)
+        if process.stderr is not None:
+            take(process.stderr)
+            process.stderr = asyncio.StreamReader()
+            process.stderr.feed_eof()
+        return process
+
+    service._open_app_process = open_process  # type: ignore[method-assign]

@@ -465,3 +465,34 @@ def test_forget_rendered_codes_lets_a_style_drawn_at_16_colours_draw_truecolor()
     assert "38;2" not in style.render("x", color_system=ColorSystem.TRUECOLOR)
     assert forget_rendered_codes() >= 1
     assert "38;2;255;128;0" in style.render("x", color_system=ColorSystem.TRUECOLOR)
+
+
+async def test_take_game_stderr_wraps_textual_serves_open_app_process() -> None:
+    """``textual_serve.app_service.AppService._open_app_process``, the one textual-serve
+    name the compat layer uses: the game's stderr goes to the taker, whole."""
+    import asyncio
+    import shlex
+    import sys
+
+    from textual_serve.app_service import AppService
+    from textual_serve.download_manager import DownloadManager
+
+    assert callable(getattr(AppService, "_open_app_process", None))
+    said = "import sys; sys.stderr.write('a line for the taker'); print('__GANGLION__')"
+
+    async def nothing(*_args: object) -> None:
+        return None
+
+    service = AppService(
+        shlex.join([sys.executable, "-c", said]),
+        write_bytes=nothing,
+        write_str=nothing,
+        close=nothing,
+        download_manager=DownloadManager(),
+    )
+    taken: list[asyncio.StreamReader] = []
+    textual_compat.take_game_stderr(service, taken.append)
+    await service.start(80, 24)
+    assert len(taken) == 1
+    assert await asyncio.wait_for(taken[0].read(), 20) == b"a line for the taker"
+    await service.stop()
