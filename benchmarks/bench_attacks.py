@@ -67,6 +67,7 @@ async def _session(port: int) -> tuple[asyncssh.SSHClientConnection, ssh.Person]
 
 async def in_band_resize(port: int, stop: asyncio.Event) -> int:
     conn, person = await _session(port)
+    person.reading = False  # it only sends
     sent = 0
     with contextlib.suppress(OSError, asyncssh.Error):
         while not stop.is_set() and not person.chan.is_closing():
@@ -98,6 +99,7 @@ async def channel_churn(port: int, stop: asyncio.Event) -> int:
 
 async def window_flood(port: int, stop: asyncio.Event) -> int:
     conn, person = await _session(port)
+    person.reading = False  # it only sends
     changes, width = 0, 80
     with contextlib.suppress(OSError, asyncssh.Error):
         while not stop.is_set() and not person.chan.is_closing():

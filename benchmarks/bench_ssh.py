@@ -55,11 +55,15 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
     last_data: float = 0.0
     pressed_at: float | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    reading: bool = True
+    """Whether the screen is kept (an attacker that no longer looks drops what it gets)."""
 
     def __post_init__(self) -> None:
         self.stream = pyte.Stream(self.screen)
 
     def data_received(self, data: str, datatype: Any) -> None:
+        if not self.reading:
+            return
         now = time.perf_counter()
         if self.pressed_at is not None:
             self.latencies.append(now - self.pressed_at)
