@@ -70,5 +70,11 @@ async def test_a_game_flooding_its_stderr_gives_the_server_a_few_lines_and_no_fl
     # The first lines as they came (a traceback would be there whole), then one for the rest.
     assert len(said) == logs.STREAM_LINES + 1
     assert said[0] == f"The game of 127.0.0.1 wrote: {LINE} 0"
-    assert said[logs.STREAM_LINES].startswith(f"The game of 127.0.0.1 wrote: {LINE} 20")
+    assert said[-1].startswith(f"The game of 127.0.0.1 wrote: {LINE} {logs.STREAM_LINES}")
     assert all(len(line) < 100 + logs.LINE_BYTES and "\x1b" not in line for line in said)
+
+
+def test_the_docs_state_the_limits_the_code_applies_to_a_games_stderr() -> None:
+    docs = " ".join((Path(__file__).parents[2] / "docs" / "ssh.md").read_text().split())
+    assert f"its first {logs.STREAM_LINES} lines as they come" in docs
+    assert f"each cut to {logs.LINE_BYTES} bytes" in docs
