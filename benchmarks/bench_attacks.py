@@ -192,10 +192,14 @@ async def keep_playing(person: ssh.Person, stop: asyncio.Event) -> None:
     while not stop.is_set():
         await ssh.play(person)
         deadline = time.perf_counter() + 60
-        while "wins, with" in person.text() and time.perf_counter() < deadline:
+        while "wins, with" in person.text():  # until the next game starts
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"{person.name}'s rematch did not start:\n{person.text()}")
             if "Rematch (r)" in person.text():  # not asked yet (a last key may have)
                 person.press("r", timed=False)
-            await _until(person, lambda text: "Rematch (r)" not in text, 1.0)
+            person.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(person.changed.wait(), 1.0)
 
 
 @dataclass
