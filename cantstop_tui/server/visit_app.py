@@ -225,9 +225,11 @@ class VisitApp(GameApp):
     # --- at a table -------------------------------------------------------------------
 
     def make_game_screen(self, table: Table) -> GameScreen:
-        assert self.hosted is not None
+        hosted = self.hosted
+        assert hosted is not None
+        unseen = None if self.watching else turn_tables.unseen_by(hosted, self.visitor)
         return TableScreen(
-            self.hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances
+            hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances, unseen
         )
 
     def _said_at_table(self, line: str) -> None:

@@ -23,6 +23,7 @@ from ...engine import (
 )
 from ...play.match import Match
 from ...play.table import Table
+from ...play.turn_based import Unseen
 from ..glyphs import Glyphs
 from ..keys import CHANCES, CHOOSE, HINT, KEY_ACTIONS, NEW, ROLL, STOP, game_bindings
 from ..messages import (
@@ -89,6 +90,7 @@ class GameScreen(LiveChances, Screen[None]):
         *,
         chances: bool = True,
         show_chances: bool = False,
+        unseen: Unseen | None = None,
     ) -> None:
         super().__init__()
         self.init_chances(chances, show_chances)
@@ -102,6 +104,8 @@ class GameScreen(LiveChances, Screen[None]):
         self._over_shown: Match | None = None
         self._fit = Fit()
         """How the game fits the window (``fit_board``), for every view published."""
+        self._unseen = unseen
+        """What the viewer has not seen of a turn-based game, shown until the game moves on."""
         self.set_reactive(GameScreen.view, self._view_of(table.match, ()))
 
     def compose(self) -> ComposeResult:
@@ -165,12 +169,15 @@ class GameScreen(LiveChances, Screen[None]):
         self._check_over(message.match, message.events)
 
     def _view_of(self, match: Match, events: tuple[Event, ...], notice: str = "") -> GameView:
+        if self._unseen is not None and len(match.history) != self._unseen.upto:
+            self._unseen = None  # the game moved on: what was new is seen
         return replace(
             self._now(match),
             events=events,
             notice=notice,
             chances=self.chances_for(match),
             fit=self._fit,
+            unseen=self._unseen,
         )
 
     def _now(self, match: Match | None = None) -> GameView:

@@ -6,13 +6,15 @@ from rich.cells import cell_len
 from textual.reactive import var
 
 from ...play.match import Match
-from ...play.narration import history_lines, log_lines, rolloff_lines, waiting_roll
+from ...play.narration import history_parts, log_lines, rolloff_lines, waiting_roll
 from ..textual_compat import QuietLog
 from ..view import GameView
 from .view_widget import OneStylePerRender
 
 FALLBACK_WIDTH = 21
 """Wrap width before the log has been laid out."""
+UNSEEN_RULE = "-- Since you last looked --"
+"""Over the lines a returning player of a turn-based game has not seen (``GameView.unseen``)."""
 
 
 class GameLog(OneStylePerRender, QuietLog):
@@ -53,12 +55,14 @@ class GameLog(OneStylePerRender, QuietLog):
         width = self.size.width
         if width != self._wrapped_at and self.view is not None and self._shown is not None:
             self._wrapped_at = width
-            self._write_all(self.view.match)
+            self._write_all(self.view)
 
-    def _write_all(self, match: Match) -> None:
+    def _write_all(self, view: GameView) -> None:
+        match, unseen = view.match, view.unseen
         self.clear()
         self._write(rolloff_lines(match))
-        self._write(history_lines(match)[0])
+        seen, new, _ = history_parts(match, len(match.history) if unseen is None else unseen.step)
+        self._write([*seen, UNSEEN_RULE, *new] if new else seen)
 
     def watch_view(self, view: GameView | None) -> None:
         if view is None or view.match is self._shown:
@@ -75,7 +79,7 @@ class GameLog(OneStylePerRender, QuietLog):
             assert shown is not None
             self._write(log_lines(match, view.events, waiting_roll(shown))[0])
         elif not (same_game and steps == 0):  # else who plays a seat changed: nothing to log
-            self._write_all(match)
+            self._write_all(view)
 
 
 def wrap_cells(line: str, width: int, indent: str = "  ") -> list[str]:
