@@ -8,7 +8,7 @@ of thinking, through every phase. Each phase lasts ``BENCH_ATTACK_SECONDS``; one
 memory is read once it has had a few seconds to settle. Every attack phase comes right
 after a quiet phase of its own (no attacker), so a machine shared with other work loads
 both alike; the whole sequence is played ``BENCH_ATTACK_RUNS`` times (default 3), and each
-phase notes the machine's load average:
+phase notes the machine's load average and the server's CPU per second:
 
 * in-band resize: a session types terminal size reports (``ESC [ 48 ; 1000 ; 1000 ; ... t``)
   of a huge size, alternating, twice a second;
@@ -215,6 +215,9 @@ class Phase:
     """The server's RSS, settled after the phase, minus where it was before the first."""
     load: float
     """The machine's one-minute load average at the phase's end."""
+    server_cpu: float
+    """The server's CPU seconds during the phase, per second of it: unlike latency, it
+    does not grow with the other work on the machine."""
 
 
 async def _phase(
@@ -222,6 +225,7 @@ async def _phase(
     seconds: float, pid: int, start_rss: int,
 ) -> Phase:
     seen = [len(person.latencies) for person in people]
+    cpu_before = ssh.cpu_seconds(pid)
     stop = asyncio.Event()
     task = asyncio.create_task(attack(port, stop)) if attack else None
     await asyncio.sleep(seconds)
@@ -233,6 +237,7 @@ async def _phase(
         except (OSError, asyncssh.Error, RuntimeError):
             count = -1  # the server refused or dropped it before it did anything
     load = os.getloadavg()[0]
+    server_cpu = (ssh.cpu_seconds(pid) - cpu_before) / seconds
     latencies = [
         latency
         for person, first in zip(people, seen, strict=True)
@@ -248,6 +253,7 @@ async def _phase(
         count,
         (ssh.rss_kib(pid) - start_rss) / 1024,
         load,
+        server_cpu,
     )
 
 
@@ -298,7 +304,8 @@ def run() -> list[Row]:
             f"{name}: bystanders' key p95 / quiet p95 just before",
             " ".join(f"{r:.2f}x" for r in ratios) + f" (median {statistics.median(ratios):.2f}x)",
             "; ".join(
-                f"{hit.p95_ms:.0f}/{quiet.p95_ms:.0f} ms at load {hit.load:.1f}, "
+                f"{hit.p95_ms:.0f}/{quiet.p95_ms:.0f} ms at load {hit.load:.1f}, server CPU "
+                f"{100 * hit.server_cpu:.0f}/{100 * quiet.server_cpu:.0f}%, "
                 f"attacker {hit.count}, RSS {hit.rss_growth_mib:+.1f} MiB"
                 for quiet, hit in mine
             )
