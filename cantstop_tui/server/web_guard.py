@@ -218,7 +218,7 @@ class GuardedServer(Server):
         who = f"The game of {request.remote}"
         take_game_stderr(
             game,
-            lambda stream: errors.append(
+            lambda stream, _process: errors.append(
                 asyncio.create_task(log_stream(stream, self.limited, who))
             ),
         )

@@ -390,17 +390,20 @@ def forget_rendered_codes() -> int:
 # --- textual-serve: the web game's stderr --------------------------------------------
 
 
-def take_game_stderr(service: AppService, take: Callable[[asyncio.StreamReader], None]) -> None:
-    """Hand the stderr of the game process ``service`` starts to ``take``: textual-serve's
-    ``AppService.run`` would keep all of it in memory and copy it to the server's stdout,
-    without a limit; it is given a stream that has already ended instead. Wraps
-    ``AppService._open_app_process`` on this one service."""
+def take_game_stderr(
+    service: AppService,
+    take: Callable[[asyncio.StreamReader, asyncio.subprocess.Process], None],
+) -> None:
+    """Hand the stderr of the game process ``service`` starts to ``take`` (with the process):
+    textual-serve's ``AppService.run`` would keep all of it in memory and copy it to the
+    server's stdout, without a limit; it is given a stream that has already ended instead.
+    Wraps ``AppService._open_app_process`` on this one service."""
     opened = service._open_app_process
 
     async def open_process(width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
         process = await opened(width, height)
         if process.stderr is not None:
-            take(process.stderr)
+            take(process.stderr, process)
             process.stderr = asyncio.StreamReader()
             process.stderr.feed_eof()
         return process

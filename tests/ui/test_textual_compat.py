@@ -490,9 +490,11 @@ async def test_take_game_stderr_wraps_textual_serves_open_app_process() -> None:
         close=nothing,
         download_manager=DownloadManager(),
     )
-    taken: list[asyncio.StreamReader] = []
-    textual_compat.take_game_stderr(service, taken.append)
+    taken: list[tuple[asyncio.StreamReader, asyncio.subprocess.Process]] = []
+    textual_compat.take_game_stderr(service, lambda *given: taken.append(given))
     await service.start(80, 24)
     assert len(taken) == 1
-    assert await asyncio.wait_for(taken[0].read(), 20) == b"a line for the taker"
+    stream, process = taken[0]
+    assert await asyncio.wait_for(stream.read(), 20) == b"a line for the taker"
     await service.stop()
+    assert await asyncio.wait_for(process.wait(), 20) == 0
