@@ -1,9 +1,10 @@
 """Capacity: how many active players one ``cantstop serve`` process holds at key-to-screen
 p95 under 150 ms.
 
-The quiet bench of ``bench_ssh`` (two people per table, each playing a game to its end by
-keys, 0.5 s of thinking before each) at ``BENCH_CAPACITY`` tables (default "25,50,100"),
-one size after the other, each on a server of its own. Per size:
+The people of ``bench_ssh`` (two per table, playing by keys, 0.5 s of thinking before
+each) at ``BENCH_CAPACITY`` tables (default "25,50,100"), one size after the other, each on
+a server of its own, measured over ``BENCH_CAPACITY_SECONDS`` (default 90) once every table
+is seated and playing. Per size:
 
 * key-to-screen p95 and p50, and the machine's load average when the games ended;
 * the server's CPU per active session: CPU seconds of the server process divided by
@@ -33,11 +34,16 @@ from __future__ import annotations
 import asyncio
 import math
 import os
+import statistics
+import tempfile
+import time
 
 from benchmarks import Row
 from benchmarks import bench_ssh as ssh
 
 CAPACITY = [int(n) for n in os.environ.get("BENCH_CAPACITY", "25,50,100").split(",") if n]
+WINDOW_SECONDS = float(os.environ.get("BENCH_CAPACITY_SECONDS", "90"))
+"""How long every table plays while it is measured, once all are seated."""
 P95_TARGET_MS = 150.0
 KEY_PERIOD = 0.6
 """Seconds between an active player's keys on a quiet machine: 0.5 s of thinking, the
@@ -82,10 +88,54 @@ def row(tables: int, figures: dict[str, float], load: float) -> Row:
     )
 
 
+async def measure(tables: int, seconds: float = WINDOW_SECONDS) -> dict[str, float]:
+    """``tables`` tables playing for ``seconds`` (not to their games' end, which on a
+    loaded machine takes longer than any deadline): what ``bench_ssh.measure`` gives."""
+    with tempfile.TemporaryDirectory() as data_home:
+        process, port = ssh.start_server(data_home)
+        try:
+            conn, warm = await ssh.connect(port, "warmup")
+            await warm.wait_for("lobby")
+            idle_rss = ssh.rss_kib(process.pid)
+            people = [pair for i in range(tables) for pair in await ssh.open_table(port, i)]
+            games = [asyncio.create_task(ssh.play(person)) for _conn, person in people]
+            await asyncio.sleep(2.0)
+            busy_rss = ssh.rss_kib(process.pid)  # every session in a game
+            seen = [len(person.latencies) for _conn, person in people]
+            start, cpu = time.perf_counter(), ssh.cpu_seconds(process.pid)
+            client = time.process_time()
+            await asyncio.sleep(seconds)
+            wall = time.perf_counter() - start
+            server_used = ssh.cpu_seconds(process.pid) - cpu
+            client_used = time.process_time() - client
+            latencies = [
+                latency
+                for (_conn, person), first in zip(people, seen, strict=True)
+                for latency in person.latencies[first:]
+            ]
+            for game in games:
+                game.cancel()
+            for each, _person in [*people, (conn, warm)]:
+                each.close()
+        finally:
+            process.terminate()
+            process.wait(30)
+    return {
+        "sessions": 2 * tables,
+        "keys": len(latencies),
+        "p50_ms": 1000 * statistics.median(latencies),
+        "p95_ms": 1000 * ssh.percentile(latencies, 0.95),
+        "per_session_mib": max(0, busy_rss - idle_rss) / 1024 / (2 * tables),
+        "server_cpu": server_used / wall,
+        "server_cpu_seconds": server_used,
+        "client_cpu": client_used / wall,
+    }
+
+
 def run() -> list[Row]:
     rows = []
     for tables in CAPACITY:
-        figures = asyncio.run(ssh.measure(tables))
+        figures = asyncio.run(measure(tables))
         rows.append(row(tables, figures, os.getloadavg()[0]))
     return rows
 
