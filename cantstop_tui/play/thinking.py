@@ -23,7 +23,7 @@ from typing import Final
 
 from ..ai import Bot, make_bot
 from ..engine import GameState
-from .bot_step import next_step
+from .bot_step import forced_step, next_step
 from .match import Action
 from .processes import Busy, Processes
 from .worker import WorkerLimits
@@ -86,6 +86,9 @@ async def think(level: Level | None, bot: Callable[[], Bot], state: GameState) -
     """The next step in ``state`` of the seat's computer player: ``level`` in a worker
     when there are workers, else ``bot()`` on a thread (``level`` None: a handed-in bot)."""
     processes = _processes
+    forced = forced_step(state)
+    if forced is not None:  # nothing to think about: no round trip to a worker
+        return forced
     if processes is not None and level is not None:
         with contextlib.suppress(Busy):  # no room in the queue: decided here instead
             return await processes.run(decide, (*level, state), _nothing, _no_progress)

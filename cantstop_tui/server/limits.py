@@ -62,8 +62,7 @@ class Limits:
     analysis_idle: float = 120.0
     """Seconds without a review after which the workers end."""
     analysis_niceness: int = 10
-    """How much lower the workers' priority is than the server's (``os.nice``): the
-    reviews' and the computer players' alike."""
+    """How much lower the workers' priority is than the server's (``os.nice``)."""
     bot_workers: int = 1
     """Worker processes where the computer players think (``play.thinking``), so the
     memory a search takes comes back when the worker is replaced or ends. 0: they think on
@@ -74,8 +73,12 @@ class Limits:
     bot_decisions_per_worker: int = 2_000
     """A worker is replaced after this many decisions (a few games' worth), so the plans
     and tables its searches kept come back."""
-    bot_idle: float = 60.0
+    bot_idle: float = 300.0
     """Seconds without a decision after which the computer players' workers end."""
+    bot_niceness: int = 5
+    """How much lower their priority is than the server's: less than a review's, since
+    the players at the table wait for each step (at 10, on a machine with more work than
+    cores, a step could wait tens of seconds)."""
 
     def analysis(self) -> WorkerLimits:
         return WorkerLimits(
@@ -92,7 +95,7 @@ class Limits:
             waiting=self.bot_waiting,
             jobs_per_worker=self.bot_decisions_per_worker,
             idle_seconds=self.bot_idle,
-            niceness=self.analysis_niceness,
+            niceness=self.bot_niceness,
         )
 
 
