@@ -52,6 +52,8 @@ class Processes:
         self._sink = self._context.SimpleQueue()
         self._cancelled: Any = self._context.Array("q", [-1] * CANCELLED_RING)
         self._pool: ProcessPoolExecutor | None = None
+        self._taken = 0
+        """Jobs given to the pool now: it is replaced after ``jobs_per_worker`` each."""
         self._jobs: dict[int, _Job] = {}
         self._next = 0
         self._retire: asyncio.TimerHandle | None = None
@@ -75,6 +77,16 @@ class Processes:
                     job.loop.call_soon_threadsafe(job.progress, done, total)
 
     def _executor(self) -> ProcessPoolExecutor:
+        # Workers are replaced by replacing the pool once its workers have taken their
+        # jobs (the old pool finishes what it has, then ends), not by the executor's
+        # ``max_tasks_per_child``: with jobs always queued (tables thinking at once), a
+        # worker that ended at its count was sometimes never replaced, and every table
+        # waited for good (Python 3.11).
+        if self._pool is not None and self._taken >= self.limits.jobs_per_worker * max(
+            self.limits.workers, 1
+        ):
+            self._pool.shutdown(wait=False)
+            self._pool = None
         if self._pool is None:
             from concurrent.futures import ProcessPoolExecutor
 
@@ -83,8 +95,9 @@ class Processes:
                 mp_context=self._context,
                 initializer=init_worker,
                 initargs=(self._sink, self._cancelled, self.limits.niceness),
-                max_tasks_per_child=self.limits.jobs_per_worker,
             )
+            self._taken = 0
+        self._taken += 1
         return self._pool
 
     async def run(
@@ -100,12 +113,19 @@ class Processes:
         job_id = self._next
         self._next += 1
         self._jobs[job_id] = _Job(loop, started, progress)
-        future: Future[T] = self._executor().submit(run_job, job_id, work, args)
+        pool = self._executor()
+        future: Future[T] = pool.submit(run_job, job_id, work, args)
         try:
             return await asyncio.wrap_future(future)
         except asyncio.CancelledError:
             if not future.cancel():  # under way: it stops at its next step
                 self._cancelled[job_id % CANCELLED_RING] = job_id
+            raise
+        except Exception as error:
+            from concurrent.futures.process import BrokenProcessPool  # loaded with the pool
+
+            if isinstance(error, BrokenProcessPool) and self._pool is pool:
+                self._pool = None  # a worker died: the next job gets a new pool
             raise
         finally:
             del self._jobs[job_id]

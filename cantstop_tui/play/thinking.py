@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from typing import Final
@@ -34,6 +35,8 @@ Level = tuple[str, int]
 KEPT_BOTS: Final = 16
 """Bots a worker keeps between decisions, the most recently used: a turn's plan is reused
 by the turn's next decisions, while many tables take turns at the worker."""
+
+log = logging.getLogger(__name__)
 
 _bots: OrderedDict[Level, Bot] = OrderedDict()
 """A worker's bots (in a server's own process, the table keeps its bots instead)."""
@@ -90,6 +93,10 @@ async def think(level: Level | None, bot: Callable[[], Bot], state: GameState) -
     if forced is not None:  # nothing to think about: no round trip to a worker
         return forced
     if processes is not None and level is not None:
-        with contextlib.suppress(Busy):  # no room in the queue: decided here instead
+        try:
             return await processes.run(decide, (*level, state), _nothing, _no_progress)
+        except Busy:
+            pass  # no room in the queue: decided here instead
+        except Exception:  # a worker that died (killed, out of memory): the game goes on
+            log.exception("A computer player's worker failed; the step is decided here.")
     return await asyncio.to_thread(next_step, bot(), state)
