@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, TypeVar
@@ -147,3 +147,21 @@ class Processes:
             self._pool = None
         self._sink.put(None)
         self._reader.join()
+
+
+class PoolSlot:
+    """Where a kind of work finds its pool while a server runs (None: not in processes)."""
+
+    def __init__(self) -> None:
+        self.current: Processes | None = None
+
+    @contextlib.contextmanager
+    def running(self, limits: WorkerLimits) -> Iterator[None]:
+        """While this lasts, the work runs in worker processes; they end with it."""
+        processes = Processes(limits)
+        self.current = processes
+        try:
+            yield
+        finally:
+            self.current = None
+            processes.close()

@@ -19,14 +19,14 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Final
 
 from ..ai import Bot, make_bot
 from ..engine import GameState
 from .bot_step import forced_step, next_step
 from .match import Action
-from .processes import Busy, Processes
+from .processes import Busy, PoolSlot
 from .worker import WorkerLimits
 
 Level = tuple[str, int]
@@ -57,24 +57,16 @@ def bots_kept() -> int:
     return len(_bots)
 
 
-_processes: Processes | None = None
+_slot = PoolSlot()
 
 
-@contextlib.contextmanager
-def bots_in_processes(limits: WorkerLimits) -> Iterator[None]:
+def bots_in_processes(limits: WorkerLimits) -> contextlib.AbstractContextManager[None]:
     """While this lasts, tables' built-in computer players think in worker processes."""
-    global _processes
-    processes = Processes(limits)
-    _processes = processes
-    try:
-        yield
-    finally:
-        _processes = None
-        processes.close()
+    return _slot.running(limits)
 
 
 def thinking_in_processes() -> bool:
-    return _processes is not None
+    return _slot.current is not None
 
 
 def _nothing() -> None:
@@ -88,7 +80,7 @@ def _no_progress(done: int, total: int) -> None:
 async def think(level: Level | None, bot: Callable[[], Bot], state: GameState) -> Action:
     """The next step in ``state`` of the seat's computer player: ``level`` in a worker
     when there are workers, else ``bot()`` on a thread (``level`` None: a handed-in bot)."""
-    processes = _processes
+    processes = _slot.current
     forced = forced_step(state)
     if forced is not None:  # nothing to think about: no round trip to a worker
         return forced

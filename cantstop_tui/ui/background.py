@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from ..play.processes import Busy, Processes, Progress, Work
+from ..play.processes import Busy, PoolSlot, Progress, Work
 from ..play.worker import WorkerLimits, sparse
 
 T = TypeVar("T")
@@ -30,20 +30,12 @@ async def in_background(work: Callable[[], T]) -> T:
     return await asyncio.get_running_loop().run_in_executor(_POOL, work)
 
 
-_processes: Processes | None = None
+_slot = PoolSlot()
 
 
-@contextlib.contextmanager
-def in_processes(limits: WorkerLimits) -> Iterator[None]:
+def in_processes(limits: WorkerLimits) -> contextlib.AbstractContextManager[None]:
     """While this lasts, ``analyse`` runs in worker processes (a server's visitors)."""
-    global _processes
-    processes = Processes(limits)
-    _processes = processes
-    try:
-        yield
-    finally:
-        _processes = None
-        processes.close()
+    return _slot.running(limits)
 
 
 async def analyse(
@@ -52,7 +44,7 @@ async def analyse(
     """``work(*args, progress)``, off the event loop: ``started`` once it leaves the queue,
     ``progress`` as it goes, both on the caller's event loop. Cancelling the caller stops
     the work at its next step. Raises ``Busy`` when a server's queue is full."""
-    processes = _processes
+    processes = _slot.current
     if processes is not None:
         return await processes.run(work, args, started, progress)
     loop = asyncio.get_running_loop()
