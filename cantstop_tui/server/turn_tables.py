@@ -53,9 +53,9 @@ class HostedTable(Protocol):
     @property
     def finished(self) -> bool: ...
     def seats_of(self, visitor: Person) -> frozenset[int]: ...
-    def _free(self, index: int, notice: str | None = None, level: str | None = None) -> None: ...
-    def _post(self, line: str) -> None: ...
-    def _set(self, seats: Seats) -> None: ...
+    def free(self, index: int, notice: str | None = None, level: str | None = None) -> None: ...
+    def post(self, line: str) -> None: ...
+    def set_seats(self, seats: Seats) -> None: ...
 
 
 SWEEP_SECONDS = 30.0
@@ -106,7 +106,7 @@ def check(hosted: HostedTable) -> bool:
     if deadline.rules.on_miss == ABANDON:
         ends = why_cannot_concede(table.match.state, index) is None  # a game of two
         other = table.match.seats[1 - index].name if ends else ""
-        hosted._free(
+        hosted.free(
             index,
             f"* {name} did not move within {waited}: they abandoned the game, "
             + (f"and {other} wins it." if ends else "and the computer plays their seat."),
@@ -115,8 +115,8 @@ def check(hosted: HostedTable) -> bool:
         if ends:
             table.concede(index)
     else:
-        hosted._post(f"* {name} did not move within {waited}: the computer played that turn.")
-        hosted._set(seating.hand_over(hosted.seats, index, SLOW))
+        hosted.post(f"* {name} did not move within {waited}: the computer played that turn.")
+        hosted.set_seats(seating.hand_over(hosted.seats, index, SLOW))
     hosted.lobby.changed(save=True)
     return True
 

@@ -22,9 +22,9 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from ..ui.textual_compat import take_game_stderr
+from ..ui.textual_compat.serve import take_game_stderr
 from .logs import Limited, log_stream, loop_exception_handler
-from .session import clamp_size
+from .terminal_fit import clamp_size
 from .web_relay import MAX_MESSAGE, Relay, number
 
 COOKIE = "cantstop_token"

@@ -121,7 +121,7 @@ async def turns_then_leave(
         await player.close()
         await until(lambda: not any(seat.connected for seat in hosted.seats), "both away")
         assert hosted.table.match.state.current_player != NAMES.index(name)
-        assert not hosted.holds  # the seat waits: no seat timeout runs
+        assert not hosted.clocks.holds  # the seat waits: no seat timeout runs
         assert all(seat.plays() == "human" for seat in hosted.seats)
 
 
