@@ -18,12 +18,23 @@ from ..engine import Dice, Event, GameState, Phase, Roll, can_stop, legal_moves
 from .match import Action, Match, act
 
 
+def forced_step(state: GameState) -> Action | None:
+    """The step the rules leave no choice about (a roll when stopping is not allowed); None
+    when the bot decides."""
+    if state.phase is Phase.CHOOSE or can_stop(state):
+        return None
+    return Action("roll")
+
+
 def next_step(bot: Bot, state: GameState) -> Action:
     """What ``bot`` does next in ``state`` (its turn, the game not over). The bot is asked
     whether to roll on only when the rules let it stop."""
+    forced = forced_step(state)
+    if forced is not None:
+        return forced
     if state.phase is Phase.CHOOSE:
         return Action("choose", move=bot.choose_move(state, legal_moves(state)))
-    if can_stop(state) and not bot.keep_rolling(state):
+    if not bot.keep_rolling(state):
         return Action("stop")
     return Action("roll")
 

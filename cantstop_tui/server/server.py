@@ -11,6 +11,7 @@ from pathlib import Path
 
 import asyncssh
 
+from ..play.thinking import bots_in_processes
 from ..ui.background import in_processes
 from ..ui.textual_compat import lightened_strips
 from .connection import Connection
@@ -57,6 +58,8 @@ class GameServer:
         self._running.enter_context(lightened_strips())
         if self.limits.analysis_workers > 0:  # else on the server's own analysis thread
             self._running.enter_context(in_processes(self.limits.analysis()))
+        if self.limits.bot_workers > 0:  # else on a thread of the server's own process
+            self._running.enter_context(bots_in_processes(self.limits.bots()))
         asyncio.get_running_loop().set_exception_handler(loop_exception_handler(self.limited))
         self._running.enter_context(libraries_limited(self.limited))
         try:

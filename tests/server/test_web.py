@@ -200,6 +200,10 @@ class FakeGame:
     async def stop(self) -> None:
         self.calls.append(("stop",))
 
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> None:
+        """AppService's, which ``textual_compat.serve.take_game_stderr`` wraps (never called
+        here: this game has no process)."""
+
     async def send_bytes(self, data: bytes) -> bool:
         self.calls.append(("keys", data))
         return True

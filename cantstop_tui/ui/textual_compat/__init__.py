@@ -14,6 +14,8 @@ moves one.
 - ``widgets``: crash reports instead of Textual's traceback (``report_fatal_errors``), a
   ``Log`` that lays out less (``QuietLog``), a ``Footer`` that forgets the keys it replaced
   (``LeanFooter``), and what tests read (an app's notifications, a ``Select``'s options).
+- ``serve``: textual-serve's copy of the web game's stderr, taken over
+  (``take_game_stderr``); imported by the web server alone, not from here.
 
 The version itself is checked by ``cantstop_tui.textual_version``, outside this package: it
 imports no private part, so it can say in a sentence what an upgrade broke before this
