@@ -4,6 +4,7 @@ in its own module, imported only when it runs."""
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 from .command_line import COMMANDS, PLAY_MODULE, USAGE_ERROR, route
@@ -14,6 +15,9 @@ TEXTUAL_MODULES = frozenset(
 """The commands that use Textual's (or textual-serve's) private parts, so need the version
 the compatibility module was written for."""
 SETUP_ERROR = 1
+PIPE_CLOSED = 128 + 13
+"""The exit code of a command whose reader went away (``cantstop arena | head``), as a
+shell reports a command ended by SIGPIPE."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(module.main(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the output's reader went away: not a crash
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to say
+        return PIPE_CLOSED
     except Exception as error:
         from .storage import crash
         from .ui.terminal import RESTORE_TERMINAL

@@ -3,8 +3,10 @@ table printed fits 80 columns."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -94,3 +96,21 @@ def test_an_unknown_command_is_a_usage_error_with_a_sentence(
     said = capsys.readouterr().err
     assert said.startswith("cantstop: ") and "'fly'" in said and "arena" in said
     assert main(["--seed", "x"]) == 2
+
+
+def test_output_read_by_a_command_that_stops_early_is_not_a_crash(tmp_path: Path) -> None:
+    """``cantstop arena | head``: the reader goes away; the command ends quietly, with the
+    code a shell gives a command ended by SIGPIPE, and writes no crash report."""
+    from cantstop_tui.cli import PIPE_CLOSED
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cantstop_tui", "arena", "--players", "easy,easy", "--games", "4"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "XDG_STATE_HOME": str(tmp_path)},
+    )
+    assert process.stdout is not None
+    process.stdout.close()  # the reader is gone before anything is written
+    _, errors = process.communicate(timeout=120)
+    assert process.returncode == PIPE_CLOSED, errors
+    assert b"crash report" not in errors and b"Traceback" not in errors
