@@ -138,10 +138,12 @@ class Planner:
         evaluators that value many sets at once, ``values``)."""
         values = getattr(self.evaluator, "values", None)
         known = self.stops
+        if values is None:
+            return [self.stop_value(r) for r in runner_sets]
         missing = [r for r in runner_sets if r not in known]
-        if missing and values is not None:
+        if missing:
             known.update(zip(missing, values(missing), strict=True))
-        return [self.stop_value(r) for r in runner_sets]
+        return [known[r] for r in runner_sets]
 
     def prefetch(self, roots: list[Runners], depth: Depth) -> None:
         """Value, in batches, every runner set within ``depth`` rolls of ``roots`` (None: to
@@ -217,7 +219,7 @@ class Planner:
                 lowest[column] = min(low, runners[column])
             runners = tuple(lowest)
             solved = TurnEnd(
-                self.state, runners, self.after, self.stop_values, self.bust_value, self.best_stop,
+                self.state, runners, self.stop_values, self.bust_value, self.best_stop,
                 self.may_stop if self._refusable else None,
             )
             self._ends[columns] = solved
