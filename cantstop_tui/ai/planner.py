@@ -78,6 +78,8 @@ class Planner:
         variant only decisions, by the plain search: see ``move_values``)."""
         self.stops: dict[Runners, float] = {} if share is None else share.stops
         self._best: dict[tuple[Runners, Depth], float] = {}
+        self._horizon: dict[Runners, float] = {}
+        """``best(runners, 0)`` by runners: the search's leaves, asked for most often."""
         self.nexts: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = (
             {} if share is None else share.nexts
         )
@@ -101,7 +103,10 @@ class Planner:
         return not self._refusable or may_stop_with(self.state, runners)
 
     def _at_horizon(self, runners: Runners) -> float:
-        return self.best(runners, 0)
+        found = self._horizon.get(runners)
+        if found is None:
+            found = self._horizon[runners] = self.best(runners, 0)
+        return found
 
     def after(self, runners: Runners, move: Move) -> Runners:
         """Runner heights after ``move`` (the engine's step, jumps included)."""

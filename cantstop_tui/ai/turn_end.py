@@ -131,6 +131,7 @@ class TurnEnd:
         self.low = tuple(runners[c] for c in self.columns)
         sizes = tuple(TOPS[c] - low + 1 for c, low in self._pairs())
         self.strides = (sizes[1] * sizes[2], sizes[2], 1)
+        self._base = sum(low * stride for low, stride in zip(self.low, self.strides, strict=True))
         # Every situation's heights (a row each, numbered as above) and how far each
         # column can climb in one roll there (0, 1 or 2), as one pattern number (base 3).
         heights = np.indices(sizes).reshape(3, -1).T + np.array(self.low)
@@ -181,9 +182,10 @@ class TurnEnd:
 
     def number(self, runners: Runners) -> int:
         """The situation's number (every runner out, in this triple, at or above ``low``)."""
-        return sum(
-            (runners[c] - low) * stride
-            for (c, low), stride in zip(self._pairs(), self.strides, strict=True)
+        first, second, third = self.columns
+        return (
+            runners[first] * self.strides[0] + runners[second] * self.strides[1]
+            + runners[third] - self._base
         )
 
     def value(self, runners: Runners) -> float:
