@@ -28,6 +28,7 @@ worse than none. With the same depth everywhere, each roll more plays better
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, Protocol
 
 from ..engine import MAX_RUNNERS, GameState, Move, may_stop_with, refuses_stops, runners_after
@@ -138,16 +139,20 @@ class Planner:
             self.stops[runners] = value
         return value
 
-    def stop_values(self, runner_sets: list[Runners]) -> list[float]:
+    def stop_values(
+        self, runner_sets: list[Runners], rows: Sequence[Sequence[int]] | None = None
+    ) -> list[float]:
         """``stop_value`` of each set, those not yet known valued in one batch (for
-        evaluators that value many sets at once, ``values``)."""
+        evaluators that value many sets at once, ``values``); ``rows``, the same sets as
+        an array, spares building one when none is known."""
         values = getattr(self.evaluator, "values", None)
         known = self.stops
         if values is None:
             return [self.stop_value(r) for r in runner_sets]
         missing = [r for r in runner_sets if r not in known]
         if missing:
-            known.update(zip(missing, values(missing), strict=True))
+            batch = rows if rows is not None and len(missing) == len(runner_sets) else missing
+            known.update(zip(missing, values(batch), strict=True))
         return [known[r] for r in runner_sets]
 
     def prefetch(self, roots: list[Runners], depth: Depth) -> None:

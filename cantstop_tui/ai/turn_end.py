@@ -57,12 +57,15 @@ _ROOM: Final = tuple(np.array(steps, dtype=np.int64) for steps in STEPS_PER_ROLL
 
 
 @cache
-def _layers(sizes: tuple[int, ...]) -> Ints:
-    """The layer of each situation (numbered with the last column fastest): the sum of its
-    heights above the lowest. Every move leads to a higher layer. At most 13 x 11 x 11
-    shapes."""
-    layer: Ints = np.indices(sizes).reshape(len(sizes), -1).sum(axis=0)
-    return layer
+def _shape(sizes: tuple[int, ...]) -> tuple[Ints, Ints, Ints]:
+    """For situations numbered with the last column fastest: each one's heights above the
+    lowest (a row each), the numbers by layer from the highest down (a layer: the
+    situations whose heights above the lowest add up to the same sum; every move leads to a
+    higher one) and the layer of each in that order. At most 13 x 11 x 11 shapes."""
+    offsets = np.indices(sizes).reshape(len(sizes), -1).T
+    layer = offsets.sum(axis=1)
+    order = np.argsort(-layer, kind="stable")
+    return offsets, order, layer[order]
 
 
 def _plan(state: GameState, columns: tuple[int, ...]) -> _Plan:
@@ -118,15 +121,15 @@ class TurnEnd:
         self,
         state: GameState,
         runners: Runners,
-        stop_values: Callable[[list[Runners]], list[float]],
+        stop_values: Callable[[list[Runners], Ints], list[float]],
         bust_value: float,
         best_stop: float,
         may_stop: Callable[[Runners], bool] | None = None,
     ) -> None:
-        """``stop_values``: the worth
-        of banking each of a list of runner sets; a bust is worth ``bust_value``; a stop
-        worth ``best_stop`` (a win) ends the turn; ``may_stop``, where the rules can refuse
-        a stop (the forced variant), says where they allow it."""
+        """``stop_values``: the worth of banking each of a list of runner sets (given as
+        rows too); a bust is worth ``bust_value``; a stop worth ``best_stop`` (a win) ends
+        the turn; ``may_stop``, where the rules can refuse a stop (the forced variant), says
+        where they allow it."""
         self.columns = tuple(c for c in COLUMNS if runners[c])
         self.low = tuple(runners[c] for c in self.columns)
         sizes = tuple(TOPS[c] - low + 1 for c, low in self._pairs())
@@ -134,13 +137,14 @@ class TurnEnd:
         self._base = sum(low * stride for low, stride in zip(self.low, self.strides, strict=True))
         # Every situation's heights (a row each, numbered as above) and how far each
         # column can climb in one roll there (0, 1 or 2), as one pattern number (base 3).
-        heights = np.indices(sizes).reshape(3, -1).T + np.array(self.low)
+        offsets, by_layer, layers = _shape(sizes)
+        heights = offsets + np.array(self.low)
         grid = np.tile(np.array(runners, dtype=np.int64), (len(heights), 1))
         grid[:, self.columns] = heights
         situations = list(map(tuple, grid.tolist()))
         rooms = [_ROOM[c][heights[:, k]] for k, c in enumerate(self.columns)]
         patterns = rooms[0] * 9 + rooms[1] * 3 + rooms[2]
-        stops = np.array(stop_values(situations), dtype=np.float64)
+        stops = np.array(stop_values(situations, grid), dtype=np.float64)
         if may_stop is not None:  # a refused stop is never taken: the player rolls on
             stops[[not may_stop(situation) for situation in situations]] = -math.inf
         # Cell ``len`` holds the bust's worth (group 0 of every plan, and the cell an
@@ -148,19 +152,16 @@ class TurnEnd:
         # worth their stop, the others are found by layers, the highest first, as one run
         # of numbers (``order``) cut where the layer changes.
         worth = np.append(stops, bust_value)
-        layer = _layers(sizes)
-        order = np.flatnonzero(stops < best_stop)
-        order = order[np.argsort(-layer[order], kind="stable")]
-        cuts = np.flatnonzero(np.diff(layer[order])) + 1
+        going = stops[by_layer] < best_stop
+        order = by_layer[going]
+        cuts = np.flatnonzero(np.diff(layers[going])) + 1
         edges = [0, *cuts.tolist(), len(order)] if len(order) else []
         climbs, counts = _plan(state, self.columns)
         counts = counts[:, patterns[order]]
-        targets = np.where(
-            counts[:, None, :] > 0,
-            climbs[:, :, patterns[order]] @ np.array(self.strides) + order,
-            len(situations),
-        )
-        targets[0] = len(situations)
+        steps = climbs @ np.array(self.strides)  # (groups, moves, patterns)
+        bust = len(situations)
+        targets = np.where(counts[:, None, :] > 0, steps[:, :, patterns[order]] + order, bust)
+        targets[0] = bust
         stops = stops[order]
         for start, end in pairwise(edges):
             best = worth[targets[:, :, start:end]].max(axis=1)
