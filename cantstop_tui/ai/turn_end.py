@@ -31,7 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..engine import COLUMNS, STEPS_PER_ROLL, TOPS, GameState
-from .outcomes import ROLLS, outcomes
+from .outcomes import ROLLS, all_out_rows
 
 Runners = tuple[int, ...]
 Ints = NDArray[np.int64]
@@ -81,7 +81,7 @@ def _plan(state: GameState, columns: tuple[int, ...]) -> _Plan:
         for column, room in zip(columns, rooms, strict=True):
             heights[column] = _LOWEST[column][room]
         bust, groups = 0, []
-        for count, allowed in outcomes(state, tuple(heights)):
+        for count, allowed in all_out_rows(state, tuple(heights)):
             if allowed:
                 groups.append((count, [[move.count(c) for c in columns] for move in allowed]))
             else:

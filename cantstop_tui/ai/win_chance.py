@@ -138,7 +138,7 @@ class ModelEvaluator:
                 # Each row's newly won columns as one number (a bit per column): grouping
                 # numbers is far cheaper than grouping rows.
                 codes = newly @ _BITS
-                for code in np.unique(codes):
+                for code in sorted(set(codes.tolist())):  # (np.unique loads numpy.ma)
                     rows = np.flatnonzero(codes == code)
                     newly_won = tuple(
                         c for c, bit in zip(COLUMNS, _BITS, strict=True) if code & bit
