@@ -28,13 +28,16 @@ worse than none. With the same depth everywhere, each roll more plays better
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from ..engine import MAX_RUNNERS, GameState, Move, may_stop_with, refuses_stops, runners_after
 from .outcomes import ROLLS, outcomes
 from .turn_end import TurnEnd
 from .value import WIN
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 DEFAULT_DEPTH: Final = 3
 CLASSIC_DEPTH: Final = 2
@@ -140,7 +143,7 @@ class Planner:
         return value
 
     def stop_values(
-        self, runner_sets: list[Runners], rows: Sequence[Sequence[int]] | None = None
+        self, runner_sets: list[Runners], rows: NDArray[np.int64] | None = None
     ) -> list[float]:
         """``stop_value`` of each set, those not yet known valued in one batch (for
         evaluators that value many sets at once, ``values``); ``rows``, the same sets as

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..engine import COLUMNS, GameState
 from .race import last_mover_weights, race
@@ -119,7 +120,7 @@ class ModelEvaluator:
     def value(self, runners: tuple[int, ...]) -> float:
         return self.values([runners])[0]
 
-    def values(self, runner_sets: Sequence[tuple[int, ...]]) -> list[float]:
+    def values(self, runner_sets: Sequence[tuple[int, ...]] | NDArray[np.int64]) -> list[float]:
         """Win chance (or minus turns still needed, alone) after banking each runner set."""
         runners = np.array(runner_sets, dtype=np.int64)[:, _SLICE]
         heights = np.where(runners > 0, runners, self.own)
