@@ -37,7 +37,7 @@ Runners = tuple[int, ...]
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
 
-_Plan = tuple[NDArray[np.int64], NDArray[np.float64]]
+_Plan = tuple[NDArray[np.int8], NDArray[np.float64]]
 """A column triple's roll from every pattern (how far each column can climb, 0, 1 or 2,
 as one number in base 3), by outcome group: each group's moves' climbs in the three
 columns, (groups, moves, 27, 3), and its count, (groups, 27). Group 0 is the bust (no
@@ -102,7 +102,7 @@ def _plan(state: GameState, columns: tuple[int, ...]) -> _Plan:
             ]
             for g in range(width - 1)
         ],
-        dtype=np.int64,
+        dtype=np.int8,  # all 165 kept in about 2 MB
     ).transpose(0, 2, 1, 3)
     counts = np.array(
         [[bust for bust, _ in rows]]
