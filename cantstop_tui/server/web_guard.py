@@ -22,7 +22,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from .logs import Limited, loop_exception_handler
-from .session import clamp_size
+from .terminal_fit import clamp_size
 from .web_relay import MAX_MESSAGE, Relay, number
 
 COOKIE = "cantstop_token"

@@ -12,6 +12,7 @@ from typing import ClassVar
 from textual import events
 from textual.app import App
 from textual.binding import BindingType
+from textual.driver import Driver
 from textual.notifications import Notify
 from textual.screen import ModalScreen
 
@@ -19,6 +20,7 @@ from ..play.match import Match
 from ..play.table import BOT_DELAY, Table
 from ..storage import crash
 from . import screen_keys
+from .compact_driver import compact
 from .glyphs import glyphs_for
 from .keys import bindings
 from .settings import GameSettings
@@ -76,6 +78,10 @@ class AppBase(App[None]):
         self.hints = settings.hints
         self.show_chances = False
         """Each player's win chance in the side panel (``w``), kept from game to game."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, sending fewer bytes where it can."""
+        return compact(super().get_driver_class())
 
     def on_notify(self, event: Notify) -> None:
         """Before a notice is shown (``App`` adds it next): over a dialog only the newest

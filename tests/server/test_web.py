@@ -16,8 +16,8 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from cantstop_tui.server import logs, web_guard, web_relay
-from cantstop_tui.server.session import MAX_SIZE, MIN_SIZE
 from cantstop_tui.server.settings import Settings
+from cantstop_tui.server.terminal_fit import MAX_SIZE, MIN_SIZE
 from cantstop_tui.server.web import build_server
 from cantstop_tui.server.web_guard import COOKIE, GuardedServer
 
