@@ -11,9 +11,10 @@ from __future__ import annotations
 import gzip
 import json
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from importlib.resources import files
-from typing import Final
+from typing import Any, Final
 
 from ..engine import (
     ALL_ROLLS,
@@ -42,9 +43,12 @@ DICE_SETS: Final[tuple[tuple[Roll, int], ...]] = tuple(
 
 _cache: dict[object, tuple[Outcome, ...]] = {}
 """Positions with every runner out: at most 165 column triples times 27 capacities, kept
-(filled from the shipped table, ``outcome_table``, on the first one asked for)."""
+(from the shipped table, ``outcome_table``, each made tuples when first asked for)."""
 _shipped: list[bool] = []
-"""Not empty once the shipped table was loaded."""
+"""Not empty once the shipped table was read."""
+_rows: dict[object, list[Any]] = {}
+"""The shipped table as read (``[count, [move, ...]]`` lists), by ``_key``: making tuples of
+all 4,455 took a tenth of a second a review waited for, and ``turn_end`` needs none."""
 _passing: dict[object, tuple[Outcome, ...]] = {}
 """Positions with a runner still free: too many to keep, so cleared when full."""
 _PASSING_LIMIT: Final = 1000
@@ -75,13 +79,8 @@ def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[
     found = cache.get(key)
     if found is not None:
         return found
-    if cache is _cache and not _shipped:
-        _shipped.append(True)
-        _cache.update(load_table().items())
-        found = _cache.get(key)
-        if found is not None:
-            return found
-    result = compute(state, runners)
+    rows = _shipped_rows(key) if cache is _cache else None
+    result = _tuples(rows) if rows is not None else compute(state, runners)
     if len(_passing) >= _PASSING_LIMIT:
         _passing.clear()
     cache[key] = result
@@ -92,19 +91,38 @@ TABLE_FILE: Final = "outcomes_all_out.json.gz"
 """The shipped outcomes with every runner out, in ``ai/data`` (``outcome_table`` writes it)."""
 
 
-def load_table() -> dict[tuple[tuple[int, ...], int], tuple[Outcome, ...]]:
-    """The shipped table, keyed as ``_key`` keys it (empty if missing: each is then worked
-    out when asked)."""
+def all_out_rows(state: GameState, runners: tuple[int, ...]) -> Sequence[Sequence[Any]]:
+    """``outcomes`` with every runner out (not in the jump variant), as the shipped table
+    holds them: ``[count, [move, ...]]`` lists, for readers of counts and climbs only."""
+    key = _key(state, runners)
+    rows = _cache.get(key) or _shipped_rows(key)
+    return rows if rows is not None else outcomes(state, runners)
+
+
+def _shipped_rows(key: object) -> list[Any] | None:
+    if not _shipped:
+        _shipped.append(True)
+        _rows.update(_read_table())
+    return _rows.get(key)
+
+
+def _tuples(rows: list[Any]) -> tuple[Outcome, ...]:
+    return tuple((count, tuple(tuple(m) for m in moves)) for count, moves in rows)
+
+
+def _read_table() -> dict[object, list[Any]]:
+    """The shipped table's rows by ``_key`` (empty if missing: each is then worked out when
+    asked)."""
     try:
         raw = files("cantstop_tui.ai").joinpath("data", TABLE_FILE).read_bytes()
     except OSError:
         return {}
-    table: dict[tuple[tuple[int, ...], int], tuple[Outcome, ...]] = {}
-    for key, found in json.loads(gzip.decompress(raw)):
-        table[(tuple(key[:-1]), key[-1])] = tuple(
-            (count, tuple(tuple(m) for m in moves)) for count, moves in found
-        )
-    return table
+    return {(tuple(key[:-1]), key[-1]): found for key, found in json.loads(gzip.decompress(raw))}
+
+
+def load_table() -> dict[object, tuple[Outcome, ...]]:
+    """The shipped table, keyed as ``_key`` keys it."""
+    return {key: _tuples(rows) for key, rows in _read_table().items()}
 
 
 def compute(state: GameState, runners: tuple[int, ...]) -> tuple[Outcome, ...]:

@@ -28,7 +28,7 @@ worse than none. With the same depth everywhere, each roll more plays better
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from ..engine import (
     GameState,
@@ -41,6 +41,10 @@ from ..engine import (
 from .outcomes import ROLLS, outcomes
 from .turn_end import TurnEnd
 from .value import WIN
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 DEFAULT_DEPTH: Final = 3
 CLASSIC_DEPTH: Final = 2
@@ -85,6 +89,8 @@ class Planner:
         variant only decisions, by the plain search: see ``move_values``)."""
         self.stops: dict[Runners, float] = {} if share is None else share.stops
         self._best: dict[tuple[Runners, Depth], float] = {}
+        self._horizon: dict[Runners, float] = {}
+        """``best(runners, 0)`` by runners: the search's leaves, asked for most often."""
         self.nexts: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = (
             {} if share is None else share.nexts
         )
@@ -108,7 +114,10 @@ class Planner:
         return not self._refusable or may_stop_with(self.state, runners)
 
     def _at_horizon(self, runners: Runners) -> float:
-        return self.best(runners, 0)
+        found = self._horizon.get(runners)
+        if found is None:
+            found = self._horizon[runners] = self.best(runners, 0)
+        return found
 
     def after(self, runners: Runners, move: Move) -> Runners:
         """Runner heights after ``move`` (the engine's step, jumps included)."""
@@ -140,15 +149,21 @@ class Planner:
             self.stops[runners] = value
         return value
 
-    def stop_values(self, runner_sets: list[Runners]) -> list[float]:
+    def stop_values(
+        self, runner_sets: list[Runners], rows: NDArray[np.int64] | None = None
+    ) -> list[float]:
         """``stop_value`` of each set, those not yet known valued in one batch (for
-        evaluators that value many sets at once, ``values``)."""
+        evaluators that value many sets at once, ``values``); ``rows``, the same sets as
+        an array, spares building one when none is known."""
         values = getattr(self.evaluator, "values", None)
         known = self.stops
+        if values is None:
+            return [self.stop_value(r) for r in runner_sets]
         missing = [r for r in runner_sets if r not in known]
-        if missing and values is not None:
-            known.update(zip(missing, values(missing), strict=True))
-        return [self.stop_value(r) for r in runner_sets]
+        if missing:
+            batch = rows if rows is not None and len(missing) == len(runner_sets) else missing
+            known.update(zip(missing, values(batch), strict=True))
+        return [known[r] for r in runner_sets]
 
     def prefetch(self, roots: list[Runners], depth: Depth) -> None:
         """Value, in batches, every runner set within ``depth`` rolls of ``roots`` (None: to
@@ -224,7 +239,7 @@ class Planner:
                 lowest[column] = min(low, runners[column])
             runners = tuple(lowest)
             solved = TurnEnd(
-                self.state, runners, self.after, self.stop_values, self.bust_value, self.best_stop,
+                self.state, runners, self.stop_values, self.bust_value, self.best_stop,
                 self.may_stop if self._refusable else None,
             )
             self._ends[columns] = solved

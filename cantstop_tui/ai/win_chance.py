@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ..engine import COLUMNS, GameState
 from .race import last_mover_weights, race
@@ -119,7 +120,7 @@ class ModelEvaluator:
     def value(self, runners: tuple[int, ...]) -> float:
         return self.values([runners])[0]
 
-    def values(self, runner_sets: Sequence[tuple[int, ...]]) -> list[float]:
+    def values(self, runner_sets: Sequence[tuple[int, ...]] | NDArray[np.int64]) -> list[float]:
         """Win chance (or minus turns still needed, alone) after banking each runner set."""
         runners = np.array(runner_sets, dtype=np.int64)[:, _SLICE]
         heights = np.where(runners > 0, runners, self.own)
@@ -138,7 +139,7 @@ class ModelEvaluator:
                 # Each row's newly won columns as one number (a bit per column): grouping
                 # numbers is far cheaper than grouping rows.
                 codes = newly @ _BITS
-                for code in np.unique(codes):
+                for code in sorted(set(codes.tolist())):  # (np.unique loads numpy.ma)
                     rows = np.flatnonzero(codes == code)
                     newly_won = tuple(
                         c for c, bit in zip(COLUMNS, _BITS, strict=True) if code & bit

@@ -102,6 +102,9 @@ def test_a_position_with_every_runner_out_reads_the_shipped_table() -> None:
     key = module._key(state, state.runners)
     module._cache.clear()
     module._shipped.clear()
+    module._rows.clear()
     found = outcomes(state)
-    assert module._shipped and len(module._cache) == 165 * 27
+    # The whole table is read at once, each position made tuples only when asked for.
+    assert module._shipped and len(module._rows) == 165 * 27 and len(module._cache) == 1
     assert found is module._cache[key] == module.compute(state, state.runners)
+    assert module.all_out_rows(state, state.runners) is found

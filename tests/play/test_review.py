@@ -5,11 +5,12 @@ The games and their reviews are shared by the session (``conftest.py``)."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from pathlib import Path
 
 import pytest
-from reviewed_games import Reviewed
+from reviewed_games import GAMES, Reviewed
 
 from benchmarks.review_games import played
 from cantstop_tui.ai.analysis import Analyst
@@ -197,3 +198,20 @@ def test_progress_is_reported_to_the_end(two_player: Reviewed) -> None:
     seen = two_player.progress
     assert seen[-1] == (history, history)
     assert [done for done, _ in seen] == list(range(1, history + 1))
+
+
+def test_a_recorded_game_is_reviewed_as_before_the_speed_work(two_player: Reviewed) -> None:
+    """Every decision's cost, label and best chance and every turn's luck, as the review
+    gave them before its speed-ups (``games/rule28-easy.review.json``, written by the review
+    before them): those keep every value to the last bit; 1e-6 points leaves room for
+    another machine's single-precision sums. Written anew only when the model changes."""
+    expected = json.loads((GAMES / "rule28-easy.review.json").read_text())
+    review = two_player.review
+    assert [[d.step, d.played, d.best, d.label] for d in review.decisions] == [
+        row[:4] for row in expected["decisions"]
+    ]
+    numbers = [x for d in review.decisions for x in (d.cost, d.chance_best)]
+    numbers += [x for t in review.turn_luck for x in (t.turn, t.points, t.variance)]
+    wanted = [x for row in expected["decisions"] for x in row[4:]]
+    wanted += [x for row in expected["luck"] for x in row]
+    assert numbers == pytest.approx(wanted, abs=1e-6)

@@ -1,0 +1,69 @@
+"""The turn's-end solver's layered pass gives the plain pass's values to the last bit, so
+expert plays as it did (the same moves on the same dice)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from ai_positions import position
+
+from cantstop_tui.ai.outcomes import ROLLS, outcomes
+from cantstop_tui.ai.planner import Planner
+from cantstop_tui.ai.turn_end import TurnEnd
+from cantstop_tui.ai.turns_model import shipped
+from cantstop_tui.ai.win_chance import ModelEvaluator
+from cantstop_tui.engine import COLUMNS, TOPS, GameConfig, GameState
+
+
+def _plain(planner: Planner, solved: TurnEnd) -> list[float]:
+    """Situation by situation from the tops down: the bust, then the groups of one move,
+    of two, of more, each added in turn (the solver's first version)."""
+    worth: dict[tuple[int, ...], float] = {}
+    ranges = [range(low, TOPS[c] + 1) for c, low in zip(solved.columns, solved.low, strict=True)]
+    situations = []
+    for a in ranges[0]:
+        for b in ranges[1]:
+            for c in ranges[2]:
+                heights = [0] * 13
+                for column, height in zip(solved.columns, (a, b, c), strict=True):
+                    heights[column] = height
+                situations.append(tuple(heights))
+    for situation in reversed(situations):
+        stop = planner.stop_value(situation) if planner.may_stop(situation) else -float("inf")
+        if stop >= planner.best_stop:
+            worth[situation] = stop
+            continue
+        groups = sorted(
+            (group for group in outcomes(planner.state, situation) if group[1]),
+            key=lambda group: min(len(group[1]), 3),
+        )
+        total = sum(count for count, moves in outcomes(planner.state, situation) if not moves)
+        total *= planner.bust_value
+        for count, moves in groups:
+            total += count * max(worth[planner.after(situation, move)] for move in moves)
+        roll = total / ROLLS
+        worth[situation] = roll if roll > stop else stop
+    return [worth[situation] for situation in situations]
+
+
+def _positions(count: int) -> list[GameState]:
+    rng = random.Random(35)
+    found = []
+    for k in range(count):
+        mine = {c: rng.randint(0, TOPS[c] - 1) for c in rng.sample(COLUMNS, 5)}
+        theirs = {c: rng.randint(0, TOPS[c] - 1) for c in rng.sample(COLUMNS, 5)}
+        runners = {c: rng.randint(max(1, mine.get(c, 0)), TOPS[c]) for c in rng.sample(COLUMNS, 3)}
+        state = position(mine=mine, theirs=theirs, runners=runners)
+        if k % 3 == 0:  # where the rules refuse some stops
+            state = replace(state, config=GameConfig(num_players=2, variant="forced"))
+        found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("state", _positions(24))
+def test_the_layered_pass_is_the_plain_pass_to_the_last_bit(state: GameState) -> None:
+    planner = Planner(state, ModelEvaluator(state, shipped()), to_the_end=True)
+    solved = planner.turn_end(state.runners)
+    assert solved.worth == _plain(planner, solved)
