@@ -145,3 +145,29 @@ def save_settings(settings: GameSettings) -> SaveError | None:
 def fit_win_columns(num_players: int, wanted: int) -> int:
     allowed = allowed_win_columns(num_players)
     return wanted if wanted in allowed else min(allowed, key=lambda n: abs(n - wanted))
+
+
+# --- the new-game screen's choices --------------------------------------------------------
+
+OFF = "off"
+"""A seat nobody plays (the new-game screen's third and fourth seats)."""
+MAX_SEATS = 4
+VARIANT_HELP = {
+    "standard": "Standard rules.",
+    "jump": "Jump: runners skip spaces that hold other players' squares.",
+    "forced": "Forced: you may not stop while a runner shares a space with a square.",
+}
+
+
+def kind_options(optional: bool) -> list[tuple[str, str]]:
+    """Who may play a seat: a person, each computer level, and (``optional``) nobody."""
+    options = [("Human", HUMAN)]
+    options += [(f"Computer: {level}", level) for level in level_names()]
+    if optional:
+        options.append(("Nobody", OFF))
+    return options
+
+
+def win_options(players: int) -> list[tuple[str, int]]:
+    """The columns to win that ``players`` players may choose."""
+    return [(str(n), n) for n in allowed_win_columns(players)]

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ...engine import VARIANTS, allowed_win_columns
+from ...engine import VARIANTS
 from ...play.match import HUMAN, Seat
 from ...play.names import clean_name
 from ...play.ratings import Rating
@@ -20,28 +20,21 @@ from .. import screen_keys
 from ..keys import bindings
 from ..messages import LoadRequested, QuitRequested
 from ..screen_keys import MY_LEVEL, START
-from ..settings import GameSettings, check_seat, fit_win_columns, level_names
+from ..settings import (
+    MAX_SEATS,
+    OFF,
+    VARIANT_HELP,
+    GameSettings,
+    check_seat,
+    fit_win_columns,
+    kind_options,
+    win_options,
+)
 from ..widgets.form_fields import FormCheckbox, FormSelect
 from ..widgets.keys_bar import KeysBar
 from ..widgets.level_offer import LevelOffer
 from ..widgets.too_small import TooSmall
 from .closing import close
-
-OFF = "off"
-MAX_SEATS = 4
-VARIANT_HELP = {
-    "standard": "Standard rules.",
-    "jump": "Jump: runners skip spaces that hold other players' squares.",
-    "forced": "Forced: you may not stop while a runner shares a space with a square.",
-}
-
-
-def kind_options(optional: bool) -> list[tuple[str, str]]:
-    options = [("Human", HUMAN)]
-    options += [(f"Computer: {level}", level) for level in level_names()]
-    if optional:
-        options.append(("Nobody", OFF))
-    return options
 
 
 class NewGameScreen(Screen[GameSettings | None]):
@@ -156,7 +149,7 @@ class NewGameScreen(Screen[GameSettings | None]):
             with Horizontal(classes="row"):
                 yield Label("Columns to win")
                 yield FormSelect(
-                    self._win_options(len(seats)),
+                    win_options(len(seats)),
                     value=fit_win_columns(len(seats), self.settings.win_columns),
                     id="win",
                     allow_blank=False,
@@ -200,10 +193,6 @@ class NewGameScreen(Screen[GameSettings | None]):
                 box.BUTTON_LEFT, box.BUTTON_RIGHT = "[", "]"
                 box.refresh()
 
-    @staticmethod
-    def _win_options(players: int) -> list[tuple[str, int]]:
-        return [(str(n), n) for n in allowed_win_columns(players)]
-
     def _seat_count(self) -> int:
         return sum(
             1 for index in range(MAX_SEATS) if self.query_one(f"#kind{index}", Select).value != OFF
@@ -243,7 +232,7 @@ class NewGameScreen(Screen[GameSettings | None]):
             win = self.query_one("#win", Select)
             players = self._seat_count()
             current = win.value if isinstance(win.value, int) else 3
-            win.set_options(self._win_options(players))
+            win.set_options(win_options(players))
             win.value = fit_win_columns(players, current)
 
     @on(Input.Submitted)
