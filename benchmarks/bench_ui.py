@@ -1,8 +1,9 @@
 """The terminal UI beside a bare Textual app, on a real pseudo-terminal at 80x24, in one run:
 first frame (wall and CPU time), key to screen for a roll, a pair choice and a stop, the
-bytes each sends, resident memory (first frame; after a whole game against ``expert``),
-``cantstop --help`` / ``--version``, import time by package (top ten) and the review's CPU
-time (``benchmarks/review_speed.py``). Ratios are the targets (issue 31).
+bytes each sends, the CPU time per key (which holds on a loaded machine), resident memory
+(first frame; after a whole game against ``expert``), ``cantstop --help`` / ``--version``,
+import time by package (top ten) and the review's CPU time (``benchmarks/review_speed.py``).
+Ratios are the targets (issue 31).
 
 Uses ``ptyprobe.py`` (the shared measuring tool; set CANTSTOP_PTYPROBE to its path if it is
 not at ../shared/tools/ptyprobe.py). The bare app and ours are probed alternately.
@@ -101,6 +102,23 @@ def keys(probe: Path) -> list[Line]:
     return lines
 
 
+def cpu_per_key(probe_module: ModuleType) -> list[Line]:
+    """CPU time per key press of the app (roll, choose, stop in turn) and of the bare app,
+    from /proc: the figure that holds while other work shares the machine."""
+    script = _script().split(",")
+    start, turns = script[:2], script[2:]
+    bare_script = [token for _ in turns if _ in KEYS for token in ("r", "sleep:0.2")]
+    bare_argv = [sys.executable, "-c", probe_module.BASELINE_APP]
+    bare, ours = [], []
+    for _ in range(RUNS):
+        bare.append(pty_run.cpu_per_key(probe_module, bare_argv, "READY", [], bare_script))
+        ours.append(pty_run.cpu_per_key(
+            probe_module, [pty_run.CANTSTOP, *GAME], "First to play", start, turns))
+    b, o = _median(bare) * 1000, _median(ours) * 1000
+    return [(f"CPU time per key (roll, choose, stop), median of {RUNS} runs", f"{b:.1f} ms",
+             f"{o:.1f} ms", *_ratio(o, b))]
+
+
 def first_frames(probe_module: ModuleType) -> list[Line]:
     bare_argv = [sys.executable, "-c", probe_module.BASELINE_APP]
     bare: list[pty_run.Frame] = []
@@ -175,6 +193,7 @@ def run() -> list[Line]:
     parts: list[Callable[[], list[Line]]] = [
         lambda: first_frames(probe_module),
         lambda: keys(path),
+        lambda: cpu_per_key(probe_module),
         lambda: memory_after_game(probe_module),
         command_line,
         imports,

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 COLS, ROWS = 80, 24
@@ -119,3 +120,37 @@ def whole_game(probe: ModuleType, argv: list[str], timeout: float = 600.0) -> tu
         return first, rss_mib(term.proc.pid)
     finally:
         term.close()
+
+
+def cpu_per_key(
+    probe: ModuleType, argv: list[str], ready: str, start: list[str], script: list[str]
+) -> float:
+    """CPU seconds the program spends per key of ``script`` (ptyprobe's tokens: keys,
+    ``wait:TEXT``, ``sleep:SECONDS``), read from ``/proc`` before and after it, once
+    ``ready`` shows and the ``start`` tokens are done. CPU time holds on a loaded machine,
+    where key-to-screen times do not; 10 ms clock ticks, so a script of many keys."""
+    term = probe.Term(argv, COLS, ROWS, {**env(), "TERM": "xterm-256color"})
+    try:
+        if term.wait_for(ready, 60.0, 0.2)[0] is None:
+            raise RuntimeError(f"{ready!r} never showed: {term.text()[-300:]}")
+        _play(probe, term, start)
+        before = cpu_seconds(term.proc.pid)
+        keys = _play(probe, term, script)
+        return (cpu_seconds(term.proc.pid) - before) / keys
+    finally:
+        term.close()
+
+
+def _play(probe: ModuleType, term: Any, tokens: list[str]) -> int:
+    """Runs ptyprobe tokens on ``term``; returns how many keys were pressed."""
+    keys = 0
+    for token in tokens:
+        if token.startswith("wait:"):
+            if term.wait_for(token[5:], 30.0, 0.05)[0] is None:
+                raise RuntimeError(f"{token[5:]!r} never showed")
+        elif token.startswith("sleep:"):
+            term.wait_for("\0", float(token[6:]), 0.0)  # reads on
+        else:
+            term.press(probe.KEYS.get(token, token.encode()), 2.0, 0.05)
+            keys += 1
+    return keys

@@ -10,12 +10,14 @@ This package imports nothing from any user interface.
 """
 
 from .board import COLUMN_HEIGHTS, COLUMNS, MAX_RUNNERS, STEPS_PER_ROLL, TOPS
+from .concede import concede, why_cannot_concede
 from .config import VARIANTS, GameConfig, Variant, allowed_win_columns
 from .dice import ALL_ROLLS, Dice, DiceSource, Pairing, Roll, pairings
 from .errors import IllegalMoveError
 from .events import (
     Busted,
     ColumnWon,
+    Conceded,
     Event,
     GameWon,
     Move,
@@ -53,6 +55,7 @@ __all__ = [
     "VARIANTS",
     "Busted",
     "ColumnWon",
+    "Conceded",
     "Dice",
     "DiceSource",
     "Event",
@@ -77,6 +80,7 @@ __all__ = [
     "bust_probability",
     "can_stop",
     "choose",
+    "concede",
     "config_from_dict",
     "config_to_dict",
     "first_player_rolloff",
@@ -94,6 +98,7 @@ __all__ = [
     "state_to_dict",
     "stop",
     "usable_columns_mask",
+    "why_cannot_concede",
     "why_cannot_stop",
     "why_unusable",
 ]

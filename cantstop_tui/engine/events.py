@@ -81,7 +81,13 @@ class GameWon:
     columns: tuple[int, ...]
 
 
-Event = Rolled | Moved | Busted | Stopped | ColumnWon | TurnPassed | GameWon
+@dataclass(frozen=True, slots=True)
+class Conceded:
+    player: int
+    """The player who gave the game up (``concede``); a ``GameWon`` for the other follows."""
+
+
+Event = Rolled | Moved | Busted | Stopped | ColumnWon | TurnPassed | GameWon | Conceded
 
 
 # Fast builders for the events of every roll and move. The frozen dataclass

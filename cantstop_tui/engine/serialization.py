@@ -41,7 +41,7 @@ def config_from_dict(raw: Any) -> GameConfig:
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
     """Plain JSON-ready data; ``state_from_dict`` reverses it exactly."""
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT_VERSION,
         "config": config_to_dict(state.config),
         "squares": {str(c): [sq[c] for sq in state.squares] for c in COLUMNS},
@@ -52,6 +52,9 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "dice": list(state.dice) if state.dice is not None else None,
         "winner": state.winner,
     }
+    if state.conceded is not None:  # only then: every other save is as it always was
+        data["conceded"] = state.conceded
+    return data
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
@@ -151,7 +154,14 @@ def state_from_dict(data: Any) -> GameState:
 
     winner = data["winner"]
     won = [sum(1 for c in COLUMNS if claimed[c] == p) for p in range(players)]
-    if phase is Phase.OVER:
+    conceded = data.get("conceded")
+    if conceded is not None:  # given up (``concede``): over, the other player the winner
+        conceded = _int(conceded, "'conceded'", 0, players - 1)
+        if phase is not Phase.OVER or players != 2 or any(runners) or winner != current:
+            raise ValueError("Only a game of two that is over can have been conceded.")
+        if winner != 1 - conceded:
+            raise ValueError(f"Player {conceded} conceded, so the other player won.")
+    elif phase is Phase.OVER:
         winner = _int(winner, "'winner'", 0, players - 1)
         winners = [p for p in range(players) if won[p] >= config.win_columns]
         if winners != [winner] or any(runners) or winner != current:
@@ -172,6 +182,7 @@ def state_from_dict(data: Any) -> GameState:
         phase=phase,
         dice=dice,
         winner=winner,
+        conceded=conceded,
     )
     if config.variant == "jump" and (
         _shares_a_space(state, state.runners) or _stacked_squares(rows)

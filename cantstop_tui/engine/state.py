@@ -41,6 +41,8 @@ class GameState:
     # The legal moves of ``dice``, computed once by ``roll``. Not part of the position:
     # ``dataclasses.replace`` on a choose-phase state must pass ``cached_moves=None``.
     cached_moves: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
+    conceded: int | None = None
+    """The player who gave a two-player game up (``concede``): over, the other the winner."""
 
     @property
     def num_players(self) -> int:
@@ -71,7 +73,7 @@ class GameState:
 _new = object.__new__
 (
     _set_config, _set_squares, _set_claimed, _set_runners, _set_current_player,
-    _set_phase, _set_dice, _set_winner, _set_cached_moves,
+    _set_phase, _set_dice, _set_winner, _set_cached_moves, _set_conceded,
 ) = (GameState.__dict__[f.name].__set__ for f in fields(GameState))
 
 
@@ -85,6 +87,7 @@ def make_state(
     dice: tuple[int, int, int, int] | None = None,
     winner: int | None = None,
     cached_moves: tuple[Move, ...] | None = None,
+    conceded: int | None = None,
 ) -> GameState:
     """``GameState(...)`` for the rules' own transitions, about twice as fast.
 
@@ -101,4 +104,5 @@ def make_state(
     _set_dice(state, dice)
     _set_winner(state, winner)
     _set_cached_moves(state, cached_moves)
+    _set_conceded(state, conceded)
     return state

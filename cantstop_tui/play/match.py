@@ -24,6 +24,7 @@ from ..engine import (
     Rolloff,
     TurnPassed,
     choose,
+    concede,
     first_player_rolloff,
     new_game,
     roll,
@@ -47,17 +48,21 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One step of the record: ``roll`` with its dice, ``choose`` with its move, or ``stop``."""
+    """One step of the record: ``roll`` with its dice, ``choose`` with its move, ``stop``, or
+    ``concede`` with the seat that gave the game up (``engine.concede``)."""
 
-    kind: Literal["roll", "choose", "stop"]
+    kind: Literal["roll", "choose", "stop", "concede"]
     dice: tuple[int, int, int, int] | None = None
     move: Move | None = None
+    seat: int | None = None
 
     def to_json(self) -> list[Any]:
         if self.kind == "roll":
             return ["roll", list(self.dice or ())]
         if self.kind == "choose":
             return ["choose", list(self.move or ())]
+        if self.kind == "concede":
+            return ["concede", self.seat]
         return ["stop"]
 
 
@@ -238,6 +243,11 @@ class Match:
         state, events = stop(self.state)
         return self._advance(state, events, Action("stop"))
 
+    def concede(self, seat: int) -> tuple[Match, tuple[Event, ...]]:
+        """``seat`` gives the game up (a two-player game: the other seat wins)."""
+        state, events = concede(self.state, seat)
+        return self._advance(state, events, Action("concede", seat=seat))
+
     def apply(self, action: Action) -> tuple[Match, tuple[Event, ...]]:
         """Replay one recorded action; a roll must match the seeded stream."""
         if action.kind == "roll":
@@ -249,6 +259,8 @@ class Match:
             return self.roll()
         if action.kind == "choose":
             return self.choose(action.move or ())
+        if action.kind == "concede":
+            return self.concede(-1 if action.seat is None else action.seat)
         return self.stop()
 
     def _advance(

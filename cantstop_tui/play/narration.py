@@ -12,6 +12,7 @@ from typing import Final
 from ..engine import (
     Busted,
     ColumnWon,
+    Conceded,
     Event,
     GameWon,
     Moved,
@@ -88,6 +89,8 @@ def log_lines(
             lines.append(f"-- {possessive(name)} turn --")
         elif isinstance(event, GameWon):
             lines.append(f"{verb(name, 'win')} the game!")
+        elif isinstance(event, Conceded):
+            lines.append(f"{verb(name, 'abandon')} the game.")
     return lines, rolled
 
 
@@ -113,12 +116,19 @@ def waiting_roll(match: Match) -> Rolled | None:
 
 def history_lines(match: Match) -> tuple[list[str], Rolled | None]:
     """The log of a game joined part-way: its actions replayed from the seeded start."""
-    lines: list[str] = []
+    seen, unseen, rolled = history_parts(match, len(match.history))
+    return seen + unseen, rolled
+
+
+def history_parts(match: Match, step: int) -> tuple[list[str], list[str], Rolled | None]:
+    """The log of the game's first ``step`` actions, and of the actions after them (what
+    someone who last looked at ``step`` has not seen), from the seeded start."""
+    parts: tuple[list[str], list[str]] = ([], [])
     rolled: Rolled | None = None
-    for position, events in match.positions():
+    for index, (position, events) in enumerate(match.positions()):
         more, rolled = log_lines(position, events, rolled)
-        lines += more
-    return lines, rolled
+        parts[index > step].extend(more)
+    return parts[0], parts[1], rolled
 
 
 def rolloff_lines(match: Match) -> list[str]:

@@ -5,7 +5,8 @@ A person who left a game the computer then finished for them has **abandoned** i
 as a loss for them, and in the ratings they come last, whatever the computer did with their
 seat (as Board Game Arena counts a game someone left). They abandoned it when the computer
 was playing their seat as the game ended (``Match.kind_of``: they were away, or their turn
-ran out of time); someone who came back before the end played on, and the game counts as
+ran out of time), or they gave a two-player game up (a turn-based table's missed deadline,
+``Match.concede``); someone who came back before the end played on, and the game counts as
 usual.
 """
 
@@ -29,12 +30,15 @@ class GameResult:
 
 
 def abandoned_seats(match: Match) -> frozenset[int]:
-    """The people's seats the computer was playing when the game ended."""
-    return frozenset(
+    """The people's seats the computer was playing when the game ended, and the seat that
+    gave it up (``Match.concede``)."""
+    away = frozenset(
         seat
         for seat, player in enumerate(match.seats)
         if player.is_human and match.kind_of(seat) != HUMAN
     )
+    conceded = match.state.conceded
+    return away if conceded is None else away | {conceded}
 
 
 def winner_seat(match: Match) -> int | None:

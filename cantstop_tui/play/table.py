@@ -118,6 +118,13 @@ class Table:
         self._check_turn(seat)
         return self._publish(*self.match.stop())
 
+    def concede(self, seat: int) -> tuple[Event, ...]:
+        """``seat`` gives the game up: the table's decision (a turn-based table's missed
+        deadline), not an intent of the seat's player, so asked whoever plays it now."""
+        if self._closed:
+            raise IllegalMoveError("This table is closed.")
+        return self._publish(*self.match.concede(seat))
+
     def replace_match(self, match: Match, bots: Mapping[int, Bot] | None = None) -> None:
         """Start over with another match (rematch, new game, a loaded save)."""
         self._match = match

@@ -16,11 +16,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
-from ..engine import Rolled
+from ..engine import COLUMNS
 from .match import Match
-from .narration import log_lines
+from .narration import history_parts
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -36,11 +37,12 @@ MAX_TURN_BASED = 10
 COMPUTER_PLAYS = "computer"
 """A missed deadline: the computer plays that turn, and the seat is the person's again."""
 ABANDON = "abandon"
-"""A missed deadline: the person has abandoned the game (the computer finishes it for them,
-and it counts as ``play.results`` counts an abandoned game)."""
+"""A missed deadline: the person has abandoned the game, which counts as ``play.results``
+counts an abandoned game. A game of two ends at once, the other player the winner
+(``engine.concede``); in a game of three or four the computer plays their seat to the end."""
 ON_MISS: dict[str, str] = {
     COMPUTER_PLAYS: "the computer plays that turn",
-    ABANDON: "the game is abandoned by that player",
+    ABANDON: "they abandon (a 2-player game ends)",
 }
 """What may happen when a turn's deadline passes, and how the form and docs say it."""
 
@@ -100,13 +102,33 @@ class TurnDeadline:
 def lines_since(match: Match, step: int) -> list[str]:
     """The log of what was played after the game's first ``step`` actions (what someone who
     last looked at ``step`` has not seen)."""
-    lines: list[str] = []
-    rolled: Rolled | None = None
-    for index, (position, events) in enumerate(match.positions()):
-        more, rolled = log_lines(position, events, rolled)
-        if index > step:
-            lines += more
-    return lines
+    return history_parts(match, step)[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Unseen:
+    """What a returning player of a turn-based game has not seen: the actions after the
+    first ``step``, up to ``upto`` (the game when they came back), and the pieces those
+    actions moved, as (player, column)."""
+
+    step: int
+    upto: int
+    moved: frozenset[tuple[int, int]]
+
+
+def unseen(match: Match, step: int) -> Unseen | None:
+    """What was played in ``match`` after its first ``step`` actions (None: nothing)."""
+    if step >= len(match.history):
+        return None
+    then = next(islice(match.positions(), step, None))[0].state
+    now = match.state
+    moved = frozenset(
+        (player, column)
+        for player in range(now.num_players)
+        for column in COLUMNS
+        if now.squares[player][column] != then.squares[player][column]
+    )
+    return Unseen(step, len(match.history), moved)
 
 
 def describe(seconds: float) -> str:

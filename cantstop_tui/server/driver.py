@@ -16,6 +16,7 @@ from textual import events
 from textual.geometry import Size
 from textual.message import Message
 
+from ..ui.compact_sgr import SgrCompactor
 from ..ui.textual_compat import DriverState, forget_parsed_keys, new_key_parser
 from .input_filter import MAX_PASTE, InputFilter
 from .limits import TokenBucket
@@ -69,6 +70,8 @@ class ChannelDriver(DriverState):
         self._resize_handle: asyncio.TimerHandle | None = None
         self._input_enabled = False
         self._pending: list[str] = []
+        self._compactor = SgrCompactor()
+        """The same screen in fewer bytes: style codes only where the style changes."""
 
     # --- output -----------------------------------------------------------------
 
@@ -80,7 +83,7 @@ class ChannelDriver(DriverState):
 
     def flush(self) -> None:
         if self._pending:
-            data = "".join(self._pending)
+            data = self._compactor.feed("".join(self._pending))
             self._pending.clear()
             self._terminal.write(data)
 

@@ -16,7 +16,7 @@ from ..play.seating import LobbyError
 from ..play.table import BOT_DELAY
 from ..play.turn_based import MAX_TURN_BASED, Clock, TurnRules, wall_clock
 from ..storage.records import Records
-from ..ui.screens.lobby import TableSummary
+from ..ui.screens.lobby_tables import TableSummary
 from . import turn_tables
 from .budgets import Budgets
 from .next_game import Listener

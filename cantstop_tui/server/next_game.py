@@ -1,7 +1,8 @@
 """A hosted table after its game: the rematch votes, and the next game once everyone asked.
 
-A mixin of ``tables.HostedTable`` (its seating and its clocks are there); the sentences and
-the rule of when the next game starts are the pure functions of ``play.rematch``.
+A piece each ``tables.HostedTable`` owns (``hosted.next_game``); what it needs of its table
+is :class:`GameHost`. The sentences and the rule of when the next game starts are the pure
+functions of ``play.rematch``.
 """
 
 from __future__ import annotations
@@ -35,94 +36,111 @@ class GameRegistry(Protocol):
     def new_seed(self) -> int: ...
 
 
-class NextGame:
-    id: int
-    name: str
+class GameHost(Protocol):
+    """What the next game needs of its table (``tables.HostedTable``)."""
+
     seed: int
-    config: GameConfig
-    seats: Seats
-    table: SharedTable | None
-    lobby: GameRegistry
-    rematch_votes: set[int]
-    """Seats whose person asked for a rematch of the finished game."""
-    _vote_listeners: list[Listener]
 
-    if TYPE_CHECKING:  # given by the hosted table
+    @property
+    def id(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def config(self) -> GameConfig: ...
+    @property
+    def seats(self) -> Seats: ...
+    @property
+    def table(self) -> SharedTable | None: ...
+    @property
+    def lobby(self) -> GameRegistry: ...
+    @property
+    def finished(self) -> bool: ...
+    def seats_of(self, visitor: Person) -> frozenset[int]: ...
+    def players(self) -> tuple[Seat, ...]: ...
+    def post(self, line: str) -> None: ...
+    def free(self, index: int, notice: str | None = None, level: str | None = None) -> None: ...
 
-        @property
-        def finished(self) -> bool: ...
-        def seats_of(self, visitor: Person) -> frozenset[int]: ...
-        def _players(self) -> tuple[Seat, ...]: ...
-        def _post(self, line: str) -> None: ...
-        def _give_back_slow_turns(self) -> None: ...
-        def _free(
-            self, index: int, notice: str | None = None, level: str | None = None
-        ) -> None: ...
 
-    def _game_over(self, match: Match) -> None:
-        """Keep the game, and free the seats of those who are gone: the table awaits a rematch."""
+class NextGame:
+    """Who asked for a rematch of the finished game, and the rematch once all did."""
+
+    def __init__(self, host: GameHost) -> None:
+        self._host = host
+        self.votes: set[int] = set()
+        """Seats whose person asked for a rematch of the finished game."""
+        self._listeners: list[Listener] = []
+
+    def game_over(self, match: Match) -> None:
+        """Keep the game, and free the seats of those who are gone: the table awaits a rematch
+        (the table gave back the turns the computer played for those who stalled)."""
+        host = self._host
         winner = match.seats[match.state.winner].name if match.state.winner is not None else "?"
-        log.info("Table %d %r finished: %s won.", self.id, self.name, winner)
-        self.lobby.game_finished(match)
-        self.rematch_votes.clear()
-        self._give_back_slow_turns()
-        for index in seating.away(self.seats):
-            self._free(index, f"* Seat {index + 1} is free for the next game.")
-        self._votes_changed()
-        self.lobby.forget_if_empty(self.id)
+        log.info("Table %d %r finished: %s won.", host.id, host.name, winner)
+        host.lobby.game_finished(match)
+        self.votes.clear()
+        for index in seating.away(host.seats):
+            host.free(index, f"* Seat {index + 1} is free for the next game.")
+        self.changed()
+        host.lobby.forget_if_empty(host.id)
 
     def ask_rematch(self, visitor: Person) -> None:
         """The visitor wants the same seats and rules again; it starts when everyone does."""
-        seats = self.seats_of(visitor)
-        if not self.finished or not seats or seats <= self.rematch_votes:
+        seats = self._host.seats_of(visitor)
+        if not self._host.finished or not seats or seats <= self.votes:
             return
-        self.rematch_votes |= seats
-        self._post(f"* {visitor.name} asks for a rematch.")
-        self._votes_changed()
-        self._rematch_if_ready()
+        self.votes |= seats
+        self._host.post(f"* {visitor.name} asks for a rematch.")
+        self.changed()
+        self.rematch_if_ready()
 
     def computer_takes_free_seats(self, visitor: Person) -> None:
         """Rather than wait for a newcomer, or for someone away since a restart: the computer
         plays those seats (and the visitor asks for the rematch)."""
-        seats = self.seats_of(visitor)
-        free = sorted([*seating.free_seats(self.seats), *seating.away(self.seats)])
-        if not self.finished or not seats or not free:
+        host = self._host
+        seats = host.seats_of(visitor)
+        free = sorted([*seating.free_seats(host.seats), *seating.away(host.seats)])
+        if not host.finished or not seats or not free:
             return
         for index in free:
-            self._free(index, level=STAND_IN)
-        self.rematch_votes |= seats
-        self._post(f"* {visitor.name} gives {rematch.seat_numbers(free)} to the computer.")
-        self.lobby.changed(save=True)
-        self._votes_changed()
-        self._rematch_if_ready()
+            host.free(index, level=STAND_IN)
+        self.votes |= seats
+        host.post(f"* {visitor.name} gives {rematch.seat_numbers(free)} to the computer.")
+        host.lobby.changed(save=True)
+        self.changed()
+        self.rematch_if_ready()
 
-    def _rematch_if_ready(self) -> None:
-        table = self.table
-        if table is None or not self.finished:
+    def rematch_if_ready(self) -> None:
+        host, table = self._host, self._host.table
+        if table is None or not host.finished:
             return
-        if not rematch.ready(self.seats, self.rematch_votes):
+        if not rematch.ready(host.seats, self.votes):
             return
-        seed = self.lobby.new_seed()
+        seed = host.lobby.new_seed()
         if seed == table.match.seed:
             seed = (seed + 1) & 0x7FFFFFFF
-        self.seed = seed
-        self.rematch_votes.clear()
-        self._post("* Everyone is in: the rematch begins.")
-        table.replace_match(Match.start(self._players(), self.config, seed))
+        host.seed = seed
+        self.votes.clear()
+        host.post("* Everyone is in: the rematch begins.")
+        table.replace_match(Match.start(host.players(), host.config, seed))
 
     def rematch_status(self, visitor: Person) -> str:
         """One sentence for this visitor on who the rematch waits for ("" during a game)."""
-        if not self.finished:
+        if not self._host.finished:
             return ""
-        return rematch.waiting_for(self.seats, self.rematch_votes, self.seats_of(visitor))
+        return rematch.waiting_for(self._host.seats, self.votes, self._host.seats_of(visitor))
 
-    def _names(self, seats: Iterable[int]) -> str:
-        return rematch.names(self.seats, seats)
+    def asked(self, visitor: Person) -> bool:
+        """Whether the visitor has asked for the rematch (with every seat they play)."""
+        seats = self._host.seats_of(visitor)
+        return bool(seats) and seats <= self.votes
 
-    def subscribe_votes(self, listener: Listener) -> Callable[[], None]:
+    def names(self, seats: Iterable[int]) -> str:
+        return rematch.names(self._host.seats, seats)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
         """``listener()`` after every change of who waits for the rematch."""
-        return subscribe(self._vote_listeners, listener)
+        return subscribe(self._listeners, listener)
 
-    def _votes_changed(self) -> None:
-        for listener in list(self._vote_listeners):
+    def changed(self) -> None:
+        for listener in list(self._listeners):
             listener()

@@ -153,7 +153,7 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
             raise ValueError("a table without a game is not one to come back to")
         return hosted
     hosted.play(match)
-    hosted.hold_absent_seats()
+    hosted.clocks.hold_absent_seats()
     return hosted
 
 

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..play.table import Table
+from ..play.turn_based import Unseen
 from ..ui.glyphs import Glyphs
 from ..ui.screens.game import GameScreen
 from ..ui.widgets.chat_pane import ChatPane
@@ -65,9 +66,16 @@ class TableScreen(GameScreen):
         glyphs: Glyphs,
         hints: bool,
         show_chances: bool = False,
+        unseen: Unseen | None = None,
     ) -> None:
         super().__init__(
-            table, seats, glyphs, hints=hints, chances=hosted.chances, show_chances=show_chances
+            table,
+            seats,
+            glyphs,
+            hints=hints,
+            chances=hosted.chances,
+            show_chances=show_chances,
+            unseen=unseen,
         )
         self.hosted = hosted
         self.watching = seats() == frozenset()

@@ -15,7 +15,6 @@ dropped seat; a seat nobody comes back to is freed. See docs/ssh.md.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Iterable
 from typing import Protocol
@@ -25,11 +24,11 @@ from ..play import seating
 from ..play.match import HUMAN, Match, Seat
 from ..play.seating import AWAY, SLOW, Person, Seats
 from ..play.turn_based import Clock, TurnDeadline, TurnRules
-from ..ui.screens.lobby import SeatInfo, TableSummary
+from ..ui.screens.lobby_tables import SeatInfo, TableSummary
 from . import turn_tables
 from .budgets import Budgets
 from .chat import TableChat
-from .next_game import GameRegistry, Listener, NextGame
+from .next_game import GameRegistry, NextGame
 from .shared_table import SharedTable
 from .table_clocks import TableClocks
 
@@ -39,8 +38,9 @@ TABLE_NAME_LENGTH = 24
 Visitor = Person
 """Who is on the other end of a session: the person who sits down."""
 
-class HostedTable(TableClocks, NextGame):
-    """One table of the lobby: its seats, and its game once every seat is filled."""
+class HostedTable:
+    """One table of the lobby: its seats, and its game once every seat is filled; its
+    clocks (``clocks``) and its rematch (``next_game``) are pieces it owns."""
 
     lobby: TableRegistry
 
@@ -60,8 +60,6 @@ class HostedTable(TableClocks, NextGame):
         self.seed = seed
         self.seats: Seats = seating.open_seats(kinds)
         """Who sits where, and who plays each seat: the one record of it (``play.seating``)."""
-        self.holds: dict[int, asyncio.TimerHandle] = {}
-        """Seats kept for people who left, until the clock runs out."""
         self.table: SharedTable | None = None
         self.spectators: set[Visitor] = set()
         """Who watches the table, or waits in the lobby to watch it once it starts."""
@@ -70,10 +68,6 @@ class HostedTable(TableClocks, NextGame):
         """The name of the person who created it (counted against their open tables)."""
         self.chances = False
         """Whether its players may show each player's win chance (its creator's choice)."""
-        self.rematch_votes: set[int] = set()
-        """Seats whose person asked for a rematch of the finished game."""
-        self._vote_listeners: list[Listener] = []
-        self._turn_timer: asyncio.TimerHandle | None = None
         self.turn_rules: TurnRules | None = None
         """A turn-based table's rules (None: real-time); see ``turn_tables``."""
         self.turn_deadline: TurnDeadline | None = None
@@ -81,6 +75,8 @@ class HostedTable(TableClocks, NextGame):
         self.seen: dict[str, int] = {}
         """At a turn-based table: how many steps of the game each person had seen when they
         last left it."""
+        self.clocks = TableClocks(self)
+        self.next_game = NextGame(self)
         self._shown_status = self.status
 
     # --- what the lobby shows -------------------------------------------------------
@@ -139,7 +135,7 @@ class HostedTable(TableClocks, NextGame):
     def seats_of(self, visitor: Visitor) -> frozenset[int]:
         return seating.seats_of(self.seats, visitor.name)
 
-    def _set(self, seats: Seats) -> None:
+    def set_seats(self, seats: Seats) -> None:
         """The new seating (the game reads who plays each seat from it)."""
         self.seats = seats
         if self.table is not None:
@@ -147,7 +143,7 @@ class HostedTable(TableClocks, NextGame):
 
     # --- the game -------------------------------------------------------------------
 
-    def _players(self) -> tuple[Seat, ...]:
+    def players(self) -> tuple[Seat, ...]:
         return tuple(
             Seat(seat.player_name(index), seat.level) for index, seat in enumerate(self.seats)
         )
@@ -155,8 +151,9 @@ class HostedTable(TableClocks, NextGame):
     def _start_if_full(self) -> None:
         if self.table is not None or seating.free_seats(self.seats):
             return
-        log.info("Table %d %r starts: %s.", self.id, self.name, self._names(range(len(self.seats))))
-        self.play(Match.start(self._players(), self.config, self.seed))
+        names = self.next_game.names(range(len(self.seats)))
+        log.info("Table %d %r starts: %s.", self.id, self.name, names)
+        self.play(Match.start(self.players(), self.config, self.seed))
 
     def play(self, match: Match) -> None:
         """Play ``match`` on this table's shared table, as the seats say (a restored game's
@@ -168,7 +165,7 @@ class HostedTable(TableClocks, NextGame):
         if self.turn_deadline is None:
             turn_tables.begin_turn(self)
         table.subscribe(self._on_change, owned=False)
-        self._arm_turn_timer()
+        self.clocks.arm_turn_timer()
         table.start()
 
     def _on_change(self, match: Match, events: tuple[object, ...]) -> None:
@@ -176,11 +173,11 @@ class HostedTable(TableClocks, NextGame):
         # First of the table's listeners: the step is stored before any visitor sees it.
         if self.lobby.on_step is not None:
             self.lobby.on_step(self)
-        if any(isinstance(e, TurnPassed) for e in events):
-            self._give_back_slow_turns()
+        if any(isinstance(e, TurnPassed | GameWon) for e in events):
+            self.clocks.give_back_slow_turns()  # the seats' people play the next game
         if any(isinstance(event, GameWon) for event in events):
-            self._game_over(match)
-        self._arm_turn_timer()
+            self.next_game.game_over(match)
+        self.clocks.arm_turn_timer()
         status = self.status
         if status != self._shown_status:  # the lobby lists status, not every move
             self._shown_status = status
@@ -208,24 +205,24 @@ class HostedTable(TableClocks, NextGame):
         seats, seat = seating.take_seat(
             self.seats, visitor, seat, game_on=game_on, table_name=self.name
         )
-        self._set(seats)
+        self.set_seats(seats)
         if self.finished:  # joining a finished game's table is asking for the next game
-            self.rematch_votes.add(seat)
-            self._post(f"* {visitor.name} sits down for the next game.")
-            self._votes_changed()
-            self._rematch_if_ready()
+            self.next_game.votes.add(seat)
+            self.post(f"* {visitor.name} sits down for the next game.")
+            self.next_game.changed()
+            self.next_game.rematch_if_ready()
         else:
             self._start_if_full()
         self.lobby.changed(save=True)
         return seat
 
     def _reclaim(self, index: int, visitor: Visitor, *, quiet: bool = False) -> None:
-        self._unhold(index)
-        self._set(seating.come_back(self.seats, index, visitor))
+        self.clocks.unhold(index)
+        self.set_seats(seating.come_back(self.seats, index, visitor))
         if not quiet:  # quiet: the same player signed in again elsewhere, nobody left
-            self._post(f"* {visitor.name} is back.")
+            self.post(f"* {visitor.name} is back.")
         if self.finished:
-            self._votes_changed()
+            self.next_game.changed()
         self.lobby.changed(save=True)
 
     def left(self, visitor: Visitor, *, quiet: bool = False, dropped: bool = False) -> None:
@@ -240,18 +237,18 @@ class HostedTable(TableClocks, NextGame):
             turn_tables.last_seen(self, visitor)
             # Nothing to hold before the game starts; when the server stops, the seat is
             # saved as it is.
-            self._set(seating.step_away(self.seats, index, game_started=started))
+            self.set_seats(seating.step_away(self.seats, index, game_started=started))
             if self.lobby.closing or self.table is None:
                 continue
             if self.finished:
-                self._free(index, f"* {visitor.name} left the table: seat {index + 1} is free.")
-                self._votes_changed()
+                self.free(index, f"* {visitor.name} left the table: seat {index + 1} is free.")
+                self.next_game.changed()
             else:
                 if self.turn_rules is not None:  # the seat waits: the deadline runs
                     continue
                 if not quiet:
-                    self._post(f"* {visitor.name} left; the seat is held for them.")
-                self._hold(index)
+                    self.post(f"* {visitor.name} left; the seat is held for them.")
+                self.clocks.hold(index)
         self.lobby.changed(save=True)
         self.lobby.forget_if_empty(self.id)
 
@@ -260,8 +257,21 @@ class HostedTable(TableClocks, NextGame):
         self.lobby.budgets.may_say(visitor.name)
         self.chat.say(visitor, text)
 
-    def _post(self, line: str) -> None:
+    def post(self, line: str) -> None:
+        """A line of the table's own to its chat (``* ana is back.``)."""
         self.chat.post(line)
+
+    def free(self, index: int, notice: str | None = None, level: str | None = None) -> None:
+        """After a game: the seat is open for whoever sits down next (``level``: the
+        computer plays it from now)."""
+        self.clocks.unhold(index)
+        self.set_seats(seating.vacate(self.seats, index, level))
+        self.next_game.votes.discard(index)
+        if notice is not None:
+            self.post(notice)
+
+    def votes_changed(self) -> None:
+        self.next_game.changed()
 
     @property
     def empty(self) -> bool:
@@ -270,7 +280,7 @@ class HostedTable(TableClocks, NextGame):
         watched = self.watchers > 0 and self.table is not None
         if self.turn_rules is not None and any(seat.person for seat in self.seats):
             return False  # a turn-based table waits for its people
-        return not watched and not self.holds and not any(s.connected for s in self.seats)
+        return not watched and not self.clocks.holds and not any(s.connected for s in self.seats)
 
 
 class TableRegistry(GameRegistry, Protocol):

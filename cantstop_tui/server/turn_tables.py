@@ -14,11 +14,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from ..engine import TurnPassed
+from ..engine import TurnPassed, why_cannot_concede
 from ..play import seating
 from ..play.match import HUMAN
 from ..play.seating import SLOW, STAND_IN, LobbyError, Person, Seats
-from ..play.turn_based import ABANDON, Clock, TurnDeadline, TurnRules, describe, lines_since
+from ..play.turn_based import (
+    ABANDON,
+    Clock,
+    TurnDeadline,
+    TurnRules,
+    Unseen,
+    describe,
+    lines_since,
+    unseen,
+)
 from .shared_table import SharedTable
 
 
@@ -44,9 +53,9 @@ class HostedTable(Protocol):
     @property
     def finished(self) -> bool: ...
     def seats_of(self, visitor: Person) -> frozenset[int]: ...
-    def _free(self, index: int, notice: str | None = None, level: str | None = None) -> None: ...
-    def _post(self, line: str) -> None: ...
-    def _set(self, seats: Seats) -> None: ...
+    def free(self, index: int, notice: str | None = None, level: str | None = None) -> None: ...
+    def post(self, line: str) -> None: ...
+    def set_seats(self, seats: Seats) -> None: ...
 
 
 SWEEP_SECONDS = 30.0
@@ -95,27 +104,41 @@ def check(hosted: HostedTable) -> bool:
     index = table.match.state.current_player
     waited = describe(deadline.rules.deadline)
     if deadline.rules.on_miss == ABANDON:
-        hosted._free(
+        ends = why_cannot_concede(table.match.state, index) is None  # a game of two
+        other = table.match.seats[1 - index].name if ends else ""
+        hosted.free(
             index,
             f"* {name} did not move within {waited}: they abandoned the game, "
-            "and the computer plays their seat.",
+            + (f"and {other} wins it." if ends else "and the computer plays their seat."),
             level=STAND_IN,
         )
+        if ends:
+            table.concede(index)
     else:
-        hosted._post(f"* {name} did not move within {waited}: the computer played that turn.")
-        hosted._set(seating.hand_over(hosted.seats, index, SLOW))
+        hosted.post(f"* {name} did not move within {waited}: the computer played that turn.")
+        hosted.set_seats(seating.hand_over(hosted.seats, index, SLOW))
     hosted.lobby.changed(save=True)
     return True
 
 
 SINCE_LINES = 12
 """The most lines of play a returning person's notice shows (the log has them all)."""
+MARKED = "The pieces that moved are drawn reversed on the board."
 
 
 def last_seen(hosted: HostedTable, person: Person) -> None:
     """``person`` leaves a turn-based table's game: what they saw of it is kept."""
     if hosted.turn_rules is not None and hosted.table is not None:
         hosted.seen[person.name] = len(hosted.table.match.history)
+
+
+def unseen_by(hosted: HostedTable, person: Person) -> Unseen | None:
+    """What ``person`` has not seen of a turn-based table's game (None: nothing, or not such
+    a table), for the board and the log to mark."""
+    step = hosted.seen.get(person.name)
+    if hosted.turn_rules is None or hosted.table is None or step is None:
+        return None
+    return unseen(hosted.table.match, step)
 
 
 def since_last_seen(hosted: HostedTable, person: Person) -> str | None:
@@ -131,7 +154,7 @@ def since_last_seen(hosted: HostedTable, person: Person) -> str | None:
     shown = lines[-SINCE_LINES:]
     if earlier > 0:
         shown.insert(0, f"({earlier} earlier lines in the log)")
-    return "\n".join(shown)
+    return "\n".join([*shown, MARKED])
 
 
 def check_room(tables: Iterable[HostedTable], person: Person, limit: int) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..play.names import is_usable_name, sanitize_name
 from ..play.seating import LobbyError
-from ..ui.screens.lobby import LobbyChoice
+from ..ui.screens.lobby_tables import LobbyChoice
 from .collector import collect_soon
 from .identity import Identities, Login
 from .lobby import Lobby

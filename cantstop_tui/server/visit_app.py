@@ -20,11 +20,14 @@ from textual.widgets import Input
 from ..play.match import Match
 from ..play.seating import LobbyError
 from ..play.table import Table
-from ..ui.colors import ColorDepth, depth_filters
+from ..ui import screen_keys
+from ..ui.app_commands import screen_commands
+from ..ui.colors import NO_COLOR_CSS, ColorDepth, depth_filters, theme_for
 from ..ui.game_app import GameApp
-from ..ui.keys import LEAVE, TABLE_HELP, TALK, help_block, labels
+from ..ui.keys import LEAVE, TABLE_HELP, bindings, help_block, labels
 from ..ui.screens.game import GameScreen
-from ..ui.screens.lobby import LobbyChoice, LobbyScreen
+from ..ui.screens.lobby import LobbyScreen
+from ..ui.screens.lobby_tables import LobbyChoice
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
 from ..ui.settings import GameSettings
@@ -45,26 +48,15 @@ SINCE_SECONDS = 30.0
 class VisitApp(GameApp):
     """The lobby and the tables of a server, as one visitor sees them."""
 
-    QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave (y)")
+    QUIT_QUESTION = ("Leave this table for the lobby?", "Yes, leave")
     KEY_LABELS: ClassVar[dict[str, str]] = labels(LEAVE)
     HELP_KEYS = help_block(TABLE_HELP)
 
-    CSS = (
-        GameApp.CSS
-        + """
-    /* A terminal without colours (xterm-mono, NO_COLOR): the cursor and the focus reversed */
-    DataTable:nocolor > .datatable--cursor { text-style: reverse; }
-    Input:nocolor:focus, Button:nocolor:focus, Select:nocolor:focus > SelectCurrent {
-        text-style: reverse;
-    }
-    Input:nocolor > .input--cursor { text-style: not reverse; }
-    """
-    )
+    CSS = GameApp.CSS + NO_COLOR_CSS
 
     textual_commands = False  # nothing that writes on the host or shows its paths
     BINDINGS: ClassVar[list[BindingType]] = [
-        *GameApp.BINDINGS,
-        TALK.binding(),
+        *GameApp.BINDINGS, *bindings(screen_keys.TABLE_APP)
     ]
 
     def __init__(
@@ -111,13 +103,9 @@ class VisitApp(GameApp):
     # --- where the visitor is ---------------------------------------------------------
 
     def begin(self) -> None:
-        # Without colours, what has the focus or the cursor is drawn in reverse (Textual's
-        # widgets' ``:nocolor`` rules, as for a local NO_COLOR game in the terminal's palette).
-        self.no_color = self.color_depth == "none"
-        if self.color_depth in ("16", "none"):
-            # At 16 colours draw with the terminal's own palette, not approximations of RGB
-            # (the accent would turn red, an error colour): the widgets' ``:ansi`` rules.
-            self.theme = "ansi-dark"
+        self.no_color = self.color_depth == "none"  # the :nocolor rules (NO_COLOR_CSS)
+        if (theme := theme_for(self.color_depth)) is not None:
+            self.theme = theme
         if self.ask_name is not None:
             self.push_screen(NameScreen(self.taken, self.ask_name), self._named)
         elif self.first is not None:
@@ -158,7 +146,7 @@ class VisitApp(GameApp):
         def voted() -> None:
             app.call_later(app._show_votes)
 
-        self._unsubscribe = [hosted.chat.subscribe(said), hosted.subscribe_votes(voted)]
+        self._unsubscribe = [hosted.chat.subscribe(said), hosted.next_game.subscribe(voted)]
         self._show_table(hosted.table)
         since = None if self.watching else turn_tables.since_last_seen(hosted, self.visitor)
         if since is not None:  # a turn-based game: what the others played meanwhile
@@ -211,23 +199,17 @@ class VisitApp(GameApp):
         if isinstance(screen, GameScreen | ModalScreen) and self.hosted is not None:
             yield from super().get_system_commands(screen)
             return
-        # The lobby's own commands only: none of Textual's (a screenshot would be written
-        # on the host and show its path; theme and quit are not the visitor's to change).
-        for binding in screen.active_bindings.values():
-            if binding.binding.show and binding.enabled:
-                action = binding.binding.action
-                yield SystemCommand(
-                    binding.binding.description,
-                    f"{binding.binding.key}",
-                    lambda a=action: screen.run_action(a),
-                )
+        # The lobby's own commands only: theme and quit are not the visitor's to change.
+        yield from screen_commands(screen)
 
     # --- at a table -------------------------------------------------------------------
 
     def make_game_screen(self, table: Table) -> GameScreen:
-        assert self.hosted is not None
+        hosted = self.hosted
+        assert hosted is not None
+        unseen = None if self.watching else turn_tables.unseen_by(hosted, self.visitor)
         return TableScreen(
-            self.hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances
+            hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances, unseen
         )
 
     def _said_at_table(self, line: str) -> None:
@@ -260,19 +242,14 @@ class VisitApp(GameApp):
 
     # --- the rematch: every seated visitor asks for it, then it starts for all ---------
 
-    def _asked(self) -> bool:
-        assert self.hosted is not None
-        seats = self.hosted.seats_of(self.visitor)
-        return bool(seats) and seats <= self.hosted.rematch_votes
-
     def show_game_over(self, match: Match) -> None:
         assert self.hosted is not None
         screen = TableOverScreen(
             match,
             self.glyphs,
             seated=bool(self.my_seats),
-            status=self.hosted.rematch_status(self.visitor),
-            asked=self._asked(),
+            status=self.hosted.next_game.rematch_status(self.visitor),
+            asked=self.hosted.next_game.asked(self.visitor),
         )
         self.push_screen(screen, self._after_game)
 
@@ -281,15 +258,16 @@ class VisitApp(GameApp):
             return
         for screen in self.screen_stack:
             if isinstance(screen, TableOverScreen):
-                screen.show_status(self.hosted.rematch_status(self.visitor), self._asked())
+                votes, visitor = self.hosted.next_game, self.visitor
+                screen.show_status(votes.rematch_status(visitor), votes.asked(visitor))
 
     def on_rematch_wanted(self, message: RematchWanted) -> None:
         if self.hosted is None:
             return
         if message.computer:
-            self.hosted.computer_takes_free_seats(self.visitor)
+            self.hosted.next_game.computer_takes_free_seats(self.visitor)
         else:
-            self.hosted.ask_rematch(self.visitor)
+            self.hosted.next_game.ask_rematch(self.visitor)
 
     def hide_game_over(self) -> bool:
         """The rematch began: show who starts; a line being typed to the table stays open."""

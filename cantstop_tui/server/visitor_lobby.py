@@ -15,7 +15,7 @@ from ..ai import LEVELS
 from ..play.names import is_usable_name, sanitize_name
 from ..storage.records import Records
 from ..ui.screens.create_table import NewTable
-from ..ui.screens.lobby import LobbyChoice, TableSummary
+from ..ui.screens.lobby_tables import LobbyChoice, TableSummary
 from .lobby import Lobby
 from .tables import Visitor
 

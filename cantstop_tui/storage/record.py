@@ -89,6 +89,8 @@ def describe(action: Action) -> str:
         return "roll " + " ".join(str(d) for d in action.dice or ())
     if action.kind == "choose":
         return "choose " + "+".join(str(c) for c in action.move or ())
+    if action.kind == "concede":
+        return "concede"
     return "stop"
 
 
@@ -99,15 +101,20 @@ def _is_int(value: Any) -> bool:
 def _action(raw: Any, step: int) -> Action:
     problem = (
         f"step {step} is {json.dumps(raw)}, but an action is [\"roll\", [four dice]], "
-        "[\"choose\", [columns]] or [\"stop\"]."
+        "[\"choose\", [columns]], [\"stop\"] or [\"concede\", seat]."
     )
-    if not isinstance(raw, list) or not raw or raw[0] not in ("roll", "choose", "stop"):
+    kinds = ("roll", "choose", "stop", "concede")
+    if not isinstance(raw, list) or not raw or raw[0] not in kinds:
         raise ValueError(problem)
     kind = raw[0]
     if kind == "stop":
         if len(raw) != 1:
             raise ValueError(problem)
         return Action("stop")
+    if kind == "concede":
+        if len(raw) != 2 or not _is_int(raw[1]):
+            raise ValueError(problem)
+        return Action("concede", seat=raw[1])
     if len(raw) != 2 or not isinstance(raw[1], list) or not all(map(_is_int, raw[1])):
         raise ValueError(problem)
     if kind == "roll":

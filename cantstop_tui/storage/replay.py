@@ -6,7 +6,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine import Busted, Event, Rolled
+from ..engine import Event
 from ..play.match import Action, Match
 from ..play.narration import FRESH_DICE, log_lines, waiting_line
 from .record import describe, load_game
@@ -47,14 +47,6 @@ class Replay:
             count = len(self._positions)
             raise IndexError(f"A replay of {count} positions has no position {index}.")
         return self._positions[index]
-
-    def dice_shown(self, index: int) -> tuple[Event, ...]:
-        """The last roll up to ``index`` (and its bust), as events a dice widget can show."""
-        for position in reversed(self._positions[: index + 1]):
-            shown = tuple(e for e in position.events if isinstance(e, Rolled | Busted))
-            if shown:
-                return shown
-        return ()
 
     def caption(self, index: int) -> str:
         """``Step 17 of 130: Ada — choose 6+10`` (or the start)."""

@@ -11,15 +11,18 @@ from typing import ClassVar
 
 from textual import events
 from textual.app import App
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
+from textual.driver import Driver
 from textual.notifications import Notify
 from textual.screen import ModalScreen
 
 from ..play.match import Match
 from ..play.table import BOT_DELAY, Table
 from ..storage import crash
+from . import screen_keys
+from .compact_driver import compact
 from .glyphs import glyphs_for
-from .keys import SAVE
+from .keys import bindings
 from .settings import GameSettings
 from .textual_compat import report_fatal_errors
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
@@ -27,7 +30,7 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 class AppBase(App[None]):
     TITLE = "Can't Stop"
-    QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit (y)")
+    QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit")
     """What ``q`` asks, and its yes button (a server table asks about leaving instead)."""
     HELP_KEYS: str | None = None
     """The help screen's keys block, if not the local game's."""
@@ -55,12 +58,7 @@ class AppBase(App[None]):
         scrollbar-size-vertical: 0;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q,ctrl+c", "request_quit", "Quit", show=False, priority=True),
-        # priority: from the game-over box and every dialog too (a modal screen hides the
-        # app's other keys)
-        SAVE.binding(show=False, priority=True),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.APP)
 
     def __init__(
         self,
@@ -80,6 +78,10 @@ class AppBase(App[None]):
         self.hints = settings.hints
         self.show_chances = False
         """Each player's win chance in the side panel (``w``), kept from game to game."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, sending fewer bytes where it can."""
+        return compact(super().get_driver_class())
 
     def on_notify(self, event: Notify) -> None:
         """Before a notice is shown (``App`` adds it next): over a dialog only the newest

@@ -64,3 +64,16 @@ def game_commands(app: CommandHost, screen: Screen[Any]) -> Iterator[SystemComma
         yield SystemCommand("Records", "Games, wins and more for every player", app.action_records)
     yield SystemCommand(HELP.title, HELP.palette_help, app.action_help)
     yield SystemCommand(QUIT.title, QUIT.palette_help, app.action_request_quit)
+
+
+def screen_commands(screen: Screen[Any]) -> Iterator[SystemCommand]:
+    """A screen's own commands only, as its key bar shows them (a server's lobby: none of
+    Textual's, whose screenshot would be written on the host and show its path)."""
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        if binding.show and active.enabled:
+            yield SystemCommand(
+                binding.description,
+                f"{binding.key}",
+                lambda action=binding.action: screen.run_action(action),
+            )

@@ -95,3 +95,21 @@ def _downgraded(style: Style, system: ColorSystem) -> Style:
     if color is style.color and bgcolor is style.bgcolor:
         return style
     return style + Style(color=color, bgcolor=bgcolor)
+
+
+NO_COLOR_CSS = """
+/* A terminal without colours (xterm-mono, NO_COLOR): the cursor and the focus reversed */
+DataTable:nocolor > .datatable--cursor { text-style: reverse; }
+Input:nocolor:focus, Button:nocolor:focus, Select:nocolor:focus > SelectCurrent {
+    text-style: reverse;
+}
+Input:nocolor > .input--cursor { text-style: not reverse; }
+"""
+"""Without colours, what has the focus or the cursor is drawn in reverse (Textual's
+widgets' ``:nocolor`` rules, as for a local NO_COLOR game in the terminal's palette)."""
+
+
+def theme_for(depth: ColorDepth) -> str | None:
+    """At 16 colours (or none) draw with the terminal's own palette, not approximations of
+    RGB (the accent would turn red, an error colour): the widgets' ``:ansi`` rules."""
+    return "ansi-dark" if depth in ("16", "none") else None

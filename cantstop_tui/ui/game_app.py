@@ -163,7 +163,7 @@ class GameApp(AppBase):
             if yes:
                 self.start_game(settings)
 
-        self.push_screen(ConfirmScreen(question=question, yes="Yes, new game (y)"), answered)
+        self.push_screen(ConfirmScreen(question=question, yes="Yes, new game"), answered)
 
     def start_game(self, settings: GameSettings) -> None:
         """Start a game with ``settings``."""

@@ -2,7 +2,8 @@
 
 The game screen's bindings (and so the key bar), the help screen's keys block, the command
 palette's lines and the sentences that name a key ("roll (r or space)", "why not") are all
-made from these rows; ``tests/ui/test_keys.py`` checks that they agree.
+made from these rows; ``tests/ui/test_keys.py`` checks that they agree. Every other
+screen's keys are rows of the same kind in ``ui.screen_keys``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 MAX_MOVES = 6
 """Move keys 1 to 6: a roll has at most six moves."""
@@ -33,14 +34,37 @@ class Key:
     """The command palette's line (empty: not in the palette)."""
     command: str = ""
     """The palette's words under the title; the keys follow in brackets."""
+    show: bool = True
+    """Whether the key bar shows it."""
+    display: str | None = None
+    """The key bar's name for the keys, if not the first key's own (``?``, ``1-6``)."""
+    priority: bool = False
+    """Whether the binding comes before the focused widget's own (and a modal screen's)."""
 
     @property
     def first(self) -> str:
         """The key shown on a button: ``r``."""
         return self.keys.split(",")[0]
 
-    def binding(self, *, show: bool = True, priority: bool = False) -> Binding:
-        return Binding(self.keys, self.action, self.label, show=show, priority=priority)
+    def binding(self) -> Binding:
+        return Binding(
+            self.keys,
+            self.action,
+            self.label,
+            show=self.show,
+            key_display=self.display,
+            priority=self.priority,
+        )
+
+    @property
+    def named(self) -> str:
+        """The first key as a sentence names it: ``Escape``."""
+        return self.said.split(" or ")[0]
+
+    @property
+    def button(self) -> str:
+        """A button's words: ``Rematch (r)``, ``Play (Enter)``."""
+        return f"{self.label} ({self.named})"
 
     @property
     def palette_help(self) -> str:
@@ -64,7 +88,7 @@ SAVE = Key("ctrl+s", "save the game under a name", "save_as", "ctrl+s", "Save",
 NEW = Key("n", "new game", "app.new_game", "n", "New",
           "New game", "Set up a new game")
 HELP = Key("? or F1", "this help", "app.help", "question_mark,f1", "Help",
-           "Help", "The rules in brief and every key")
+           "Help", "The rules in brief and every key", display="?")
 QUIT = Key("q", "quit (asks first)", "app.request_quit", "q", "Quit",
            "Quit", "Quit, after a confirmation")
 LEAVE = Key("q", "back to the lobby", QUIT.action, QUIT.keys, "Lobby")
@@ -90,16 +114,16 @@ def choose_bindings() -> list[Binding]:
     ]
 
 
-def game_bindings() -> list[Binding]:
-    bindings: list[Binding] = []
-    for key in GAME_BAR:
-        if key is CHOOSE:
-            bindings += choose_bindings()
-        elif key is HELP:
-            bindings.append(Binding(key.keys, key.action, key.label, key_display="?"))
-        else:
-            bindings.append(key.binding())
-    return bindings
+def bindings(keys: Iterable[Key]) -> list[BindingType]:
+    """A screen's (or an app's, or a widget's) bindings: its table's rows, in order."""
+    found: list[BindingType] = []
+    for key in keys:
+        found += choose_bindings() if key is CHOOSE else [key.binding()]
+    return found
+
+
+def game_bindings() -> list[BindingType]:
+    return bindings(GAME_BAR)
 
 
 def help_block(lines: Iterable[Sequence[Key]]) -> str:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..engine import Event, GameState
 from ..play.match import Match
+from ..play.turn_based import Unseen
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,9 @@ class GameView:
     """Each player's win chance (0-1), when the player shows them (``w``)."""
     fit: Fit = Fit()
     """How the game screen lays the game out for its window."""
+    unseen: Unseen | None = None
+    """A returning player of a turn-based game: what the others played meanwhile, marked on
+    the board and in the log until the game moves on."""
 
     @property
     def may_act(self) -> bool:

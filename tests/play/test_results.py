@@ -60,3 +60,23 @@ def test_a_person_who_came_back_before_the_end_played_it() -> None:
     assert (ana.won, ana.abandoned) == (True, False)
     assert places(back) == [1, 2]
     assert rated({}, back)["ana"].mu > MU
+
+
+def test_a_conceded_game_is_a_loss_for_the_one_who_gave_it_up_and_a_win_for_the_other() -> None:
+    from cantstop_tui.storage.record import match_from_record, record_to_dict
+
+    start = Match.start((Seat("ana"), Seat("bob")), GameConfig(), 3)
+    midway = play(start, until=30)
+    assert not midway.state.is_over
+    over, _ = midway.concede(0)
+    assert over.state.winner == 1 and abandoned_seats(over) == {0}
+    assert places(over) == [2, 1]
+    ana, bob = results(over)
+    assert (ana.won, ana.abandoned, bob.won, bob.abandoned) == (False, True, True, False)
+    # the record keeps the concession and replays to the same game
+    again = match_from_record(record_to_dict(over))
+    assert again.history == over.history and again.state == over.state
+    assert again.history[-1].to_json() == ["concede", 0]
+    from cantstop_tui.play.narration import history_lines
+
+    assert history_lines(over)[0][-2:] == ["ana abandons the game.", "bob wins the game!"]

@@ -23,6 +23,7 @@ from cantstop_tui.play.turn_based import (
     TurnRules,
     describe,
     lines_since,
+    unseen,
 )
 
 deadlines = st.integers(min_value=int(MIN_DEADLINE), max_value=int(MAX_DEADLINE)).map(float)
@@ -119,3 +120,21 @@ def test_what_was_played_since_a_step_ends_the_whole_log(steps: int, seen: int) 
     assert lines_since(match, 0) == everything
     assert lines_since(match, len(match.history)) == []
     assert len(since) <= len(lines_since(match, max(seen - 1, 0)))
+
+
+@given(st.integers(min_value=0, max_value=60), st.integers(min_value=0, max_value=60))
+def test_what_was_unseen_is_the_pieces_that_moved_since_a_step(steps: int, seen: int) -> None:
+    match = scripted_game(steps)
+    seen = min(seen, len(match.history))
+    found = unseen(match, seen)
+    if seen == len(match.history):
+        assert found is None
+        return
+    assert found is not None
+    assert (found.step, found.upto) == (seen, len(match.history))
+    positions = list(match.positions())
+    then, now = positions[seen][0].state, match.state
+    for player in range(now.num_players):
+        for column in range(2, 13):
+            changed = then.squares[player][column] != now.squares[player][column]
+            assert ((player, column) in found.moved) == changed

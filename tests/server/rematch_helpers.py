@@ -8,7 +8,7 @@ from cantstop_tui.play.table import Table
 from cantstop_tui.server.tables import HostedTable, Visitor
 from cantstop_tui.server.visit_app import VisitApp
 from cantstop_tui.ui.demo import step_at
-from cantstop_tui.ui.screens.lobby import LobbyChoice
+from cantstop_tui.ui.screens.lobby_tables import LobbyChoice
 
 from .conftest import next_key
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import gc
+import re
 import weakref
 from functools import partial
 
@@ -123,6 +124,18 @@ async def test_a_resize_reaches_the_app_and_output_leaves_application_mode() -> 
     app.exit()
     await task
     assert terminal.text().startswith("\x1b[?1049h") and "\x1b[?1049l" in terminal.text()
+
+
+async def test_output_sends_a_style_where_it_changes_not_after_every_reset() -> None:
+    terminal = FakeTerminal((30, 10))
+    app = Echo("[b]bold[/b] [i]italic[/i] [u]underlined[/u] [b]bold[/b]")
+    task = start(app, terminal)
+    await until(lambda: "underlined" in terminal.text(), "the app to draw")
+    app.exit()
+    await task
+    # Textual writes a reset and the whole style again between any two runs of text; once
+    # the terminal's style is known (after the first reset), only changes are sent.
+    assert len(re.findall(r"\x1b\[0m\x1b\[[0-9;]*m", terminal.text())) <= 1
 
 
 async def test_table_listeners_run_as_their_own_app_whoever_acts(seeded_table: SharedTable) -> None:

@@ -25,7 +25,10 @@ from cantstop_tui.server.visit_app import VisitApp
 from cantstop_tui.server.visitor_lobby import NameScreen
 from cantstop_tui.ui.colors import ColorDepth
 from cantstop_tui.ui.screens.create_table import CreateTableScreen
-from cantstop_tui.ui.screens.lobby import LobbyChoice, LobbyScreen
+from cantstop_tui.ui.screens.lobby import LobbyScreen
+from cantstop_tui.ui.screens.lobby_tables import LobbyChoice
+
+from .conftest import until
 
 SIZE = (80, 24)
 Snap = Callable[..., bool]
@@ -187,7 +190,7 @@ async def test_the_list_follows_other_visitors_live() -> None:
         ana.left(Visitor("erin"))
         await pilot.pause()
         assert "ana (away)" in shown(dave)
-        ana.hand_to_computer(0)  # ana's seat timed out: the computer plays it, not "away"
+        ana.clocks.hand_to_computer(0)  # ana's seat timed out: the computer plays it, not "away"
         await pilot.pause()
         assert "ana (computer playing)" in shown(dave) and "ana (away)" not in shown(dave)
 
@@ -540,14 +543,13 @@ async def test_the_footer_keys_can_be_clicked() -> None:
     lobby = new_lobby()
     app = VisitApp(lobby, Visitor("dave"))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(lambda: "Create table" in shown(app), "the footer to be drawn")
         column, line = row_of(app, "Create table")
         await pilot.click(offset=(column, line))
-        await pilot.pause()
-        assert isinstance(app.screen, CreateTableScreen)
+        await until(lambda: isinstance(app.screen, CreateTableScreen), "the form")
         await pilot.click("#create")
-        await pilot.pause()
-        assert said(app) == "Waiting at dave's table for 1 more player… x leaves the table."
+        waiting = "Waiting at dave's table for 1 more player… x leaves the table."
+        await until(lambda: said(app) == waiting, "the table to be made")
     assert lobby.tables[1].seats[0].person == Visitor("dave")
 
 

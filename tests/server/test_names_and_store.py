@@ -95,7 +95,7 @@ async def test_a_game_in_progress_survives_a_restart_with_seats_held(tmp_path: P
     again = restarted.tables[hosted.id]
     assert again.table is not None and again.table.match == table.match
     assert again.name == "friday" and [s.level for s in again.seats] == [HUMAN, HUMAN, "easy"]
-    assert set(again.holds) == {0, 1}
+    assert set(again.clocks.holds) == {0, 1}
     assert restarted.held_seat(Visitor("bob")) is None  # the key must match too
     held = restarted.held_seat(bob)
     assert held is not None and held[1] == 1

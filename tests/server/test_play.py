@@ -57,12 +57,12 @@ async def test_a_dropped_player_reconnects_into_their_seat(server: GameServer) -
     await play_one_step(table, {0: ana, 1: bob})
     await bob.close()
     await until(lambda: not hosted.seats[1].connected, "the server to notice bob left")
-    assert 1 in hosted.holds and not table.is_bot(1)
+    assert 1 in hosted.clocks.holds and not table.is_bot(1)
 
     bob = await Player.connect(server.port, "bob")
     await bob.wait_for("Roll")  # straight back to the board, no lobby
     assert "lobby" not in bob.text()
-    assert hosted.seats[1].connected and 1 not in hosted.holds
+    assert hosted.seats[1].connected and 1 not in hosted.clocks.holds
     while table.match.state.current_player != 1:
         await play_one_step(table, {0: ana, 1: bob})
     await play_one_step(table, {0: ana, 1: bob})  # bob's keys play his seat again

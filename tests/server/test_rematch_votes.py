@@ -62,23 +62,23 @@ async def test_the_rematch_waits_for_every_seated_person_then_starts_anew() -> N
     first = table.match
     assert finished == [first]
 
-    assert hosted.rematch_status(ANA) == "r asks for a rematch; l goes back to the lobby."
-    hosted.ask_rematch(ANA)
-    hosted.ask_rematch(ANA)  # asking twice is one vote
+    assert hosted.next_game.rematch_status(ANA) == "r asks for a rematch; l goes back to the lobby."
+    hosted.next_game.ask_rematch(ANA)
+    hosted.next_game.ask_rematch(ANA)  # asking twice is one vote
     assert table.match is first
-    assert hosted.rematch_status(ANA) == "Waiting for bob."
-    assert hosted.rematch_status(BOB) == "ana asked for a rematch: r to play again."
-    assert hosted.rematch_status(CAROL) == "ana asked for a rematch. Waiting for bob."
-    hosted.ask_rematch(CAROL)  # a spectator has no vote
+    assert hosted.next_game.rematch_status(ANA) == "Waiting for bob."
+    assert hosted.next_game.rematch_status(BOB) == "ana asked for a rematch: r to play again."
+    assert hosted.next_game.rematch_status(CAROL) == "ana asked for a rematch. Waiting for bob."
+    hosted.next_game.ask_rematch(CAROL)  # a spectator has no vote
     assert table.match is first
 
-    hosted.ask_rematch(BOB)
+    hosted.next_game.ask_rematch(BOB)
     second = table.match
     assert second is not first and not second.history and not second.state.is_over
     assert second.seats == first.seats and second.config == first.config
     assert second.seed != first.seed and hosted.seed == second.seed
-    assert hosted.status == "in progress" and hosted.rematch_votes == set()
-    assert hosted.rematch_status(ANA) == ""
+    assert hosted.status == "in progress" and hosted.next_game.votes == set()
+    assert hosted.next_game.rematch_status(ANA) == ""
     assert finished == [first]  # kept once, when it ended
     assert lobby.tables[hosted.id] is hosted
 
@@ -89,7 +89,7 @@ async def test_computer_seats_need_no_vote() -> None:
     table = hosted.table
     assert table is not None
     first = table.match
-    hosted.ask_rematch(ANA)
+    hosted.next_game.ask_rematch(ANA)
     assert table.match is not first and table.match.seats == first.seats
     assert table.is_bot(1) and table.is_bot(2) and not table.is_bot(0)
 
@@ -98,7 +98,7 @@ async def test_a_rematch_gets_new_dice_even_from_a_fixed_seed_source() -> None:
     lobby = Lobby(bot_delay=0, seeds=lambda: 7)
     hosted = finished_table(lobby, "easy")
     assert hosted.table is not None and hosted.table.match.seed == 7
-    hosted.ask_rematch(ANA)
+    hosted.next_game.ask_rematch(ANA)
     assert hosted.table.match.seed != 7
 
 
@@ -108,11 +108,11 @@ async def test_who_leaves_frees_the_seat_and_a_newcomer_sitting_down_asks_too() 
     table = hosted.table
     assert table is not None
     first = table.match
-    hosted.ask_rematch(ANA)
+    hosted.next_game.ask_rematch(ANA)
     hosted.left(BOB)
     assert hosted.seats[1].free and hosted.status == "waiting"
     assert hosted.summary().seats[1].free
-    assert hosted.rematch_status(ANA) == (
+    assert hosted.next_game.rematch_status(ANA) == (
         "Seat 2 is free: waiting for someone to sit down (c: the computer plays it)."
     )
     assert any("bob left the table: seat 2 is free" in line for line in hosted.chat.lines)
@@ -131,9 +131,9 @@ async def test_a_newcomer_sitting_down_still_waits_for_those_who_did_not_ask() -
     hosted.left(CAROL)
     hosted.sit(Visitor("dave"), None)
     assert hosted.table.match is first
-    assert hosted.rematch_status(Visitor("dave")) == "Waiting for ana and bob."
-    hosted.ask_rematch(ANA)
-    hosted.ask_rematch(BOB)
+    assert hosted.next_game.rematch_status(Visitor("dave")) == "Waiting for ana and bob."
+    hosted.next_game.ask_rematch(ANA)
+    hosted.next_game.ask_rematch(BOB)
     assert hosted.table.match is not first
 
 
@@ -143,7 +143,7 @@ async def test_those_waiting_may_give_a_free_seat_to_the_computer() -> None:
     table = hosted.table
     assert table is not None
     hosted.left(BOB)
-    hosted.computer_takes_free_seats(ANA)  # also asks for the rematch
+    hosted.next_game.computer_takes_free_seats(ANA)  # also asks for the rematch
     assert not table.match.history and not table.match.state.is_over
     assert table.match.seats[1].kind == "expert" and table.is_bot(1)
     assert hosted.summary().seats[1].human is False
@@ -156,11 +156,11 @@ async def test_a_seat_whose_player_is_gone_when_the_game_ends_is_freed() -> None
     table = hosted.table
     assert table is not None
     hosted.left(BOB)  # mid-game: held for bob
-    assert 1 in hosted.holds
-    hosted.hand_to_computer(1)  # as after --seat-timeout
+    assert 1 in hosted.clocks.holds
+    hosted.clocks.hand_to_computer(1)  # as after --seat-timeout
     assert table.match.handovers == (Handover(len(table.match.history), 1, "expert"),)
     finish(table)
-    assert hosted.seats[1].free and 1 not in hosted.holds
+    assert hosted.seats[1].free and 1 not in hosted.clocks.holds
     assert hosted.status == "waiting"
     # The finished game says who really played bob's seat.
     assert table.match.kind_of(1) == "expert" and table.match.seats[1].kind == HUMAN
@@ -181,7 +181,7 @@ async def test_a_hand_over_survives_a_restart_of_the_server(tmp_path: Path) -> N
     assert hosted.table is not None
     hosted.table.roll(hosted.table.match.state.current_player)
     hosted.left(BOB)
-    hosted.hand_to_computer(1)
+    hosted.clocks.hand_to_computer(1)
     path = tmp_path / "tables.json"
     store.save(lobby, path)
 
@@ -210,12 +210,12 @@ async def test_the_game_over_screen_asks_shows_whom_it_waits_for_then_the_roll_o
 
         await pilot.press("r")
         await pilot.pause()
-        assert hosted.rematch_votes == {0}
+        assert hosted.next_game.votes == {0}
         status = str(screen.query_one("#status", Static).render())
         assert "Waiting for bob." in status
         assert screen.query_one("#rematch", Button).disabled
 
-        hosted.ask_rematch(BOB)  # from bob's session
+        hosted.next_game.ask_rematch(BOB)  # from bob's session
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, RolloffScreen)
@@ -233,14 +233,14 @@ async def test_a_spectator_has_no_vote_and_sees_the_next_game_begin() -> None:
         assert [button.id for button in screen.query(Button)] == ["review", "lobby"]
         await pilot.press("r", "c")
         await pilot.pause()
-        assert hosted.rematch_votes == set() and hosted.finished
+        assert hosted.next_game.votes == set() and hosted.finished
 
-        hosted.ask_rematch(ANA)
+        hosted.next_game.ask_rematch(ANA)
         await pilot.pause()
         assert "ana asked for a rematch. Waiting for bob." in str(
             screen.query_one("#status", Static).render()
         )
-        hosted.ask_rematch(BOB)
+        hosted.next_game.ask_rematch(BOB)
         await pilot.pause()
         await pilot.pause()
         # The next game, straight on the board: the roll-off box is the players' to close.
@@ -286,7 +286,7 @@ async def test_a_talk_line_being_typed_when_the_rematch_begins_stays_open_with_i
         await pilot.press("r", "t", "g", "g")
         await pilot.pause()
         assert isinstance(app.screen, TalkScreen)  # waiting, ana talks to the table
-        hosted.ask_rematch(BOB)
+        hosted.next_game.ask_rematch(BOB)
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, TalkScreen)
@@ -339,7 +339,7 @@ async def test_the_game_over_screen_says_whose_seat_the_computer_played() -> Non
     assert table is not None
     table.roll(table.match.state.current_player)
     hosted.left(BOB)
-    hosted.hand_to_computer(1)
+    hosted.clocks.hand_to_computer(1)
     finish(table)
     app = at_table(hosted, ANA)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -400,7 +400,7 @@ async def test_a_seat_given_to_the_computer_keeps_nothing_of_its_person() -> Non
     hosted.seats = seating.hand_over(
         seating.step_away(hosted.seats, 1, game_started=True), 1, seating.AWAY
     )
-    hosted.computer_takes_free_seats(ANA)
+    hosted.next_game.computer_takes_free_seats(ANA)
     assert hosted.seats[1] == seating.SeatRecord(level="expert")
     assert store.table_to_json(hosted)["slots"][1]["computer"] is False
 

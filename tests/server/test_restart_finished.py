@@ -49,7 +49,7 @@ def restored_finished_table(tmp_path: Path, seat_timeout: float = 600) -> tuple[
     lobby, _ = lobby_with_games()
     hosted = finished_table(lobby, HUMAN)
     assert hosted.table is not None
-    hosted.ask_rematch(ANA)
+    hosted.next_game.ask_rematch(ANA)
     again, finished = restart(lobby, tmp_path / "tables.json", seat_timeout)
     assert finished == []  # the game was kept when it ended, not again at the restart
     return hosted.table.match, again.tables[hosted.id]
@@ -62,24 +62,24 @@ async def test_a_finished_table_comes_back_with_its_seats_held_and_no_votes(
     table = hosted.table
     assert table is not None and table.match == game and hosted.finished
     assert hosted.name == "ana's table" and hosted.status == "finished"
-    assert set(hosted.holds) == {0, 1} and not any(s.connected for s in hosted.seats)
-    assert hosted.rematch_votes == set()  # ana asks again once she is back
-    assert hosted.rematch_status(CAROL) == (
+    assert set(hosted.clocks.holds) == {0, 1} and not any(s.connected for s in hosted.seats)
+    assert hosted.next_game.votes == set()  # ana asks again once she is back
+    assert hosted.next_game.rematch_status(CAROL) == (
         "Seats 1 and 2 are kept for ana and bob until they reconnect."
     )
     assert hosted.lobby.held_seat(ANA) == (hosted, 0)
 
     assert hosted.sit(ANA, None) == 0  # what logging in again does
-    assert 0 not in hosted.holds and hosted.seats[0].connected
-    assert hosted.rematch_status(ANA) == (
+    assert 0 not in hosted.clocks.holds and hosted.seats[0].connected
+    assert hosted.next_game.rematch_status(ANA) == (
         "r asks for a rematch; l goes back to the lobby. "
         "Seat 2 is kept for bob until they reconnect (c: the computer plays it)."
     )
-    hosted.ask_rematch(ANA)
+    hosted.next_game.ask_rematch(ANA)
     assert table.match == game  # bob is not back yet
     assert hosted.sit(BOB, None) == 1
-    assert hosted.rematch_status(BOB) == "ana asked for a rematch: r to play again."
-    hosted.ask_rematch(BOB)
+    assert hosted.next_game.rematch_status(BOB) == "ana asked for a rematch: r to play again."
+    hosted.next_game.ask_rematch(BOB)
     assert table.match != game and not table.match.history
     assert [seat.name for seat in table.match.seats] == ["ana", "bob"]
     assert table.match.seed != game.seed and hosted.status == "in progress"
@@ -93,7 +93,7 @@ async def test_a_seat_nobody_comes_back_to_is_freed_for_a_newcomer(tmp_path: Pat
     assert "* bob did not come back: seat 2 is free." in hosted.chat.lines
     assert hosted.lobby.held_seat(BOB) is None
     hosted.sit(CAROL, None)  # sitting down asks for the rematch
-    hosted.ask_rematch(ANA)
+    hosted.next_game.ask_rematch(ANA)
     assert hosted.table is not None and not hosted.table.match.history
     assert [seat.name for seat in hosted.table.match.seats] == ["ana", "carol"]
 
@@ -106,10 +106,10 @@ async def test_a_finished_table_nobody_comes_back_to_closes(tmp_path: Path) -> N
 async def test_c_gives_a_seat_kept_for_someone_away_to_the_computer(tmp_path: Path) -> None:
     game, hosted = restored_finished_table(tmp_path)
     hosted.sit(ANA, None)
-    hosted.computer_takes_free_seats(ANA)
+    hosted.next_game.computer_takes_free_seats(ANA)
     table = hosted.table
     assert table is not None and table.match != game and table.is_bot(1)
-    assert 1 not in hosted.holds and hosted.seats[1].level == "expert"
+    assert 1 not in hosted.clocks.holds and hosted.seats[1].level == "expert"
     assert hosted.lobby.held_seat(BOB) is None  # bob's seat was given away for good
 
 
@@ -139,11 +139,11 @@ async def test_back_after_a_restart_a_player_sees_the_game_over_and_asks_again(
         assert "kept for bob" in str(screen.query_one("#status", Static).render())
         await pilot.press("r")
         await pilot.pause()
-        assert hosted.rematch_votes == {0}
+        assert hosted.next_game.votes == {0}
         hosted.sit(BOB, None)
         await pilot.pause()
         assert "Waiting for bob." in str(screen.query_one("#status", Static).render())
-        hosted.ask_rematch(BOB)
+        hosted.next_game.ask_rematch(BOB)
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, RolloffScreen)

@@ -54,7 +54,7 @@ async def test_after_a_restart_the_finished_game_waits_for_its_rematch(
         await ana.wait_for(winner)
         await ana.wait_for("Rematch (r)")  # her vote did not survive the restart: she asks again
         ana.press("r")
-        await until(lambda: restored.rematch_votes == {0}, "ana's vote")
+        await until(lambda: restored.next_game.votes == {0}, "ana's vote")
         assert restored.table.match == game  # bob is not back yet
 
         bob = await Player.connect(server.port, "bob")

@@ -54,7 +54,7 @@ async def test_a_turn_the_computer_played_when_the_server_stopped_is_finished_af
     table = hosted.table
     assert table is not None
     seat = table.match.state.current_player
-    hosted._turn_expired()  # what the turn timer does
+    hosted.clocks.turn_expired()  # what the turn timer does
     table.step_bot()
     assert table.match.handovers == (Handover(0, seat, "expert"),)
     lobby.closing = True
@@ -84,7 +84,7 @@ async def test_a_save_from_before_hand_overs_still_gives_the_seat_to_the_compute
     assert hosted.table is not None
     hosted.table.roll(hosted.table.match.state.current_player)
     hosted.left(BOB)
-    hosted.hand_to_computer(1)
+    hosted.clocks.hand_to_computer(1)
     lobby.closing = True
     data = json.loads(store.snapshot(lobby))
     del data["tables"][0]["game"]["handovers"]  # as saved before hand-overs were recorded

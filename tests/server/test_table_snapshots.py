@@ -11,7 +11,7 @@ from cantstop_tui.engine import GameConfig
 from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.tables import Visitor
 from cantstop_tui.server.visit_app import VisitApp
-from cantstop_tui.ui.screens.lobby import LobbyChoice
+from cantstop_tui.ui.screens.lobby_tables import LobbyChoice
 
 Snap = Callable[..., bool]
 

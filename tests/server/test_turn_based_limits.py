@@ -24,7 +24,7 @@ from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.settings import Settings
 from cantstop_tui.server.turn_tables import SINCE_LINES, SWEEP_SECONDS
 from cantstop_tui.server.visitor_lobby import VisitorLobby
-from cantstop_tui.ui.screens.lobby import TableSummary, your_move, your_move_text
+from cantstop_tui.ui.screens.lobby_tables import TableSummary, your_move, your_move_text
 
 ANA, BOB = Person("ana"), Person("bob")
 TWO = GameConfig(num_players=2)

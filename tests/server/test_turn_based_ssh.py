@@ -8,12 +8,14 @@ from __future__ import annotations
 import asyncssh
 
 from cantstop_tui.engine import GameConfig
-from cantstop_tui.play.turn_based import ABANDON, DAY, TurnRules
+from cantstop_tui.play.turn_based import ABANDON, DAY, TurnRules, unseen
 from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.server.tables import HostedTable
 from cantstop_tui.storage.paths import server_database
 from cantstop_tui.storage.served_records import served_records
+from cantstop_tui.ui.glyphs import UNICODE
+from cantstop_tui.ui.widgets.game_log import UNSEEN_RULE
 
 from .conftest import Player, make_server, play_one_step, until
 
@@ -63,17 +65,39 @@ async def back_to_the_table(
 ) -> Player:
     """``name`` logs in: the lobby says it is their move; Enter takes them to their seat,
     and (``told``) a notice says what the other played since they left."""
+    seat = NAMES.index(name)
+    assert hosted.table is not None
+    step = hosted.seen.get(name)
+    found = None if step is None else unseen(hosted.table.match, step)
+    marked = found is not None and any(p == 1 - seat for p, _ in found.moved)
     player = await Player.connect(server.port, name, size=SIZE)
     await player.wait_for("Your move at 1 table")
     await player.wait_for(f"{name} to move")  # the table's line, which may be drawn after
     player.press("\r")
-    seat = NAMES.index(name)
     await until(lambda: hosted.seats[seat].connected, f"{name} back at the table")
     if told:
         other = NAMES[1 - seat]
         await player.wait_for("Since you last looked")
         await player.wait_for(f"{other} rolls")
+        await player.wait_for(UNSEEN_RULE)  # in the log, over the other's turn
+        shape = UNICODE.shape(1 - seat)
+        if marked:  # the other's pieces that moved (none if they busted)
+            await player.wait_for(lambda: reversed_cells(player, shape) > 0, "the moves marked")
+        else:
+            assert reversed_cells(player, shape) == 0
     return player
+
+
+def reversed_cells(player: Player, char: str) -> int:
+    """How many cells of the player's terminal show ``char`` reversed (the board marks the
+    pieces that moved since a returning player last looked)."""
+    screen = player.view.screen
+    return sum(
+        1
+        for y in range(screen.lines)
+        for cell in screen.buffer[y].values()
+        if cell.data == char and cell.reverse
+    )
 
 
 async def play_a_turn(hosted: HostedTable, player: Player) -> None:
@@ -97,7 +121,7 @@ async def turns_then_leave(
         await player.close()
         await until(lambda: not any(seat.connected for seat in hosted.seats), "both away")
         assert hosted.table.match.state.current_player != NAMES.index(name)
-        assert not hosted.holds  # the seat waits: no seat timeout runs
+        assert not hosted.clocks.holds  # the seat waits: no seat timeout runs
         assert all(seat.plays() == "human" for seat in hosted.seats)
 
 
@@ -198,11 +222,25 @@ async def test_a_missed_deadline_abandons_the_game_if_the_table_says_so(
             await player.close()
         assert hosted.table is not None
         late = hosted.table.match.state.current_player
+        other = NAMES[1 - late]
         clock.now += DAY
         assert lobby.check_deadlines() == 1
         seat = hosted.seats[late]
         assert seat.person is None and seat.plays() != "human"  # never theirs again
-        assert any("abandoned the game" in line for line in hosted.chat.lines)
+        # A game of two ends at once: the other player wins it.
+        state = hosted.table.match.state
+        assert (state.is_over, state.winner, state.conceded) == (True, 1 - late, late)
+        assert hosted.finished
+        said = f"{NAMES[late]} did not move within 1 d: they abandoned the game, and {other} wins"
+        assert any(said in line for line in hosted.chat.lines)
+        journal = TableJournal(server_database())
+        await until(lambda: len(served_records(journal.db).games) == 1, "the game to count")
+        records = served_records(journal.db)
+        assert (records.players[other].wins, records.players[other].abandoned) == (1, 0)
+        assert (records.players[NAMES[late]].wins, records.players[NAMES[late]].abandoned) == (
+            0,
+            1,
+        )
         player = await Player.connect(server.port, NAMES[late], size=SIZE)
         await player.wait_for("lobby")
         assert "Your move" not in player.text()

@@ -7,7 +7,6 @@ import json
 import pytest
 from storage_games import play
 
-from cantstop_tui.engine import Busted, Rolled
 from cantstop_tui.storage import load_game, match_from_record, record_to_json, write_game
 from cantstop_tui.storage.replay import Replay
 from cantstop_tui.ui.replay_cli import main as replay_main
@@ -24,17 +23,6 @@ def test_a_replay_reproduces_every_position_of_a_seeded_game(seed, players, vari
         assert replay.position(index).match == match
     assert replay.position(0).action is None
     assert replay.position(replay.last).action == positions[-1].history[-1]
-
-
-def test_the_dice_shown_are_the_last_roll_up_to_the_step():
-    positions = play(33)
-    replay = Replay(positions[-1])
-    assert replay.dice_shown(0) == ()
-    for index in range(1, len(replay)):
-        shown = replay.dice_shown(index)
-        rolls = [a for a in positions[index].history if a.kind == "roll"]
-        assert isinstance(shown[0], Rolled) and shown[0].dice == rolls[-1].dice
-        assert all(isinstance(e, Rolled | Busted) for e in shown)
 
 
 def test_captions_name_the_step_player_and_choice():

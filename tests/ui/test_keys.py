@@ -12,7 +12,7 @@ from cantstop_tui.server.visit_app import VisitApp
 from cantstop_tui.ui import keys
 from cantstop_tui.ui.game_app import GameApp
 from cantstop_tui.ui.screens.game import GameScreen
-from cantstop_tui.ui.screens.game_keys import palette, why_not
+from cantstop_tui.ui.screens.game_keys import palette, why_not_yours
 from cantstop_tui.ui.screens.help import LOCAL_KEYS
 from cantstop_tui.ui.screens.table_over import TableOverScreen
 
@@ -70,7 +70,7 @@ def test_the_keys_that_say_why_not_are_bound_to_those_actions() -> None:
     for name, (action, _) in keys.KEY_ACTIONS.items():
         assert bound.get(name, keys.CHOOSE.action) == action
     state = new_game(GameConfig(2))
-    assert f"({keys.ROLL.said})" in why_not(state, keys.CHOOSE.action, (1,))
+    assert f"({keys.ROLL.said})" in why_not_yours(state, keys.CHOOSE.action, (1,))
 
 
 def test_the_apps_own_keys_come_from_the_table() -> None:

@@ -45,3 +45,62 @@ async def test_the_game_log_is_the_views_match_narrated_however_it_got_there() -
         expected = [part for line in whole for part in wrap_cells(line, width) or [""]]
         assert [str(line) for line in log.lines] == expected
         assert any("rolls" in line and "plays" in line for line in whole)
+
+
+async def test_a_view_some_steps_on_writes_the_game_again_not_only_the_last_steps_events() -> None:
+    """The log keeps only a cache keyed by the view: a view two steps on (carrying the last
+    step's events) is narrated whole, as if the log had seen every step."""
+    from textual.app import App, ComposeResult
+
+    from cantstop_tui.play.narration import history_lines, rolloff_lines
+    from cantstop_tui.play.table import Table
+    from cantstop_tui.ui.demo import step_at
+    from cantstop_tui.ui.widgets.game_log import GameLog, wrap_cells
+
+    class LogApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield GameLog(id="log")
+
+    table = Table(MATCH, bot_delay=0)
+    views: list[GameView] = []
+    table.subscribe(lambda match, events: views.append(GameView(match, tuple(events))))
+    while len(views) < 12:
+        step_at(table)
+    first, last = views[3], views[-1]
+    skipped = history_lines(last.match)[0][len(history_lines(first.match)[0]) :]
+    assert len(skipped) >= 2  # more than the last step's line
+    async with LogApp().run_test(size=(60, 80)) as pilot:
+        log = pilot.app.query_one(GameLog)
+        log.view = first
+        log.view = last
+        await pilot.pause()
+        whole = [*rolloff_lines(last.match), *history_lines(last.match)[0]]
+        width = log.size.width - 1
+        assert [str(line) for line in log.lines] == [
+            part for line in whole for part in wrap_cells(line, width) or [""]
+        ]
+
+
+async def test_the_replays_board_players_and_dice_draw_the_position_it_publishes() -> None:
+    """One-way flow: the replay screen publishes the position shown; its widgets draw it."""
+    from cantstop_tui.storage.replay import Replay
+    from cantstop_tui.ui.demo import play_until
+    from cantstop_tui.ui.screens.replay import ReplayApp, ReplayScreen
+    from cantstop_tui.ui.widgets.board import Board
+    from cantstop_tui.ui.widgets.dice import DiceView
+    from cantstop_tui.ui.widgets.players import PlayersPanel
+
+    from .ui_helpers import SIZE, until
+
+    played = play_until(MATCH, lambda m: len(m.history) >= 9)
+    replay = Replay(played)
+    async with ReplayApp(replay).run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the replay")
+        screen = pilot.app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("home", "right", "right", "right")
+        await until(pilot, lambda: screen.index == 3, "step 3")
+        shown = replay.position(3).match
+        assert screen.view is not None and screen.view.match is shown
+        for widget in (Board, PlayersPanel, DiceView):
+            assert screen.query_one(widget).view is screen.view

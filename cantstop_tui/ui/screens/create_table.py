@@ -12,7 +12,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
@@ -26,6 +26,9 @@ from ...play.turn_based import (
     TurnRules,
     describe,
 )
+from .. import screen_keys
+from ..keys import CHANCES, bindings
+from ..screen_keys import CREATE_IT
 from ..widgets.form_fields import FormSelect
 
 PERSON = "human"
@@ -69,11 +72,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
         color: ansi_default; text-style: bold reverse;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "create", "Create", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("ctrl+g", "cancel", "Cancel"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.CREATE_TABLE)
 
     def __init__(self, levels: tuple[str, ...], turn_based: bool = False) -> None:
         super().__init__()
@@ -87,7 +86,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("[b]New table[/b]  (you take seat 1; Enter creates)")
+            yield Static(f"[b]New table[/b]  (you take seat 1; {CREATE_IT.named} {CREATE_IT.does})")
             yield Static("Tab moves between fields; Space opens a list.", id="create-keys")
             yield Input(placeholder="table name", id="table-name", max_length=24, compact=True)
             for seat in (2, 3, 4):
@@ -122,7 +121,7 @@ class CreateTableScreen(ModalScreen[NewTable | None]):
             with Horizontal():
                 yield Label("Win chances")
                 yield FormSelect(
-                    [("hidden", False), ("players may show them (w)", True)],
+                    [("hidden", False), (f"players may show them ({CHANCES.first})", True)],
                     value=False,
                     allow_blank=False,
                     id="chances",

@@ -17,15 +17,15 @@ from ...engine import (
     Event,
     IllegalMoveError,
     Move,
-    Phase,
-    can_stop,
     legal_moves,
 )
 from ...play.match import Match
 from ...play.table import Table
+from ...play.turn_based import Unseen
 from ..glyphs import Glyphs
-from ..keys import CHANCES, CHOOSE, HINT, KEY_ACTIONS, NEW, ROLL, STOP, game_bindings
+from ..keys import KEY_ACTIONS, game_bindings
 from ..messages import (
+    ChancesToggled,
     GameEnded,
     MoveChosen,
     NextGameBegan,
@@ -35,30 +35,19 @@ from ..messages import (
 )
 from ..view import Fit, GameView
 from ..widgets.action_bar import ActionBar
-from ..widgets.board import Board, board_size, fit_scale
+from ..widgets.board import Board
 from ..widgets.dice import DiceView
 from ..widgets.game_log import GameLog
 from ..widgets.keys_bar import KeysBar
 from ..widgets.pair_choice import PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
-from .game_keys import palette, why_not
-from .live_chances import LiveChances
-
-SIDE_PANEL = 24
-"""Columns the side panel keeps however wide the board grows."""
-KEYS_LINES = 1
-PAIR_CHOICE_LINES = 9
-DICE_FACES_WIDTH = 5 + 4 * 6
-DICE_FACES_HEIGHT = 30
-"""Room for the dice as faces (a label and four faces three lines tall)."""
-"""Lines the pair choice keeps under the board (its border, six moves and a notice)."""
-SEATED_ACTIONS = frozenset(key.action for key in (ROLL, STOP, CHOOSE, HINT, CHANCES))
-"""What only someone with a seat at the table may do (a spectator is shown none of them)."""
-WATCHING = "You are watching: only the players at the table move."
+from .game_keys import allowed, not_your_turn, palette, why_not
+from .game_layout import fit_window
+from .live_chances import NOT_ALLOWED, ChancesWorkedOut, LiveChances
 
 
-class GameScreen(LiveChances, Screen[None]):
+class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen {
         layout: horizontal;
@@ -89,9 +78,11 @@ class GameScreen(LiveChances, Screen[None]):
         *,
         chances: bool = True,
         show_chances: bool = False,
+        unseen: Unseen | None = None,
     ) -> None:
         super().__init__()
-        self.init_chances(chances, show_chances)
+        self.chances = LiveChances(self, allowed=chances, shown=show_chances)
+        """The win chances in the side panel (``w``)."""
         self.table = table
         self.hints = hints
         """Whether ``h`` may show what ``expert`` would do (the app turns it off and on)."""
@@ -102,6 +93,8 @@ class GameScreen(LiveChances, Screen[None]):
         self._over_shown: Match | None = None
         self._fit = Fit()
         """How the game fits the window (``fit_board``), for every view published."""
+        self._unseen = unseen
+        """What the viewer has not seen of a turn-based game, shown until the game moves on."""
         self.set_reactive(GameScreen.view, self._view_of(table.match, ()))
 
     def compose(self) -> ComposeResult:
@@ -133,10 +126,7 @@ class GameScreen(LiveChances, Screen[None]):
         """The board as large as the window allows, keeping room for the side panel and
         the pair choice; the left column is as wide as the board (56 at 80x24). The board
         and the dice draw themselves from the view's ``fit``."""
-        scale = fit_scale(width - SIDE_PANEL - 1, height - KEYS_LINES - PAIR_CHOICE_LINES)
-        board_width = board_size(*scale)[0]
-        side = width - board_width - 2
-        self._fit = Fit(scale, side >= DICE_FACES_WIDTH and height >= DICE_FACES_HEIGHT)
+        self._fit, board_width = fit_window(width, height)
         self.query_one("#left").styles.width = board_width
         self.query_one(PairChoice).styles.width = board_width
         if self.view is not None and self.view.fit != self._fit:
@@ -165,12 +155,15 @@ class GameScreen(LiveChances, Screen[None]):
         self._check_over(message.match, message.events)
 
     def _view_of(self, match: Match, events: tuple[Event, ...], notice: str = "") -> GameView:
+        if self._unseen is not None and len(match.history) != self._unseen.upto:
+            self._unseen = None  # the game moved on: what was new is seen
         return replace(
             self._now(match),
             events=events,
             notice=notice,
-            chances=self.chances_for(match),
+            chances=self.chances.for_match(match),
             fit=self._fit,
+            unseen=self._unseen,
         )
 
     def _now(self, match: Match | None = None) -> GameView:
@@ -196,18 +189,12 @@ class GameScreen(LiveChances, Screen[None]):
     def _act(self, intent: Callable[[int], object]) -> None:
         now = self._now()
         if not now.may_act:
-            self._notice(self._not_your_turn())
+            self._notice(not_your_turn(now))
             return
         try:
             intent(now.state.current_player)
         except IllegalMoveError as error:
             self._notice(str(error))
-
-    def _not_your_turn(self) -> str:
-        match = self.table.match
-        if match.state.is_over:
-            return f"The game is over: press {NEW.said} for a new game."
-        return f"It is {match.current_seat.name}'s turn."
 
     def _notice(self, sentence: str) -> None:
         self.view = self._view_of(self.table.match, (), sentence)
@@ -238,6 +225,22 @@ class GameScreen(LiveChances, Screen[None]):
         if 1 <= number <= len(moves):
             self.post_message(MoveChosen(moves[number - 1]))
 
+    def action_toggle_chances(self) -> None:
+        if not self.chances.allowed:
+            if (view := self.view) is not None:
+                self.view = replace(view, events=(), notice=NOT_ALLOWED)
+            return
+        self.post_message(ChancesToggled(self.chances.toggle()))
+        if (view := self.view) is not None:
+            chances = self.chances.for_match(view.match)
+            self.view = replace(view, events=(), chances=chances, notice="")
+
+    @on(ChancesWorkedOut)
+    def _chances_ready(self, message: ChancesWorkedOut) -> None:
+        view = self.view
+        if view is not None and view.match is message.match and self.chances.shown:
+            self.view = replace(view, events=(), chances=message.chances)  # nothing happened
+
     def action_hint(self) -> None:
         if not self.hints:
             self._notice("Hints are off for this game (the command palette turns them on).")
@@ -249,22 +252,7 @@ class GameScreen(LiveChances, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
-        now = self._now()
-        state, mine = now.state, now.may_act
-        if action in SEATED_ACTIONS and not now.seated:
-            return False  # a spectator: not shown, and the key says why
-        if action == "roll":
-            return mine and state.phase is Phase.ROLL
-        if action == "hint":
-            return mine
-        if action == "stop":
-            if not (mine and state.phase is Phase.ROLL):
-                return False
-            return True if can_stop(state) else None  # shown disabled; s says why
-        if action == "choose":
-            number = parameters[0] if parameters else 0
-            return mine and isinstance(number, int) and number <= len(legal_moves(state))
-        return True
+        return allowed(self._now(), action, parameters)
 
     def _may_hurry(self) -> bool:
         """Only a player at the table may cut a computer turn short, not a spectator."""
@@ -286,12 +274,7 @@ class GameScreen(LiveChances, Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
-        now = self._now()
-        if not now.seated:
-            return WATCHING
-        if not now.may_act:
-            return self._not_your_turn()
-        return why_not(self.table.match.state, action, parameters)
+        return why_not(self._now(), action, parameters)
 
     def on_click(self, event: events.Click) -> None:
         if self._may_hurry():

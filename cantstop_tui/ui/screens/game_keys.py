@@ -1,10 +1,16 @@
-"""The game screen's command palette lines, and why a key does nothing now (said instead
-of nothing), from the state alone; the keys themselves are ``ui.keys``'."""
+"""The game screen's command palette lines, whether a key may act now, and why a key does
+nothing now (said instead of nothing), from the view alone; the keys themselves are
+``ui.keys``'."""
 
 from __future__ import annotations
 
-from ...engine import GameState, Phase, legal_moves, why_cannot_stop
-from ..keys import CHOOSE, HINT, PALETTE_KEYS, ROLL, STOP
+from ...engine import GameState, Phase, can_stop, legal_moves, why_cannot_stop
+from ..keys import CHANCES, CHOOSE, HINT, NEW, PALETTE_KEYS, ROLL, STOP
+from ..view import GameView
+
+SEATED_ACTIONS = frozenset(key.action for key in (ROLL, STOP, CHOOSE, HINT, CHANCES))
+"""What only someone with a seat at the table may do (a spectator is shown none of them)."""
+WATCHING = "You are watching: only the players at the table move."
 
 
 def palette(state: GameState) -> list[tuple[str, str, str, tuple[object, ...]]]:
@@ -19,7 +25,42 @@ def palette(state: GameState) -> list[tuple[str, str, str, tuple[object, ...]]]:
     return found
 
 
-def why_not(state: GameState, action: str, parameters: tuple[object, ...]) -> str:
+def allowed(now: GameView, action: str, parameters: tuple[object, ...]) -> bool | None:
+    """Whether the game screen's ``action`` may act for this viewer now (None: shown, but
+    disabled)."""
+    state, mine = now.state, now.may_act
+    if action in SEATED_ACTIONS and not now.seated:
+        return False  # a spectator: not shown, and the key says why
+    if action == ROLL.action:
+        return mine and state.phase is Phase.ROLL
+    if action == HINT.action:
+        return mine
+    if action == STOP.action:
+        if not (mine and state.phase is Phase.ROLL):
+            return False
+        return True if can_stop(state) else None  # shown disabled; s says why
+    if action == CHOOSE.action:
+        number = parameters[0] if parameters else 0
+        return mine and isinstance(number, int) and number <= len(legal_moves(state))
+    return True
+
+
+def not_your_turn(now: GameView) -> str:
+    if now.state.is_over:
+        return f"The game is over: press {NEW.said} for a new game."
+    return f"It is {now.match.current_seat.name}'s turn."
+
+
+def why_not(now: GameView, action: str, parameters: tuple[object, ...]) -> str:
+    """Why a game key does nothing now, as a sentence for the status line."""
+    if not now.seated:
+        return WATCHING
+    if not now.may_act:
+        return not_your_turn(now)
+    return why_not_yours(now.state, action, parameters)
+
+
+def why_not_yours(state: GameState, action: str, parameters: tuple[object, ...]) -> str:
     """Why a game key does nothing now for the player whose turn it is."""
     moves = legal_moves(state)
     if action == STOP.action:

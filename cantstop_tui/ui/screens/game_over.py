@@ -6,14 +6,16 @@ from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
 from ...play.match import Match
+from .. import screen_keys
 from ..glyphs import Glyphs, player_style
+from ..keys import bindings
 from ..widgets.too_small import TooSmall
 from .closing import close
 from .replay import PlayOn
@@ -47,13 +49,7 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r,enter", "choose('rematch')", "Rematch"),
-        Binding("n", "choose('new')", "New game"),
-        Binding("v", "review", "Review"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("escape", "choose('continue')", "Close", show=False),  # see the final board
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.GAME_OVER)
 
     def __init__(self, match: Match, glyphs: Glyphs) -> None:
         super().__init__()
@@ -84,10 +80,10 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
     def buttons(self) -> tuple[tuple[str, str, ButtonVariant], ...]:
         """``(choice, label, variant)`` of each button."""
         return (
-            ("rematch", "Rematch (r)", "primary"),
-            ("new", "New game (n)", "default"),
-            ("review", "Review (v)", "default"),
-            ("quit", "Quit (q)", "error"),
+            ("rematch", screen_keys.REMATCH.button, "primary"),
+            ("new", screen_keys.GAME_OVER_NEW.button, "default"),
+            ("review", screen_keys.REVIEW_GAME.button, "default"),
+            ("quit", screen_keys.GAME_OVER_QUIT.button, "error"),
         )
 
     def _stats(self) -> Text:

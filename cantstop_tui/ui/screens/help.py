@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .. import screen_keys
 from ..glyphs import Glyphs
-from ..keys import LOCAL_HELP, help_block
+from ..keys import LOCAL_HELP, bindings, help_block
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -57,10 +58,7 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,question_mark,f1,escape", "close", "Close help", key_display="enter"),
-        Binding("q", "app.request_quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.HELP_SCREEN)
 
     def __init__(self, glyphs: Glyphs, win_columns: int = 3, keys: str = LOCAL_KEYS) -> None:
         super().__init__()
@@ -83,7 +81,8 @@ class HelpScreen(ModalScreen[None]):
         )
         with VerticalScroll(classes="dialog"):
             yield Static(text, id="rules")
-            yield Button("Back to the game (Enter)", id="close", variant="primary", compact=True)
+            back = f"Back to the game ({screen_keys.CLOSE_HELP.named})"
+            yield Button(back, id="close", variant="primary", compact=True)
         yield TooSmall()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -9,7 +9,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.reactive import var
 from textual.widgets import Static
 
@@ -17,8 +17,9 @@ from ...engine import Event
 from ...play import guide
 from ...play.guided_table import GuidedTable
 from ...play.match import Match
+from .. import screen_keys
 from ..glyphs import Glyphs
-from ..keys import CHANCES, CHOOSE, HELP, HINT, KEY_ACTIONS, NEW, ROLL, STOP
+from ..keys import CHANCES, CHOOSE, HINT, KEY_ACTIONS, ROLL, STOP, bindings
 from ..view import GameView
 from .closing import close
 from .game import GameScreen
@@ -27,7 +28,7 @@ PLAY_ACTIONS = (ROLL.action, STOP.action, CHOOSE.action)
 HIDDEN_ACTIONS = frozenset({HINT.action, CHANCES.action})
 """The game screen's actions the guided game has no use for (not shown, and their keys
 say what to press instead)."""
-LEAVE_KEYS = ("escape", "q")
+LEAVE_KEYS = screen_keys.LEAVE_LESSON.keys.split(",")
 
 
 class GuidePanel(Static):
@@ -54,11 +55,7 @@ class LearnScreen(GameScreen):
         display: none;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(",".join(LEAVE_KEYS), "leave", "Leave"),
-        # The game screen's keys for the app (new game, help) would leave the lesson.
-        Binding(f"{NEW.keys},{HELP.keys}", "not_here", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.LEARN)
 
     def __init__(self, glyphs: Glyphs) -> None:
         super().__init__(GuidedTable(), lambda: frozenset({guide.LEARNER}), glyphs,
@@ -84,7 +81,7 @@ class LearnScreen(GameScreen):
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         if action in PLAY_ACTIONS:
             return guide.why_not(self.table.match, action)  # type: ignore[arg-type]
-        return guide.why_not(self.table.match) + " (q leaves the guided game.)"
+        return guide.why_not(self.table.match) + f" ({LEAVE_KEYS[-1]} leaves the guided game.)"
 
     def on_key(self, event: events.Key) -> None:
         name = KEY_ACTIONS.get(event.key, ("", ()))[0]

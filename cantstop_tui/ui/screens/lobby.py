@@ -1,5 +1,7 @@
 """The lobby of a shared server: open tables, create one, take a free seat or watch.
 
+What it shows of each table, and the service it talks to, are ``lobby_tables``.
+
 The screen knows nothing of SSH: it talks to a :class:`LobbyService` bound to one
 visitor and dismisses with a :class:`LobbyChoice` once the visitor's game can begin
 (a spectator's too: at once, or when the table they wait to watch starts), or ``None`` when
@@ -9,131 +11,34 @@ they quit.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...play.seating import LobbyError
-from ...play.turn_based import describe
-from ...storage.records import Records
+from .. import screen_keys
+from ..keys import bindings
+from ..screen_keys import CREATE, LEAVE_TABLE, WATCH
 from ..textual_compat import LeanFooter
 from .create_table import CreateTableScreen, NewTable
+from .lobby_tables import (
+    LobbyChoice,
+    LobbyService,
+    TableSummary,
+    rules_text,
+    seats_text,
+    status_text,
+    your_move,
+    your_move_text,
+)
 
-
-@dataclass(frozen=True, slots=True)
-class SeatInfo:
-    name: str
-    free: bool
-    human: bool
-    away: bool = False
-    computer_playing: bool = False
-    """The computer plays this person's seat until they come back."""
-
-
-@dataclass(frozen=True, slots=True)
-class TableSummary:
-    table_id: int
-    name: str
-    seats: tuple[SeatInfo, ...]
-    variant: str
-    win_columns: int
-    status: str  # waiting | in progress | finished
-    watchers: int = 0
-    turn_based: bool = False
-    to_move: str | None = None
-    """At a turn-based table's game: the person whose move it is."""
-    time_left: float | None = None
-    """Seconds left for ``to_move`` to move."""
-
-
-@dataclass(frozen=True, slots=True)
-class LobbyChoice:
-    """Where the visitor goes: a table, with their seat or None to watch."""
-
-    table_id: int
-    seat: int | None
-
-
-class LobbyService(Protocol):
-    """The lobby as one visitor sees it."""
-
-    levels: tuple[str, ...]
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def turn_based(self) -> bool:
-        """The New table form offers turn-based tables."""
-        ...
-
-    def tables(self) -> list[TableSummary]: ...
-
-    def leaderboard(self) -> Records: ...
-
-    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]: ...
-
-    def create(self, table: NewTable) -> LobbyChoice: ...
-
-    def sit(self, table_id: int) -> LobbyChoice: ...
-
-    def watch(self, table_id: int) -> LobbyChoice: ...
-
-    def leave(self, table_id: int) -> None: ...
-
-    def started(self, table_id: int) -> bool: ...
-
-
-def seats_text(summary: TableSummary) -> Text:
-    """One seat a line, so that every name shows in full."""
-    lines = []
-    for seat in summary.seats:
-        style = "dim" if seat.free else ("" if seat.human else "italic")
-        note = " (computer playing)" if seat.computer_playing else " (away)" if seat.away else ""
-        lines.append(Text(seat.name + note, style=style))
-    return Text("\n").join(lines)
-
-
-def your_move(summaries: list[TableSummary], name: str) -> list[TableSummary]:
-    """The tables, those where it is ``name``'s move first (least time left first)."""
-
-    def order(summary: TableSummary) -> tuple[bool, float]:
-        mine = summary.to_move == name
-        return (not mine, (summary.time_left or 0.0) if mine else 0.0)
-
-    return sorted(summaries, key=order)
-
-
-def your_move_text(summaries: list[TableSummary], name: str) -> str:
-    count = sum(summary.to_move == name for summary in summaries)
-    if not count:
-        return ""
-    return f"Your move at {count} table{'s' if count > 1 else ''}. "
-
-
-def rules_text(summary: TableSummary) -> str:
-    return f"{summary.variant}\n{summary.win_columns} columns"
-
-
-def status_text(summary: TableSummary) -> str:
-    lines = [summary.status]
-    if summary.turn_based:
-        lines[0] += " (turn-based)"
-    if summary.to_move is not None:
-        left = "" if summary.time_left is None else f", {describe(summary.time_left)} left"
-        lines.append(f"{summary.to_move} to move{left}")
-    free = sum(seat.free for seat in summary.seats)
-    if summary.status == "waiting" and free:
-        lines.append(f"{free} seat{'s' if free > 1 else ''} free")
-    if summary.watchers:
-        lines.append(f"{summary.watchers} watching")
-    return "\n".join(lines)
+NO_TABLES = f"No tables yet: press {CREATE.said} to create one."
+WAITING = f"You are waiting at a table: {LEAVE_TABLE.said} leaves it first."
 
 
 class LobbyScreen(Screen[LobbyChoice | None]):
@@ -144,14 +49,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
     LobbyScreen DataTable { height: 1fr; }
     LobbyScreen #lobby-message { height: auto; min-height: 1; padding: 0 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "create", "Create table"),
-        Binding("j", "sit", "Sit"),
-        Binding("w", "watch", "Watch"),
-        Binding("x", "leave", "Leave table"),
-        Binding("b", "leaderboard", "Ratings"),
-        Binding("q", "quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.LOBBY)
 
     def __init__(self, service: LobbyService) -> None:
         super().__init__()
@@ -165,7 +63,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         table: DataTable[str | Text] = DataTable(cursor_type="row", zebra_stripes=True)
         table.add_columns("Table", "Seats", "Rules", "Status")
         yield table
-        yield Static(Text("No tables yet: press c to create one."), id="lobby-message")
+        yield Static(Text(NO_TABLES), id="lobby-message")
         yield LeanFooter()
 
     def on_mount(self) -> None:
@@ -204,10 +102,11 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         elif summaries:
             self._say(
                 your_move_text(summaries, self.service.name)
-                + "Arrows choose a table; enter sits at it, w watches, c creates one."
+                + f"Arrows choose a table; enter sits at it, {WATCH.said} watches, "
+                f"{CREATE.said} creates one."
             )
         else:
-            self._say("No tables yet: press c to create one.")
+            self._say(NO_TABLES)
 
     def _check_waiting(self, summaries: list[TableSummary]) -> None:
         table_id = self.waiting_at
@@ -227,10 +126,13 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             self._say(
                 f"Watching {summary.name}: it starts when {free} more {players} "
                 f"{'sits' if free == 1 else 'sit'} down… "
-                "x stops watching."
+                f"{LEAVE_TABLE.said} stops watching."
             )
         else:
-            self._say(f"Waiting at {summary.name} for {free} more {players}… x leaves the table.")
+            self._say(
+                f"Waiting at {summary.name} for {free} more {players}… "
+                f"{LEAVE_TABLE.said} leaves the table."
+            )
 
     def _say(self, message: str) -> None:
         self.query_one("#lobby-message", Static).update(Text(message))
@@ -258,7 +160,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
 
     def action_create(self) -> None:
         if self.waiting_at is not None:
-            self._say("You are waiting at a table: x leaves it first.")
+            self._say(WAITING)
             return
 
         def created(result: NewTable | None) -> None:
@@ -280,16 +182,16 @@ class LobbyScreen(Screen[LobbyChoice | None]):
     def action_sit(self) -> None:
         table_id = self._selected()
         if self.waiting_at is not None:
-            self._say("You are waiting at a table: x leaves it first.")
+            self._say(WAITING)
         elif table_id is None:
-            self._say("No table to sit at: press c to create one.")
+            self._say(f"No table to sit at: press {CREATE.said} to create one.")
         else:
             self._attempt(lambda: self.service.sit(table_id))
 
     def action_watch(self) -> None:
         table_id = self._selected()
         if self.waiting_at is not None:
-            self._say("You are waiting at a table: x leaves it first.")
+            self._say(WAITING)
         elif table_id is None:
             self._say("No table to watch yet.")
         else:

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
@@ -14,7 +14,10 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from ...engine import VARIANTS, allowed_win_columns
 from ...play.match import HUMAN, Seat
 from ...play.names import clean_name
+from .. import screen_keys
+from ..keys import bindings
 from ..messages import LoadRequested, QuitRequested
+from ..screen_keys import START
 from ..settings import GameSettings, check_seat, fit_win_columns, level_names
 from ..widgets.form_fields import FormCheckbox, FormSelect
 from ..widgets.keys_bar import KeysBar
@@ -95,14 +98,7 @@ class NewGameScreen(Screen[GameSettings | None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Start game", priority=False),
-        Binding("ctrl+o", "load", "Load game"),
-        Binding("ctrl+q", "app.request_quit", "Quit"),
-        Binding("f1", "app.help", "Help"),
-        # q types a q in a name; it leaves from the other fields, as Escape does anywhere.
-        Binding("escape,q", "leave", "Back", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.NEW_GAME)
 
     def __init__(
         self, settings: GameSettings, can_cancel: bool = False, can_load: bool = True
@@ -169,7 +165,7 @@ class NewGameScreen(Screen[GameSettings | None]):
             yield Static(VARIANT_HELP[self.settings.variant], id="variant-help")
             yield Static("", id="error")
             with Horizontal(id="buttons"):
-                yield Button("Start game (Enter)", id="start", variant="primary", compact=True)
+                yield Button(START.button, id="start", variant="primary", compact=True)
                 if self.can_cancel:
                     yield Button("Back to the game", id="cancel", compact=True)
                 if self.can_load:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .. import screen_keys
+from ..keys import bindings
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -35,13 +37,12 @@ class QuitScreen(ModalScreen[bool]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,q", "answer(True)", "Yes, quit"),
-        Binding("n,escape", "answer(False)", "No, keep playing"),
-    ]
+    KEYS = screen_keys.QUIT_DIALOG
+    """Yes, then no."""
+    BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)
 
     def __init__(
-        self, saved: bool = False, question: str = "Quit Can't Stop?", yes: str = "Yes, quit (y)"
+        self, saved: bool = False, question: str = "Quit Can't Stop?", yes: str = "Yes, quit"
     ) -> None:
         super().__init__()
         self.question = question
@@ -55,8 +56,9 @@ class QuitScreen(ModalScreen[bool]):
             if self.saved:
                 yield Static("Your game is saved: cantstop offers to resume it next time.")
             with Horizontal():
-                yield Button(self.yes, id="yes", variant="error", compact=True)
-                yield Button("No (n)", id="no", variant="primary", compact=True)
+                yes, no = self.KEYS
+                yield Button(f"{self.yes} ({yes.first})", id="yes", variant="error", compact=True)
+                yield Button(f"No ({no.first})", id="no", variant="primary", compact=True)
         yield TooSmall()
 
     def on_mount(self) -> None:
@@ -72,7 +74,5 @@ class QuitScreen(ModalScreen[bool]):
 class ConfirmScreen(QuitScreen, inherit_bindings=False):
     """A yes-or-no question before something is left (y: yes; n, q or Escape: no)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,q,escape", "answer(False)", "No"),
-    ]
+    KEYS = screen_keys.CONFIRM
+    BINDINGS: ClassVar[list[BindingType]] = bindings(KEYS)

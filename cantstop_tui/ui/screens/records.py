@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
@@ -16,6 +16,9 @@ from textual.widgets import DataTable, Static
 from ...storage import SaveError, load_records
 from ...storage.records import Records
 from ...storage.records_cli import HEADINGS, NO_RECORDS, notes, rows
+from .. import screen_keys
+from ..keys import bindings
+from ..screen_keys import CLOSE
 
 
 class RecordsScreen(ModalScreen[None]):
@@ -41,7 +44,7 @@ class RecordsScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.RECORDS)
 
     def __init__(
         self, records: Callable[[], Records] = load_records, title: str = "Records"
@@ -72,7 +75,7 @@ class RecordsScreen(ModalScreen[None]):
             return
         table.add_columns(*HEADINGS)
         table.add_rows(body)
-        message.update("\n".join([*notes(records), "Escape to close."]))
+        message.update("\n".join([*notes(records), f"{CLOSE.named} to close."]))
         table.focus()
 
     def action_close(self) -> None:

@@ -7,14 +7,17 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ...play.match import Match
 from ...storage.replay import Replay
+from .. import screen_keys
 from ..glyphs import Glyphs, glyphs_for
+from ..keys import bindings
 from ..screen_app import ScreenApp
 from ..textual_compat import LeanFooter
 from ..view import GameView
@@ -23,7 +26,7 @@ from ..widgets.dice import DiceView
 from ..widgets.players import PlayersPanel
 
 PLAY_ON_HINT = (
-    "Press p to play on from this step with new dice: "
+    f"Press {screen_keys.PLAY_ON.said} to play on from this step with new dice: "
     "this replay gives nothing away about what they will show."
 )
 
@@ -69,14 +72,10 @@ class ReplayScreen(Screen[PlayOn | None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back"),
-        Binding("right", "step(1)", "Forward"),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
-        Binding("p", "play_on", "Play on (new dice)"),
-        Binding("escape,q", "close", "Close"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.REPLAY)
+
+    view: var[GameView | None] = var(None)
+    """The position shown, published to the widgets that draw it."""
 
     def __init__(
         self,
@@ -99,10 +98,10 @@ class ReplayScreen(Screen[PlayOn | None]):
         yield Static(f"Replay {self.title_text}".strip(), id="title")
         yield Static(id="caption")
         with Horizontal():
-            yield Board(self.glyphs, id="board")
+            yield Board(self.glyphs, id="board").data_bind(ReplayScreen.view)
             with Vertical(id="side"):
-                yield PlayersPanel(self.glyphs, id="players")
-                yield DiceView(self.glyphs, id="dice")
+                yield PlayersPanel(self.glyphs, id="players").data_bind(ReplayScreen.view)
+                yield DiceView(self.glyphs, id="dice").data_bind(ReplayScreen.view)
                 yield Static(id="happened")
                 if self.play_on:
                     yield Static(PLAY_ON_HINT, id="fresh-dice")
@@ -114,11 +113,7 @@ class ReplayScreen(Screen[PlayOn | None]):
     def show(self, index: int) -> None:
         self.index = index
         position = self.replay.position(index)
-        match = position.match
-        dice = GameView(match, self.replay.dice_shown(index))
-        self.query_one(Board).view = GameView(match)
-        self.query_one(PlayersPanel).view = GameView(match)
-        self.query_one(DiceView).view = dice
+        self.view = GameView(position.match)  # the board, the players and the dice draw it
         self.query_one("#caption", Static).update(self.replay.caption(index))
         happened = "\n".join(self.replay.happened(index))
         self.query_one("#happened", Static).update(happened)

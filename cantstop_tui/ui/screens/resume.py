@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
@@ -18,6 +18,8 @@ from ...storage import Resumable, SaveError, discard, load_game
 from ...storage.paths import finished_dir
 from ...storage.replay import Replay
 from ...storage.saved import SavedGame, list_saved_games
+from .. import screen_keys
+from ..keys import bindings
 from .quit import ConfirmScreen
 from .replay import PlayOn, ReplayScreen
 
@@ -81,13 +83,7 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "resume", "Resume"),
-        Binding("n,escape", "new_game", "New game"),
-        Binding("d", "discard", "Discard"),
-        Binding("v", "review", "Review"),
-        Binding("q", "app.request_quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.RESUME)
 
     def __init__(self, games: list[Resumable], finished: list[SavedGame] | None = None) -> None:
         super().__init__()
@@ -108,9 +104,10 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
             problems = "\n".join(f"{p} It is left as it is." for p in self.problems)
             yield Static(problems, id="problems")
             with Horizontal():
-                yield Button("Resume (r)", id="resume", variant="primary", compact=True)
-                yield Button("New game (n)", id="new", compact=True)
-                yield Button("Discard (d)", id="discard", variant="error", compact=True)
+                keys = screen_keys
+                yield Button(keys.RESUME_GAME.button, id="resume", variant="primary", compact=True)
+                yield Button(keys.RESUME_NEW.button, id="new", compact=True)
+                yield Button(keys.DISCARD.button, id="discard", variant="error", compact=True)
 
     def _options(self) -> list[Option]:
         options = [Option(describe(g), id=f"u{i}") for i, g in enumerate(self.games)]
@@ -213,7 +210,7 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
                 self._discard(game)
 
         self.app.push_screen(
-            ConfirmScreen(question=question + " It cannot be undone.", yes="Yes, discard (y)"),
+            ConfirmScreen(question=question + " It cannot be undone.", yes="Yes, discard"),
             answered,
         )
 

@@ -16,7 +16,7 @@ from typing import ClassVar, Final
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, ProgressBar, Static
@@ -34,8 +34,10 @@ from ...play.review_text import (
     summary_line,
 )
 from ...storage.replay import Replay
+from .. import screen_keys
 from ..background import Busy, analyse
 from ..glyphs import Glyphs, glyphs_for, player_style
+from ..keys import bindings
 from ..screen_app import ScreenApp
 from ..textual_compat import LeanFooter
 from ..widgets.chance_graph import ChanceGraph
@@ -102,11 +104,7 @@ class ReviewScreen(Screen[PlayOn | None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open_replay", "Replay from here", show=True),
-        Binding("m", "toggle_all", "Mistakes only / all"),
-        Binding("escape,q", "close", "Close"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.REVIEW)
 
     def __init__(
         self,

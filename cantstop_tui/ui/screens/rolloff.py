@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...play.match import Match
 from ...play.narration import rolloff_lines
+from .. import screen_keys
+from ..keys import bindings
+from ..screen_keys import PLAY
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -39,10 +42,7 @@ class RolloffScreen(ModalScreen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "Play"),
-        Binding("q", "app.request_quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.ROLLOFF)
 
     def __init__(self, match: Match) -> None:
         super().__init__()
@@ -54,7 +54,7 @@ class RolloffScreen(ModalScreen[None]):
                 "Who starts? Everyone rolls two dice; the highest total begins.", id="title"
             )
             yield Static("\n".join(rolloff_lines(self.match)), id="rounds")
-            yield Static("[@click=screen.close][reverse bold] Play (Enter) [/][/]", id="play")
+            yield Static(f"[@click=screen.close][reverse bold] {PLAY.button} [/][/]", id="play")
         yield TooSmall()
 
     def action_close(self) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
@@ -15,6 +15,9 @@ from textual.widgets import Input, Static
 from ...play.match import Match
 from ...storage import SaveError
 from ...storage.saved import save_game, save_path
+from .. import screen_keys
+from ..keys import bindings
+from ..screen_keys import CANCEL_SAVE
 
 
 def default_name(match: Match) -> str:
@@ -47,7 +50,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.SAVE_AS)
 
     def __init__(self, match: Match, folder: Path | None = None) -> None:
         super().__init__()
@@ -59,7 +62,7 @@ class SaveAsScreen(ModalScreen[Path | None]):
         with Vertical():
             yield Static("Save the game as:", id="title")
             yield Input(default_name(self.match), id="name")
-            yield Static("Enter to save, Escape to cancel.", id="message")
+            yield Static(f"Enter to save, {CANCEL_SAVE.named} to cancel.", id="message")
 
     def _say(self, text: str, problem: bool = True) -> None:
         message = self.query_one("#message", Static)

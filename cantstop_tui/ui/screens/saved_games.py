@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
@@ -17,6 +17,9 @@ from ...play.match import Match
 from ...storage import SaveError, load_game
 from ...storage.replay import Replay
 from ...storage.saved import SavedGame, list_saved_games
+from .. import screen_keys
+from ..keys import SAVE, bindings
+from ..screen_keys import BACK, REPLAY_SAVED
 from .replay import PlayOn, ReplayScreen
 
 
@@ -53,11 +56,7 @@ class SavedGamesScreen(ModalScreen[Match | None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "replay", "Replay"),
-        Binding("v", "review", "Review"),
-        Binding("escape,q", "close", "Back"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.SAVED_GAMES)
 
     def __init__(self, folder: Path | None = None, title: str = "Saved games") -> None:
         super().__init__()
@@ -67,10 +66,11 @@ class SavedGamesScreen(ModalScreen[Match | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                f"{self.title_text} (Enter loads, r replays, Escape goes back)", id="title"
+                f"{self.title_text} (Enter loads, {REPLAY_SAVED.said} {REPLAY_SAVED.does},"
+                f" {BACK.named} goes back)", id="title"
             )
             yield OptionList(*(Option(describe(g)) for g in self.games))
-            yield Static("" if self.games else "No saved games yet: ctrl+s saves one.",
+            yield Static("" if self.games else f"No saved games yet: {SAVE.said} saves one.",
                          id="message")
 
     def on_mount(self) -> None:

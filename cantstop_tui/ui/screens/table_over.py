@@ -12,14 +12,15 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
 from ...play.match import Match
+from .. import screen_keys
 from ..glyphs import Glyphs
-from ..keys import TALK
+from ..keys import bindings
 from .closing import close
 from .game_over import GameOverScreen
 
@@ -53,14 +54,7 @@ class TableOverScreen(GameOverScreen, inherit_bindings=False):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r,enter", "choose('rematch')", "Rematch"),
-        Binding("c", "choose('computer')", "Computer plays free seats", show=False),
-        Binding("l,q,escape", "choose('lobby')", "Lobby"),
-        Binding("v", "review", "Review"),
-        # a modal screen hides the app's own keys
-        Binding(TALK.keys, f"app.{TALK.action}", TALK.label),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.TABLE_OVER)
 
     PLAY_ON = False  # the table decides its games
 
@@ -78,10 +72,12 @@ class TableOverScreen(GameOverScreen, inherit_bindings=False):
         yield Static(Text(self.status), id="status")
 
     def buttons(self) -> tuple[tuple[str, str, ButtonVariant], ...]:
-        lobby: tuple[str, str, ButtonVariant] = ("lobby", "Lobby (l)", "default")
-        review: tuple[str, str, ButtonVariant] = ("review", "Review (v)", "default")
+        lobby: tuple[str, str, ButtonVariant] = ("lobby", screen_keys.TO_LOBBY.button, "default")
+        review: tuple[str, str, ButtonVariant] = (
+            "review", screen_keys.REVIEW_GAME.button, "default"
+        )
         if self.seated:
-            return (("rematch", "Rematch (r)", "primary"), review, lobby)
+            return (("rematch", screen_keys.REMATCH.button, "primary"), review, lobby)
         return (review, lobby)
 
     def on_mount(self) -> None:
@@ -95,7 +91,7 @@ class TableOverScreen(GameOverScreen, inherit_bindings=False):
         self.query_one("#status", Static).update(Text(status))
         if self.seated:
             button = self.query_one("#rematch", Button)
-            button.label = "Rematch asked" if asked else "Rematch (r)"
+            button.label = "Rematch asked" if asked else screen_keys.REMATCH.button
             button.disabled = asked
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

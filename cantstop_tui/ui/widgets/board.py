@@ -82,6 +82,7 @@ class Board(ViewWidget):
             state.current_player,
             view.match.seats,
             self.scale,
+            view.unseen,
         )
 
     def draw_lines(self, view: GameView) -> list[Text]:
@@ -105,7 +106,7 @@ class Board(ViewWidget):
         """One line of spaces, drawn once per look: a move changes only a row or two.
         ``pieces``: the line with the pieces (a taller space's other lines have none)."""
         state = view.state
-        looks = tuple(_look(state, column, height) for column in COLUMNS)
+        looks = tuple(_look(state, column, height, _moved(view, column)) for column in COLUMNS)
         key = (height, state.num_players, pieces, looks)
         row = self._rows.get(key)
         if row is None:
@@ -126,8 +127,9 @@ class Board(ViewWidget):
         owner = state.claimed[column]
         players = state.num_players
         if owner is not None:
+            look = "reverse" if owner in _moved(view, column) else "dim"
             return _centred(
-                Text(self.glyphs.shape(owner) * players, style=f"dim {player_style(owner)}"),
+                Text(self.glyphs.shape(owner) * players, style=f"{look} {player_style(owner)}"),
                 width,
             )
         if not pieces:
@@ -140,7 +142,9 @@ class Board(ViewWidget):
             if player == state.current_player and state.runners[column] == height:
                 cell.append(self.glyphs.runner, style="bold reverse")
             elif state.squares[player][column] == height:
-                cell.append(self.glyphs.shape(player), style=player_style(player))
+                moved = player in _moved(view, column)  # since a returning player looked
+                style = f"reverse {player_style(player)}" if moved else player_style(player)
+                cell.append(self.glyphs.shape(player), style=style)
             else:
                 cell.append(self.glyphs.empty, style="dim")
         _centred(cell, width)
@@ -159,16 +163,27 @@ class Board(ViewWidget):
         )
 
 
-def _look(state: GameState, column: int, height: int) -> Hashable:
+def _moved(view: GameView, column: int) -> frozenset[int]:
+    """The players whose piece in ``column`` moved since a returning player last looked
+    (drawn reversed: ``GameView.unseen``)."""
+    unseen = view.unseen
+    if unseen is None:
+        return frozenset()
+    return frozenset(player for player, moved in unseen.moved if moved == column)
+
+
+def _look(state: GameState, column: int, height: int, moved: frozenset[int]) -> Hashable:
     """Everything one space's drawing depends on."""
     if height > TOPS[column]:
         return None
     owner = state.claimed[column]
     if owner is not None:
-        return owner
+        return owner, owner in moved
     runner = state.runners[column] == height
     return tuple(
-        2 if player == state.current_player and runner else state.squares[player][column] == height
+        2
+        if player == state.current_player and runner
+        else (state.squares[player][column] == height) + 3 * (player in moved)
         for player in range(state.num_players)
     )
 

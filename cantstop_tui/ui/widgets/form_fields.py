@@ -9,25 +9,22 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.widgets import Checkbox, Select
 
-OPEN_KEYS = "space,down,up"
-"""The keys that open a form's drop-down list."""
+from .. import screen_keys
+from ..keys import bindings
+
 Value = TypeVar("Value")
 
 
 class FormSelect(Select[Value], inherit_bindings=False):
     """A drop-down list that opens with Space or the arrows; Enter submits the form."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(OPEN_KEYS, "show_overlay", "Show menu", show=False)
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.FORM_SELECT)
 
 
 class FormCheckbox(Checkbox, inherit_bindings=False):
     """A checkbox that Space toggles; Enter submits the form."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "toggle_button", "Toggle", show=False)
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.FORM_CHECKBOX)

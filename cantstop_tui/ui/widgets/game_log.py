@@ -5,14 +5,17 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.reactive import var
 
+from ...engine import Conceded, Event, Moved, Rolled, Stopped
 from ...play.match import Match
-from ...play.narration import history_lines, log_lines, rolloff_lines, waiting_roll
+from ...play.narration import history_parts, log_lines, rolloff_lines, waiting_roll
 from ..textual_compat import QuietLog
 from ..view import GameView
 from .view_widget import OneStylePerRender
 
 FALLBACK_WIDTH = 21
 """Wrap width before the log has been laid out."""
+UNSEEN_RULE = "-- Since you last looked --"
+"""Over the lines a returning player of a turn-based game has not seen (``GameView.unseen``)."""
 
 
 class GameLog(OneStylePerRender, QuietLog):
@@ -35,9 +38,10 @@ class GameLog(OneStylePerRender, QuietLog):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=400, auto_scroll=True)
         self.can_focus = False
-        self._shown: Match | None = None
-        """The match whose log is written: the log is the view's match narrated, and a view
-        some steps on from it only adds the lines of their events."""
+        self._written: Match | None = None
+        """A cache keyed by the view: the match whose narration the log holds. The log is
+        always the view's match narrated; a view some steps on from it whose events are those
+        steps' only adds their lines (any other view writes the game again)."""
         self._wrapped_at = 0
 
     def _write(self, lines: list[str]) -> None:
@@ -51,19 +55,21 @@ class GameLog(OneStylePerRender, QuietLog):
     def on_resize(self) -> None:
         """Lines are wrapped to the log's width: a new width wraps the game again."""
         width = self.size.width
-        if width != self._wrapped_at and self.view is not None and self._shown is not None:
+        if width != self._wrapped_at and self.view is not None and self._written is not None:
             self._wrapped_at = width
-            self._write_all(self.view.match)
+            self._write_all(self.view)
 
-    def _write_all(self, match: Match) -> None:
+    def _write_all(self, view: GameView) -> None:
+        match, unseen = view.match, view.unseen
         self.clear()
         self._write(rolloff_lines(match))
-        self._write(history_lines(match)[0])
+        seen, new, _ = history_parts(match, len(match.history) if unseen is None else unseen.step)
+        self._write([*seen, UNSEEN_RULE, *new] if new else seen)
 
     def watch_view(self, view: GameView | None) -> None:
-        if view is None or view.match is self._shown:
+        if view is None or view.match is self._written:
             return  # the same position (a notice, the win chances): nothing new to log
-        shown, self._shown = self._shown, view.match
+        shown, self._written = self._written, view.match
         match = view.match
         steps = len(match.history) - (len(shown.history) if shown is not None else 0)
         same_game = shown is not None and (shown.seed, shown.seats, shown.config) == (
@@ -71,11 +77,17 @@ class GameLog(OneStylePerRender, QuietLog):
             match.seats,
             match.config,
         )
-        if same_game and steps >= 1 and view.events:  # the events of those steps
+        if same_game and steps >= 1 and actions_in(view.events) == steps:  # those steps' events
             assert shown is not None
             self._write(log_lines(match, view.events, waiting_roll(shown))[0])
         elif not (same_game and steps == 0):  # else who plays a seat changed: nothing to log
-            self._write_all(match)
+            self._write_all(view)
+
+
+def actions_in(events: tuple[Event, ...]) -> int:
+    """How many actions (rolls, moves, stops, concessions) ``events`` tell of: each has one
+    of these."""
+    return sum(isinstance(event, Rolled | Moved | Stopped | Conceded) for event in events)
 
 
 def wrap_cells(line: str, width: int, indent: str = "  ") -> list[str]:

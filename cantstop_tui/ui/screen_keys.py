@@ -1,0 +1,147 @@
+"""The keys of every screen but the game's (``ui.keys``), one table each, in the same rows
+(:class:`~cantstop_tui.ui.keys.Key`): the screens' bindings, so their key bars, and the
+sentences that name a key are made from these; nothing else in the package writes a
+binding (``tests/ui/test_screen_keys.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .keys import HELP, NEW, QUIT, SAVE, TALK, Key
+
+NAMES = {"escape": "Escape", "enter": "Enter", "question_mark": "?", "f1": "F1",
+         "space": "Space", "left": "Left", "right": "Right", "home": "Home", "end": "End",
+         "down": "Down", "up": "Up"}
+"""How a sentence names a key Textual calls otherwise."""
+
+
+def said_of(keys: str) -> str:
+    """``"r,enter"`` as a sentence names it: ``r or Enter``."""
+    return " or ".join(NAMES.get(name, name) for name in keys.split(","))
+
+
+def key(keys: str, action: str, label: str, *, show: bool = True, display: str | None = None,
+        priority: bool = False, does: str = "") -> Key:
+    """A row of a screen's table; the sentences name its keys as :func:`said_of` does."""
+    return Key(said_of(keys), does or label.lower(), action, keys, label,
+               show=show, display=display, priority=priority)
+
+
+CLOSE = key("escape,q", "close", "Close")
+BACK = replace(CLOSE, label="Back", does="back")
+QUIT_FROM_SCREEN = key("q", QUIT.action, "Quit")
+"""``q`` on a screen over the game: quit (asks first)."""
+
+APP = (
+    key("ctrl+q,ctrl+c", "request_quit", "Quit", show=False, priority=True),
+    # priority: from the game-over box and every dialog too (a modal screen hides the
+    # app's other keys)
+    replace(SAVE, show=False, priority=True),
+)
+"""Every app's own keys (``app_base``)."""
+TABLE_APP = (TALK,)
+"""A server table's app adds these to the app's keys (``visit_app``)."""
+
+CREATE = key("c", "create", "Create table", does="create a table")
+LOBBY = (
+    CREATE,
+    key("j", "sit", "Sit"),
+    WATCH := key("w", "watch", "Watch"),
+    LEAVE_TABLE := key("x", "leave", "Leave table"),
+    key("b", "leaderboard", "Ratings"),
+    key("q", "quit", "Quit"),
+)
+
+PLAY_ON = key("p", "play_on", "Play on (new dice)", does="play on from this step")
+REPLAY = (
+    key("left", "step(-1)", "Back"),
+    key("right", "step(1)", "Forward"),
+    key("home", "jump(0)", "Start"),
+    key("end", "jump(-1)", "End"),
+    PLAY_ON,
+    CLOSE,
+)
+
+REVIEW = (
+    key("enter", "open_replay", "Replay from here"),
+    key("m", "toggle_all", "Mistakes only / all"),
+    CLOSE,
+)
+
+REMATCH = key("r,enter", "choose('rematch')", "Rematch")
+REVIEW_GAME = key("v", "review", "Review")
+GAME_OVER_NEW = key("n", "choose('new')", "New game")
+GAME_OVER_QUIT = key("q", "choose('quit')", "Quit")
+GAME_OVER = (
+    REMATCH,
+    GAME_OVER_NEW,
+    REVIEW_GAME,
+    GAME_OVER_QUIT,
+    key("escape", "choose('continue')", "Close", show=False),  # see the final board
+)
+
+TABLE_OVER = (
+    REMATCH,
+    key("c", "choose('computer')", "Computer plays free seats", show=False),
+    TO_LOBBY := key("l,q,escape", "choose('lobby')", "Lobby"),
+    REVIEW_GAME,
+    # a modal screen hides the app's own keys
+    replace(TALK, action=f"app.{TALK.action}"),
+)
+
+NEW_GAME = (
+    START := key("enter", "start", "Start game"),
+    key("ctrl+o", "load", "Load game"),
+    key("ctrl+q", QUIT.action, "Quit"),
+    key("f1", HELP.action, "Help"),
+    # q types a q in a name; it leaves from the other fields, as Escape does anywhere.
+    key("escape,q", "leave", "Back", show=False),
+)
+
+RESUME = (
+    RESUME_GAME := key("r", "resume", "Resume"),
+    RESUME_NEW := key("n,escape", "new_game", "New game"),
+    DISCARD := key("d", "discard", "Discard"),
+    REVIEW_GAME,
+    QUIT_FROM_SCREEN,
+)
+
+RECORDS = (CLOSE,)
+
+REPLAY_SAVED = key("r", "replay", "Replay", does="replays")
+SAVED_GAMES = (REPLAY_SAVED, REVIEW_GAME, BACK)
+
+CREATE_TABLE = (
+    CREATE_IT := key("enter", "create", "Create", show=False, does="creates"),
+    key("escape", "cancel", "Cancel", show=False),
+    key("ctrl+g", "cancel", "Cancel"),
+)
+
+HELP_SCREEN = (
+    CLOSE_HELP := key("enter,question_mark,f1,escape", "close", "Close help", display="enter"),
+    QUIT_FROM_SCREEN,
+)
+
+PLAY = key("enter,space,escape", "close", "Play")
+ROLLOFF = (PLAY, QUIT_FROM_SCREEN)
+
+QUIT_DIALOG = (
+    key("y,q", "answer(True)", "Yes, quit"),
+    key("n,escape", "answer(False)", "No, keep playing"),
+)
+CONFIRM = (key("y", "answer(True)", "Yes"), key("n,q,escape", "answer(False)", "No"))
+
+CANCEL_SAVE = key("escape", "cancel", "Cancel")
+SAVE_AS = (CANCEL_SAVE,)
+
+LEAVE_LESSON = key("escape,q", "leave", "Leave")
+LEARN = (
+    LEAVE_LESSON,
+    # The game screen's keys for the app (new game, help) would leave the lesson.
+    key(f"{NEW.keys},{HELP.keys}", "not_here", "Not here", show=False),
+)
+
+FORM_SELECT = (key("space,down,up", "show_overlay", "Show menu", show=False),)
+"""The keys that open a form's drop-down list."""
+FORM_CHECKBOX = (key("space", "toggle_button", "Toggle", show=False),)
