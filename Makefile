@@ -74,7 +74,7 @@ train: $(STAMP)
 
 .PHONY: bench-ssh
 bench-ssh: $(STAMP)
-	$(PY) -m benchmarks ssh review_ssh memory attacks
+	$(PY) -m benchmarks ssh review_ssh memory attacks capacity
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check cantstop_tui tests benchmarks

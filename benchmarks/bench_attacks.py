@@ -5,9 +5,11 @@ A real ``cantstop serve --open`` (its own process, loopback). Bystanders (``BENC
 two-player tables, from 127.0.1.N and 127.0.2.N) play game after game by keys with 0.5 s
 of thinking, through every phase. Each phase lasts ``BENCH_ATTACK_SECONDS``; one attacker
 (from 127.0.0.2 or 127.0.0.3) runs through it, then stops, and the server's resident
-memory is read once it has had a few seconds to settle:
+memory is read once it has had a few seconds to settle. Every attack phase comes right
+after a quiet phase of its own (no attacker), so a machine shared with other work loads
+both alike; the whole sequence is played ``BENCH_ATTACK_RUNS`` times (default 3), and each
+phase notes the machine's load average and the server's CPU per second:
 
-* quiet: no attacker (the baseline of the run);
 * in-band resize: a session types terminal size reports (``ESC [ 48 ; 1000 ; 1000 ; ... t``)
   of a huge size, alternating, twice a second;
 * channel churn: one connection opens a new terminal session again and again;
@@ -16,9 +18,7 @@ memory is read once it has had a few seconds to settle:
 * join/leave loop: watch a table, back to the lobby, again;
 * table spam: create a table, leave it (it closes), again.
 
-Capacity (``BENCH_CAPACITY``, tables, default "25,50"): the quiet bench of ``bench_ssh`` at
-each size: p95, the server's CPU per active session, memory per session; and from them the
-active sessions one process holds at p95 under 150 ms.
+Capacity is ``bench_capacity`` (``python -m benchmarks capacity``).
 
     python -m benchmarks attacks      (also run by make bench-ssh)
 """
@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import os
 import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
 from typing import Any
 
 import asyncssh
@@ -42,27 +44,30 @@ from benchmarks import bench_ssh as ssh
 TABLES = int(os.environ.get("BENCH_ATTACK_TABLES", "5"))
 PHASE_SECONDS = float(os.environ.get("BENCH_ATTACK_SECONDS", "20"))
 SETTLE_SECONDS = 4.0
-CAPACITY = [int(n) for n in os.environ.get("BENCH_CAPACITY", "25,50").split(",") if n]
-P95_TARGET_MS = 150.0
-KEY_PERIOD = 0.6
-"""Seconds between an active player's keys: 0.5 s of thinking and the redraw."""
-CORE_SHARE = 0.8
-"""Of the event loop's one core, what keys may take before p95 climbs (keys queue)."""
+RUNS = int(os.environ.get("BENCH_ATTACK_RUNS", "3"))
+RATIO_TARGET = 2.0
+RSS_TARGET_MIB = 20.0
 TALK_PROMPT = "say something"
 
-Attack = Callable[[int, asyncio.Event], Awaitable[int]]
+Attack = Callable[[int, asyncio.Event], Coroutine[Any, Any, int]]
 """An attacker: given the server's port and a stop event, it attacks until told to stop
 and returns how many times it did its thing."""
 
 
-async def _session(port: int, name: str) -> tuple[asyncssh.SSHClientConnection, ssh.Person]:
-    conn, person = await ssh.connect(port, name)
+ATTACKERS = itertools.count()
+"""Each attacker's number: its name and its address (127.0.4.N), so that each attack is
+met by the server afresh, not slowed by the penalties an earlier attacker earned."""
+
+
+async def _session(port: int) -> tuple[asyncssh.SSHClientConnection, ssh.Person]:
+    conn, person = await ssh.connect(port, f"attacker{next(ATTACKERS)}")
     await person.wait_for("lobby")
     return conn, person
 
 
 async def in_band_resize(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port, "inband")
+    conn, person = await _session(port)
+    person.reading = False  # it only sends
     sent = 0
     with contextlib.suppress(OSError, asyncssh.Error):
         while not stop.is_set() and not person.chan.is_closing():
@@ -75,7 +80,7 @@ async def in_band_resize(port: int, stop: asyncio.Event) -> int:
 
 
 async def channel_churn(port: int, stop: asyncio.Event) -> int:
-    conn, _person = await _session(port, "churner")
+    conn, _person = await _session(port)
     opened = 0
     with contextlib.suppress(OSError, asyncssh.Error):
         while not stop.is_set() and not conn.is_closed():
@@ -93,7 +98,8 @@ async def channel_churn(port: int, stop: asyncio.Event) -> int:
 
 
 async def window_flood(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port, "resizer")
+    conn, person = await _session(port)
+    person.reading = False  # it only sends
     changes, width = 0, 80
     with contextlib.suppress(OSError, asyncssh.Error):
         while not stop.is_set() and not person.chan.is_closing():
@@ -118,7 +124,7 @@ async def _until(person: ssh.Person, check: Callable[[str], bool], seconds: floa
 
 
 async def chat_spam(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port, "chatter")
+    conn, person = await _session(port)
     person.press("w", timed=False)  # watch the first table
     await person.wait_for("Watching")
     said = 0
@@ -134,7 +140,7 @@ async def chat_spam(port: int, stop: asyncio.Event) -> int:
 
 
 async def join_leave(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port, "hopper")
+    conn, person = await _session(port)
     joins = 0
     with contextlib.suppress(OSError, asyncssh.Error):
         while not stop.is_set() and not person.chan.is_closing():
@@ -152,7 +158,7 @@ async def join_leave(port: int, stop: asyncio.Event) -> int:
 
 
 async def table_spam(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port, "spammer")
+    conn, person = await _session(port)
     made = 0
     with contextlib.suppress(OSError, asyncssh.Error):
         while not stop.is_set() and not person.chan.is_closing():
@@ -170,8 +176,7 @@ async def table_spam(port: int, stop: asyncio.Event) -> int:
     return made
 
 
-ATTACKS: list[tuple[str, Attack | None]] = [
-    ("quiet", None),
+ATTACKS: list[tuple[str, Attack]] = [
     ("in-band resize", in_band_resize),
     ("channel churn", channel_churn),
     ("window-change flood", window_flood),
@@ -181,115 +186,132 @@ ATTACKS: list[tuple[str, Attack | None]] = [
 ]
 
 
-async def keep_playing(people: list[ssh.Person], stop: asyncio.Event) -> None:
-    """Two bystanders at one table: game after game, each one asking for the rematch."""
+async def keep_playing(person: ssh.Person, stop: asyncio.Event) -> None:
+    """A bystander: game after game, asking for the rematch after each (the next game
+    starts when both at the table asked)."""
     while not stop.is_set():
-        await asyncio.gather(*(ssh.play(person) for person in people))
-        for person in people:
-            await person.wait_for("Rematch")
-            person.press("r", timed=False)
+        await ssh.play(person)
+        deadline = time.perf_counter() + 60
+        while "wins, with" in person.text():  # until the next game starts
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"{person.name}'s rematch did not start:\n{person.text()}")
+            if "Rematch (r)" in person.text():  # not asked yet (a last key may have)
+                person.press("r", timed=False)
+            person.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(person.changed.wait(), 1.0)
 
 
-async def attacked(tables: int = TABLES, seconds: float = PHASE_SECONDS) -> list[dict[str, Any]]:
-    """Each phase's bystander p95 (ms), keys, attacker's count and server RSS after it."""
+@dataclass
+class Phase:
+    name: str
+    run: int
+    keys: int
+    p95_ms: float
+    p50_ms: float
+    count: int
+    """What the attacker did (sessions, changes, lines...)."""
+    rss_growth_mib: float
+    """The server's RSS, settled after the phase, minus where it was before the first."""
+    load: float
+    """The machine's one-minute load average at the phase's end."""
+    server_cpu: float
+    """The server's CPU seconds during the phase, per second of it: unlike latency, it
+    does not grow with the other work on the machine."""
+
+
+async def _phase(
+    name: str, attack: Attack | None, run: int, port: int, people: list[ssh.Person],
+    seconds: float, pid: int, start_rss: int,
+) -> Phase:
+    seen = [len(person.latencies) for person in people]
+    cpu_before = ssh.cpu_seconds(pid)
+    stop = asyncio.Event()
+    task = asyncio.create_task(attack(port, stop)) if attack else None
+    await asyncio.sleep(seconds)
+    stop.set()
+    count = 0
+    if task is not None:
+        try:
+            count = await asyncio.wait_for(task, 30)
+        except (OSError, asyncssh.Error, RuntimeError):
+            count = -1  # the server refused or dropped it before it did anything
+    load = os.getloadavg()[0]
+    server_cpu = (ssh.cpu_seconds(pid) - cpu_before) / seconds
+    latencies = [
+        latency
+        for person, first in zip(people, seen, strict=True)
+        for latency in person.latencies[first:]
+    ]
+    await asyncio.sleep(SETTLE_SECONDS)
+    return Phase(
+        name,
+        run,
+        len(latencies),
+        1000 * ssh.percentile(latencies, 0.95) if latencies else 0.0,
+        1000 * statistics.median(latencies) if latencies else 0.0,
+        count,
+        (ssh.rss_kib(pid) - start_rss) / 1024,
+        load,
+        server_cpu,
+    )
+
+
+async def attacked(
+    tables: int = TABLES, seconds: float = PHASE_SECONDS, runs: int = RUNS
+) -> list[tuple[Phase, Phase]]:
+    """Each attack's phase with the quiet phase played just before it, ``runs`` times."""
     ssh.THINK_SECONDS = float(os.environ.get("BENCH_SSH_THINK", "0.5"))
-    phases: list[dict[str, Any]] = []
+    pairs: list[tuple[Phase, Phase]] = []
     with tempfile.TemporaryDirectory() as home:
         server, port = ssh.start_server(home)
         try:
-            pairs = [pair for index in range(tables) for pair in await ssh.open_table(port, index)]
-            people = [person for _conn, person in pairs]
+            seated = [pair for index in range(tables) for pair in await ssh.open_table(port, index)]
+            people = [person for _conn, person in seated]
             done = asyncio.Event()
-            players = [
-                asyncio.create_task(keep_playing(people[i : i + 2], done))
-                for i in range(0, len(people), 2)
-            ]
+            players = [asyncio.create_task(keep_playing(person, done)) for person in people]
             await asyncio.sleep(seconds / 2)  # warm-up: every table in a game
             start_rss = ssh.rss_kib(server.pid)
-            for name, attack in ATTACKS:
-                seen = [len(person.latencies) for person in people]
-                stop = asyncio.Event()
-                task = asyncio.create_task(attack(port, stop)) if attack else None
-                await asyncio.sleep(seconds)
-                stop.set()
-                count = 0
-                if task is not None:
-                    count = await asyncio.wait_for(task, 30)
-                latencies = [
-                    latency
-                    for person, first in zip(people, seen, strict=True)
-                    for latency in person.latencies[first:]
-                ]
-                await asyncio.sleep(SETTLE_SECONDS)
-                phases.append({
-                    "name": name,
-                    "keys": len(latencies),
-                    "p95_ms": 1000 * ssh.percentile(latencies, 0.95) if latencies else 0.0,
-                    "p50_ms": 1000 * statistics.median(latencies) if latencies else 0.0,
-                    "count": count,
-                    "rss_growth_mib": (ssh.rss_kib(server.pid) - start_rss) / 1024,
-                })
+            for run in range(runs):
+                for name, attack in ATTACKS:
+                    if failed := [task for task in players if task.done()]:
+                        raise RuntimeError("a bystander stopped playing") from failed[0].exception()
+                    quiet = await _phase(
+                        "quiet", None, run, port, people, seconds, server.pid, start_rss
+                    )
+                    hit = await _phase(
+                        name, attack, run, port, people, seconds, server.pid, start_rss
+                    )
+                    pairs.append((quiet, hit))
             done.set()
             for task in players:
                 task.cancel()
-            for conn, _person in pairs:
+            for conn, _person in seated:
                 conn.close()
         finally:
             server.terminate()
             server.wait(30)
-    return phases
-
-
-def capacity_rows() -> list[Row]:
-    """Server CPU per key (which holds on a loaded machine, unlike shares of wall time),
-    per active session at one key per ``KEY_PERIOD`` seconds, and the sessions whose keys
-    fill ``CORE_SHARE`` of the server's one event loop."""
-    rows: list[Row] = []
-    for tables in CAPACITY:
-        figures = asyncio.run(ssh.measure(tables))
-        sessions, keys = int(figures["sessions"]), int(figures["keys"])
-        per_key = figures["server_cpu_seconds"] / keys if keys else 0.0
-        per_session = per_key / KEY_PERIOD
-        holds = CORE_SHARE / per_session if per_session else float("inf")
-        rows += [
-            (
-                f"{tables} tables ({sessions} sessions): key p95 / p50",
-                f"{figures['p95_ms']:.0f} / {figures['p50_ms']:.0f} ms",
-                f"{keys} keys; target p95 < {P95_TARGET_MS:.0f} ms",
-            ),
-            (
-                f"{tables} tables: server CPU per key",
-                f"{1000 * per_key:.1f} ms",
-                f"every session at the table redrawn; {100 * per_session:.2f}% of a core "
-                f"per active session at a key every {KEY_PERIOD} s",
-            ),
-            (
-                f"{tables} tables: active sessions one process holds",
-                f"{holds:.0f}",
-                f"their keys fill {100 * CORE_SHARE:.0f}% of the event loop's core",
-            ),
-            (
-                f"{tables} tables: server memory per session",
-                f"{figures['per_session_mib']:.2f} MiB",
-                "(RSS playing - RSS with 1) / sessions",
-            ),
-        ]
-    return rows
+    return pairs
 
 
 def run() -> list[Row]:
-    phases = asyncio.run(attacked())
-    quiet = phases[0]["p95_ms"]
+    pairs = asyncio.run(attacked())
     rows: list[Row] = []
-    for phase in phases:
-        ratio = phase["p95_ms"] / quiet if quiet else 0.0
+    for name, _attack in ATTACKS:
+        mine = [(quiet, hit) for quiet, hit in pairs if hit.name == name]
+        ratios = [hit.p95_ms / quiet.p95_ms if quiet.p95_ms else 0.0 for quiet, hit in mine]
         rows.append((
-            f"{phase['name']}: bystanders' key p95",
-            f"{phase['p95_ms']:.0f} ms ({ratio:.2f}x)",
-            f"p50 {phase['p50_ms']:.0f} ms, {phase['keys']} keys, attacker {phase['count']}; "
-            f"RSS {phase['rss_growth_mib']:+.1f} MiB; targets 2x, 20 MiB",
+            f"{name}: bystanders' key p95 / quiet p95 just before",
+            " ".join(f"{r:.2f}x" for r in ratios) + f" (median {statistics.median(ratios):.2f}x)",
+            "; ".join(
+                f"{hit.p95_ms:.0f}/{quiet.p95_ms:.0f} ms at load {hit.load:.1f}, server CPU "
+                f"{100 * hit.server_cpu:.0f}/{100 * quiet.server_cpu:.0f}%, "
+                f"attacker {hit.count}, RSS {hit.rss_growth_mib:+.1f} MiB"
+                for quiet, hit in mine
+            )
+            + f"; targets {RATIO_TARGET:.0f}x, {RSS_TARGET_MIB:.0f} MiB",
         ))
-    return rows + capacity_rows()
+    return rows
 
 
 if __name__ == "__main__":

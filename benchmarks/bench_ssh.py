@@ -42,6 +42,8 @@ TABLES = int(os.environ.get("BENCH_SSH_TABLES", "25"))
 THINK_SECONDS = float(os.environ.get("BENCH_SSH_THINK", "0.5"))  # a person's pause before a key
 QUIET_SECONDS = 0.04  # the screen is read once output has paused this long
 GAME_DEADLINE = 600.0
+MAX_SESSIONS = 250
+"""The server's caps on sessions and connections: room for 100 tables (bench_capacity)."""
 
 
 @dataclass
@@ -53,11 +55,15 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
     last_data: float = 0.0
     pressed_at: float | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    reading: bool = True
+    """Whether the screen is kept (an attacker that no longer looks drops what it gets)."""
 
     def __post_init__(self) -> None:
         self.stream = pyte.Stream(self.screen)
 
     def data_received(self, data: str, datatype: Any) -> None:
+        if not self.reading:
+            return
         now = time.perf_counter()
         if self.pressed_at is not None:
             self.latencies.append(now - self.pressed_at)
@@ -110,10 +116,10 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
 
 def address_of(name: str) -> str:
     """Each scripted person comes from an address of their own (the server's per-address
-    limits are its defaults): host3 from 127.0.1.4, guest3 from 127.0.2.4, attackers from
-    127.0.0.2 and 127.0.0.3."""
+    limits are its defaults): host3 from 127.0.1.4, guest3 from 127.0.2.4, attacker3 from
+    127.0.4.4, the flooders from 127.0.0.2 and 127.0.0.3."""
     kind, number = re.fullmatch(r"([a-z]+)(\d*)", name).groups()  # type: ignore[union-attr]
-    block = {"host": 1, "guest": 2, "warmup": 3}.get(kind)
+    block = {"host": 1, "guest": 2, "warmup": 3, "attacker": 4}.get(kind)
     if block is None:
         return "127.0.0.3" if kind == "resizer" else "127.0.0.2"
     return f"127.0.{block}.{int(number or 0) + 1}"
@@ -244,7 +250,9 @@ def start_server(data_home: str, *options: str) -> tuple[subprocess.Popen[str], 
             "--ai-delay",
             "0",
             "--max-sessions",
-            "200",
+            str(MAX_SESSIONS),
+            "--max-connections",
+            str(MAX_SESSIONS),
             *options,
         ],
         stdout=subprocess.PIPE,

@@ -1,9 +1,9 @@
 """Is the installed Textual the one ``textual_compat`` was written for?
 
 ``textual_compat`` reaches into Textual's private parts, listed here by name (the one list:
-tests/ui/test_textual_compat.py checks each against the installed Textual). This module
+tests/ui/test_compat_version.py checks each against the installed Textual). This module
 imports none of them, so it can say in a sentence what an upgrade broke before the
-compatibility module fails to import.
+compatibility package fails to import.
 """
 
 from __future__ import annotations
@@ -15,11 +15,19 @@ TEXTUAL_VERSION = "8.2.8"
 """The Textual release the private parts below were read from (the lock files pin it)."""
 
 PRIVATE_PARTS: tuple[str, ...] = (
+    # ui/textual_compat/driver.py
     "textual._context.active_app",
     "textual._xterm_parser.XTermParser",
     "textual._xterm_parser.XTermParser._parse_extended_key",
+    "textual.driver.Driver._app",
+    "textual.driver.Driver._loop",
+    "textual.driver.Driver._size",
+    "textual.driver.Driver._mouse",
+    "textual.driver.Driver._debug",
+    # ui/textual_compat/rendering.py
     "textual._styles_cache.StylesCache",
     "textual._styles_cache.StylesCache.get_inner_outer",
+    # ui/textual_compat/strips.py (and rendering.py: Strip._render_cache)
     "textual.strip.Strip._segments",
     "textual.strip.Strip._cell_length",
     "textual.strip.Strip._render_cache",
@@ -32,6 +40,7 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.strip.Strip._line_length_cache",
     "textual.strip.Strip._crop_extend_cache",
     "textual.strip.Strip._offsets_cache",
+    # ui/textual_compat/widgets.py
     "textual.widgets.Log._update_size",
     "textual.widgets.Log._process_line",
     "textual.widgets.Log._update_maximum_width",
@@ -41,14 +50,9 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.app.App._exit_renderables",
     "textual.app.App._close_messages_no_wait",
     "textual.app.App._notifications",
-    "textual.driver.Driver._app",
-    "textual.driver.Driver._loop",
-    "textual.driver.Driver._size",
-    "textual.driver.Driver._mouse",
-    "textual.driver.Driver._debug",
     "textual.widgets.Select._options",
 )
-"""Every private Textual name ``textual_compat`` uses. Attributes that
+"""Every private Textual name ``ui/textual_compat/`` uses, by module. Attributes that
 Textual sets in ``__init__`` (``Driver._app``, ``App._exception``) are checked on an
 instance by the tests; here, where nothing is built, only their class is looked up."""
 

@@ -18,12 +18,12 @@ from typing import Final
 from ..engine import (
     ALL_ROLLS,
     COLUMNS,
-    MAX_RUNNERS,
-    STEPS_PER_ROLL,
     GameState,
     Move,
     Phase,
     Roll,
+    column_steps,
+    free_runners,
     moves_for_dice,
 )
 
@@ -54,18 +54,10 @@ _PASSING_LIMIT: Final = 1000
 def _key(state: GameState, runners: tuple[int, ...]) -> object:
     if state.config.variant == "jump":
         return (state.squares, state.claimed, runners, state.current_player)
-    own = state.squares[state.current_player]
-    claimed = state.claimed
+    # What the moves depend on: the steps each column can take (the engine's), and which
+    # columns have a runner.
     mask = sum(1 << c for c in COLUMNS if runners[c])
-    # With every runner out, only the runners' columns can move.
-    full = runners.count(0) == 13 - MAX_RUNNERS
-    caps = tuple(
-        0
-        if claimed[c] is not None or (full and not runners[c])
-        else STEPS_PER_ROLL[c][runners[c] or own[c]]
-        for c in COLUMNS
-    )
-    return (caps, mask)
+    return (tuple(column_steps(state, runners)[2:]), mask)
 
 
 def with_runners(state: GameState, runners: tuple[int, ...]) -> GameState:
@@ -78,7 +70,7 @@ def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[
     if runners is None:
         runners = state.runners
     key = _key(state, runners)
-    full = runners.count(0) == 13 - MAX_RUNNERS
+    full = not free_runners(runners)
     cache = _cache if full and state.config.variant != "jump" else _passing
     found = cache.get(key)
     if found is not None:

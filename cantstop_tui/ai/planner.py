@@ -30,7 +30,14 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from ..engine import MAX_RUNNERS, GameState, Move, may_stop_with, refuses_stops, runners_after
+from ..engine import (
+    GameState,
+    Move,
+    free_runners,
+    may_stop_with,
+    refuses_stops,
+    runners_after,
+)
 from .outcomes import ROLLS, outcomes
 from .turn_end import TurnEnd
 from .value import WIN
@@ -46,7 +53,7 @@ Depth = int | None
 
 def all_out(runners: Runners) -> bool:
     """Whether every runner is on the board (only their columns can move)."""
-    return len(runners) - runners.count(0) == MAX_RUNNERS
+    return not free_runners(runners)
 
 
 class LeafValue(Protocol):

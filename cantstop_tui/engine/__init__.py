@@ -27,7 +27,14 @@ from .events import (
     Stopped,
     TurnPassed,
 )
-from .moves import legal_moves, move_pairings, moves_for_dice, runners_after
+from .moves import (
+    column_steps,
+    free_runners,
+    legal_moves,
+    move_pairings,
+    moves_for_dice,
+    runners_after,
+)
 from .odds import BUST_CHANCE, bust_probability, usable_columns_mask
 from .rolloff import Rolloff, RolloffRound, first_player_rolloff
 from .rules import (
@@ -80,10 +87,12 @@ __all__ = [
     "bust_probability",
     "can_stop",
     "choose",
+    "column_steps",
     "concede",
     "config_from_dict",
     "config_to_dict",
     "first_player_rolloff",
+    "free_runners",
     "legal_moves",
     "may_stop_with",
     "move_pairings",

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from .board import MAX_RUNNERS, STEPS_PER_ROLL, TOPS
+from .board import COLUMNS, MAX_RUNNERS, STEPS_PER_ROLL, TOPS
 from .dice import ALL_ROLLS, PAIR_SUMS, Pairing, Roll, _pairings_of, roll_values
 from .errors import IllegalMoveError
 from .events import Move
@@ -56,9 +56,9 @@ def runners_after(
     return tuple(heights)
 
 
-def _jump_capacity(state: GameState, column: int) -> int:
+def _jump_capacity(state: GameState, runners: tuple[int, ...], column: int) -> int:
     """Jump variant: how many steps (0, 1 or 2) fit in the open ``column``."""
-    height = state.runners[column] or state.squares[state.current_player][column]
+    height = runners[column] or state.squares[state.current_player][column]
     top = TOPS[column]
     steps = 0
     while steps < 2 and height < top:
@@ -67,24 +67,57 @@ def _jump_capacity(state: GameState, column: int) -> int:
     return steps
 
 
-def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
-    """Each pairing gives its two sums together if both fit, else each sum that fits alone."""
-    runners = state.runners
+def free_runners(runners: tuple[int, ...]) -> int:
+    """How many runners are not on the board yet (0: all are out, so only their columns can
+    move).
+
+    >>> free_runners((0, 0, 2) + (0,) * 4 + (1, 0) + (0,) * 4)
+    1
+    """
+    return MAX_RUNNERS - len(runners) + runners.count(0)
+
+
+def column_steps(
+    state: GameState, runners: tuple[int, ...], columns: Iterable[int] = COLUMNS
+) -> list[int]:
+    """How many steps (0, 1 or 2) each of ``columns`` can take for the current player with
+    ``runners`` out, indexed by column (13 entries; a column not asked for is 0). A column
+    takes none when it is claimed, or when it has no runner and none is left to put there.
+
+    >>> from cantstop_tui.engine import new_game
+    >>> column_steps(new_game(), (0,) * 13)[2:]
+    [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]
+    >>> column_steps(new_game(), (0, 0, 2) + (0,) * 4 + (1, 1) + (0,) * 4)[2:]  # all out
+    [1, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0]
+    """
+    return _steps_and_free(state, runners, columns)[0]
+
+
+def _steps_and_free(
+    state: GameState, runners: tuple[int, ...], columns: Iterable[int]
+) -> tuple[list[int], int]:
+    """``column_steps``, and ``free_runners`` (which it needs, and so do the moves)."""
     claimed = state.claimed
     own = state.squares[state.current_player]
+    free = free_runners(runners)
     jump = state.config.variant == "jump"
-    free = runners.count(0) - (13 - MAX_RUNNERS)  # runners not yet on the board
-    # How many steps fit in each column rolled: 0 when closed, or no runner can go there.
-    columns, pairs = _ROLL_PLANS[dice]
-    steps: dict[int, int] = {}
+    steps = [0] * 13
     for column in columns:
         height = runners[column]
         if claimed[column] is not None or not (height or free):
-            steps[column] = 0
-        elif jump:
-            steps[column] = _jump_capacity(state, column)
+            continue
+        if jump:
+            steps[column] = _jump_capacity(state, runners, column)
         else:
             steps[column] = STEPS_PER_ROLL[column][height or own[column]]
+    return steps, free
+
+
+def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
+    """Each pairing gives its two sums together if both fit, else each sum that fits alone."""
+    runners = state.runners
+    columns, pairs = _ROLL_PLANS[dice]
+    steps, free = _steps_and_free(state, runners, columns)
     # Pairings have distinct sums, so only single-column moves can repeat.
     found: list[Move] = []
     for a, b in pairs:

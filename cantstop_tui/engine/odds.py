@@ -5,8 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final
 
-from .board import COLUMNS, MAX_RUNNERS, TOPS
+from .board import COLUMNS
 from .dice import ALL_ROLLS, PAIR_SUMS
+from .moves import column_steps
 from .state import GameState
 
 _COLUMN_BIT: Final = {c: 1 << (c - 2) for c in COLUMNS}
@@ -46,14 +47,12 @@ BUST_CHANCE: Final = _BustChances()
 
 
 def usable_columns_mask(state: GameState) -> int:
-    """Bit c-2 set when column c could take a step for the current player now."""
-    runners = state.runners
-    claimed = state.claimed
-    has_free_runner = runners.count(0) > 13 - MAX_RUNNERS
+    """Bit c-2 set when column c could take a step for the current player now
+    (``column_steps``)."""
+    steps = column_steps(state, state.runners)
     mask = 0
     for column in COLUMNS:
-        runner = runners[column]
-        if claimed[column] is None and runner != TOPS[column] and (has_free_runner or runner):
+        if steps[column]:
             mask |= _COLUMN_BIT[column]
     return mask
 

@@ -8,7 +8,7 @@ The terminal app, the arena, saves and the SSH tables all drive games through it
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
@@ -116,6 +116,31 @@ def _count(stats: tuple[PlayerStats, ...], events: tuple[Event, ...]) -> tuple[P
             who = result[event.player]
             result[event.player] = replace(who, columns=who.columns + 1)
     return tuple(result)
+
+
+def act(
+    state: GameState, action: Action, next_roll: Callable[[], Roll]
+) -> tuple[GameState, tuple[Event, ...], Action]:
+    """``state`` after ``action`` (a roll showing ``next_roll()``), its events, and the action
+    as the record keeps it: a roll with its dice, a move in column order.
+
+    The one place an action is applied: a match's (``Match.apply``, for a person, a computer
+    or a record replayed) and a bare state's (the arena's fast games, ``bot_step.step_state``).
+    """
+    if action.kind == "roll":
+        dice = next_roll()
+        state, events = roll(state, dice)
+        return state, events, Action("roll", dice=dice)
+    if action.kind == "choose":
+        move = action.move or ()
+        state, events = choose(state, move)
+        return state, events, Action("choose", move=tuple(sorted(move)))
+    if action.kind == "concede":
+        seat = -1 if action.seat is None else action.seat
+        state, events = concede(state, seat)
+        return state, events, Action("concede", seat=seat)
+    state, events = stop(state)
+    return state, events, Action("stop")
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,51 +256,42 @@ class Match:
     def roll(self, prepared: Roll | None = None) -> tuple[Match, tuple[Event, ...]]:
         """Roll the seeded dice, or ``prepared`` ones (the guided first game: such a record
         does not replay from its seed)."""
-        dice = self.next_dice() if prepared is None else prepared
-        state, events = roll(self.state, dice)
-        return self._advance(state, events, Action("roll", dice=dice), self.dice_position + 1)
+        if prepared is None:
+            return self.apply(Action("roll"))
+        return self._take(Action("roll"), lambda: prepared)
 
     def choose(self, move: Move) -> tuple[Match, tuple[Event, ...]]:
-        state, events = choose(self.state, move)
-        return self._advance(state, events, Action("choose", move=tuple(sorted(move))))
+        return self.apply(Action("choose", move=move))
 
     def stop(self) -> tuple[Match, tuple[Event, ...]]:
-        state, events = stop(self.state)
-        return self._advance(state, events, Action("stop"))
+        return self.apply(Action("stop"))
 
     def concede(self, seat: int) -> tuple[Match, tuple[Event, ...]]:
         """``seat`` gives the game up (a two-player game: the other seat wins)."""
-        state, events = concede(self.state, seat)
-        return self._advance(state, events, Action("concede", seat=seat))
+        return self.apply(Action("concede", seat=seat))
 
     def apply(self, action: Action) -> tuple[Match, tuple[Event, ...]]:
-        """Replay one recorded action; a roll must match the seeded stream."""
-        if action.kind == "roll":
-            if action.dice is not None and tuple(action.dice) != self.next_dice():
-                raise ValueError(
-                    f"The recorded roll {list(action.dice)} is not what the seeded dice show "
-                    f"({list(self.next_dice())})."
-                )
-            return self.roll()
-        if action.kind == "choose":
-            return self.choose(action.move or ())
-        if action.kind == "concede":
-            return self.concede(-1 if action.seat is None else action.seat)
-        return self.stop()
+        """Take one action, a person's, a computer's or a recorded one (:func:`act`); a
+        recorded roll must match the seeded stream."""
+        recorded = action.dice
+        if action.kind == "roll" and recorded is not None and tuple(recorded) != self.next_dice():
+            raise ValueError(
+                f"The recorded roll {list(recorded)} is not what the seeded dice show "
+                f"({list(self.next_dice())})."
+            )
+        return self._take(action, self.next_dice)
 
-    def _advance(
-        self,
-        state: GameState,
-        events: tuple[Event, ...],
-        action: Action,
-        dice_position: int | None = None,
+    def _take(
+        self, action: Action, next_roll: Callable[[], Roll]
     ) -> tuple[Match, tuple[Event, ...]]:
+        state, events, taken = act(self.state, action, next_roll)
+        rolled = taken.kind == "roll"
         return (
             replace(
                 self,
                 state=state,
-                history=(*self.history, action),
-                dice_position=self.dice_position if dice_position is None else dice_position,
+                history=(*self.history, taken),
+                dice_position=self.dice_position + rolled,
                 stats=_count(self.stats, events),
                 last_events=events,
             ),

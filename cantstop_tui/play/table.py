@@ -13,13 +13,15 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Mapping
+from functools import partial
 
 from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot, prepare
 from ..ai.base import Forgetful
 from ..engine import Event, GameWon, IllegalMoveError, Move, TurnPassed
-from .bot_step import next_step, play_step
+from .bot_step import play_step
 from .listeners import subscribe
 from .match import HUMAN, Match
+from .thinking import Level, think, thinking_in_processes
 
 Listener = Callable[[Match, tuple[Event, ...]], None]
 BOT_DELAY = 0.6
@@ -62,20 +64,30 @@ class Table:
         only: a ``module:Class`` player is handed in by whoever trusts it (``bots``), and
         one named by a record (a hand-over read from a file) is played by the strongest
         level instead, never imported."""
+        level = self._level(seat)
+        if level is None:
+            return self._given[seat]
+        key = (seat, level[0])
+        if key not in self._made:
+            self._made[key] = make_bot(*level)
+        return self._made[key]
+
+    def _level(self, seat: int) -> Level | None:
+        """The built-in level playing ``seat`` and its bot's seed; None while a bot handed
+        in plays it."""
         kind = self.match.kind_of(seat)
         if seat in self._given and kind == self.match.seats[seat].kind:
-            return self._given[seat]
+            return None
         if level_name(kind) not in LEVELS:
             kind = STRONGEST
-        key = (seat, kind)
-        if key not in self._made:
-            self._made[key] = make_bot(kind, seed=self.match.seed + seat)
-        return self._made[key]
+        return kind, self.match.seed + seat
 
     def prepare_bots(self) -> None:
         """Load what the computer seats' first decisions need (the expert's learned model,
         numpy). Slow the first time in a process: run it off the event loop, e.g. while the
         players read who starts."""
+        if thinking_in_processes():
+            return  # the workers load them: this process never needs them
         for seat in range(len(self.match.seats)):
             if self.is_bot(seat):
                 prepare(self.match.kind_of(seat))
@@ -177,12 +189,13 @@ class Table:
             if not self.bot_to_move:
                 break
             # The search runs off the event loop (a deep decision can take tens of
-            # milliseconds, which every other screen of a server would wait for); the
-            # match is immutable, so a step decided for a match since replaced (a person
-            # took the seat, another game) is dropped and decided again.
+            # milliseconds, which every other screen of a server would wait for), in a
+            # worker process while a server runs (``play.thinking``); the match is
+            # immutable, so a step decided for a match since replaced (a person took the
+            # seat, another game) is dropped and decided again.
             match = self.match
             mover = match.state.current_player
-            step = await asyncio.to_thread(next_step, self._bot(mover), match.state)
+            step = await think(self._level(mover), partial(self._bot, mover), match.state)
             if self.match is not match or self._closed:
                 continue
             self._publish(*match.apply(step))

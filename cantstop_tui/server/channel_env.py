@@ -1,4 +1,5 @@
-"""The environment a client may set on its terminal session: a few names, short values.
+"""The environment a client may set on its terminal session: a few names, short values,
+and what it says of the terminal (``terminal_environment``).
 
 asyncssh keeps every environment variable a client sends on the channel, with no limit on
 their number (2,000 requests of 30 KB each grew the server by 62 MiB). The server reads
@@ -21,11 +22,25 @@ from typing import Final
 import asyncssh
 from asyncssh.packet import SSHPacket
 
+TERMINAL_VARIABLES: Final = ("COLORTERM", "NO_COLOR")
+"""The environment variables a client may send that the server reads (their colours)."""
+
 MAX_VALUE: Final = 64
 """Bytes of an accepted variable's value ("truecolor" and "1" are what terminals send)."""
 
 
-def accept_only(chan: asyncssh.SSHServerChannel[str], names: Collection[str]) -> None:
+def terminal_environment(chan: asyncssh.SSHServerChannel[str]) -> dict[str, str]:
+    """What the client said of its terminal: the pty request's type as ``TERM``, and the
+    variables it sent (``TERMINAL_VARIABLES``: only these are read)."""
+    sent = chan.get_environment()
+    environment = {name: sent[name] for name in TERMINAL_VARIABLES if name in sent}
+    environment["TERM"] = chan.get_terminal_type() or ""
+    return environment
+
+
+def accept_only(
+    chan: asyncssh.SSHServerChannel[str], names: Collection[str] = TERMINAL_VARIABLES
+) -> None:
     """Make ``chan`` keep only the environment variables ``names``, with short values."""
     env: dict[bytes, bytes] | None = getattr(chan, "_env", None)
     if env is None or not hasattr(chan, "_process_env_request"):

@@ -97,6 +97,7 @@ def main(argv: list[str]) -> int:
         max_per_address=args.max_per_address,
         login_grace=args.login_grace,
         analysis_workers=args.analysis_workers,
+        bot_workers=args.bot_workers,
     )
     if auth.mode == "open":
         print("WARNING: --open lets anyone who reaches this port play, with any name.", file=err)

@@ -87,6 +87,15 @@ def parser() -> argparse.ArgumentParser:
         "out in the server's own process, where they slow every player's keys "
         "(default %(default)s)",
     )
+    limits.add_argument(
+        "--bot-workers",
+        type=int,
+        default=default("bot_workers"),
+        metavar="N",
+        help="processes where the computer players think at a lower priority, so the memory "
+        "their searches take comes back; 0 has them think in the server's own process "
+        "(default %(default)s)",
+    )
     budgets.add_flags(p.add_argument_group("budgets per person (per name signed in)"))
     p.add_argument(
         "--forget",

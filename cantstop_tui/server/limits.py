@@ -1,6 +1,7 @@
 """Limits on what a client can make the server do: connections and login attempts.
 
-Also the analysis workers visitors share (reviews run in lower-priority processes).
+Also the worker processes a server runs at a lower priority: the analysis workers
+visitors share (reviews) and the computer players' (their searches).
 
 Modelled on OpenSSH: ``MaxStartups`` / ``PerSourceMaxStartups`` (here every connection
 counts, before and after login, with or without a terminal session), ``MaxAuthTries``
@@ -62,6 +63,22 @@ class Limits:
     """Seconds without a review after which the workers end."""
     analysis_niceness: int = 10
     """How much lower the workers' priority is than the server's (``os.nice``)."""
+    bot_workers: int = 1
+    """Worker processes where the computer players think (``play.thinking``), so the
+    memory a search takes comes back when the worker is replaced or ends. 0: they think on
+    a thread of the server's own process (whose memory then grows with the searches)."""
+    bot_waiting: int = 200
+    """Decisions that may wait for a worker (at most one per table); one more is decided
+    on the server's own thread."""
+    bot_decisions_per_worker: int = 2_000
+    """A worker is replaced after this many decisions (a few games' worth), so the plans
+    and tables its searches kept come back."""
+    bot_idle: float = 300.0
+    """Seconds without a decision after which the computer players' workers end."""
+    bot_niceness: int = 5
+    """How much lower their priority is than the server's: less than a review's, since
+    the players at the table wait for each step (at 10, on a machine with more work than
+    cores, a step could wait tens of seconds)."""
 
     def analysis(self) -> WorkerLimits:
         return WorkerLimits(
@@ -70,6 +87,15 @@ class Limits:
             jobs_per_worker=self.analysis_jobs_per_worker,
             idle_seconds=self.analysis_idle,
             niceness=self.analysis_niceness,
+        )
+
+    def bots(self) -> WorkerLimits:
+        return WorkerLimits(
+            workers=self.bot_workers,
+            waiting=self.bot_waiting,
+            jobs_per_worker=self.bot_decisions_per_worker,
+            idle_seconds=self.bot_idle,
+            niceness=self.bot_niceness,
         )
 
 

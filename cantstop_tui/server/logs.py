@@ -7,6 +7,7 @@ address and kind of event, never a line (or a traceback) per packet.
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
 import sys
@@ -144,3 +145,37 @@ def loop_exception_handler(limited: Limited) -> Callable[[Any, dict[str, Any]], 
             limited(("error", message), logging.ERROR, "%s: %r", message, error)
 
     return handle
+
+
+STREAM_LINES = 20
+"""Lines of a child process's output logged as they come (a traceback, say); past them,
+one a minute with a count of the rest."""
+LINE_BYTES = 500
+"""A logged line's length at most: the rest of a longer line is dropped."""
+
+
+async def log_stream(stream: asyncio.StreamReader, limited: Limited, who: str) -> None:
+    """Every line ``stream`` gives until it ends, said through ``limited`` as what ``who``
+    wrote: the first :data:`STREAM_LINES`, then one a minute. Read in chunks, so a flood or
+    a line that never ends costs no more memory than one line."""
+    said = 0
+    held = b""
+    while chunk := await stream.read(4096):
+        *lines, held = (held + chunk).split(b"\n")
+        if len(held) > LINE_BYTES:
+            lines.append(held)
+            held = b""
+        for line in lines:
+            said += _say_line(line, said, limited, who)
+    _say_line(held, said, limited, who)
+
+
+def _say_line(line: bytes, said: int, limited: Limited, who: str) -> int:
+    text = "".join(
+        c if c.isprintable() else "?" for c in line[:LINE_BYTES].decode("utf-8", "replace")
+    ).strip()
+    if not text:
+        return 0
+    key = (who, "output", said) if said < STREAM_LINES else (who, "output")
+    limited(key, logging.WARNING, "%s wrote: %s", who, text)
+    return 1

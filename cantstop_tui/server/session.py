@@ -11,58 +11,23 @@ from functools import partial
 from typing import Any, Protocol
 
 import asyncssh
-from rich.console import Console
 from textual.app import App
 
 from ..play.names import clean_text
 from ..ui.colors import ColorDepth, capped, terminal_depth
 from ..ui.terminal import RESTORE_TERMINAL
+from .channel_env import terminal_environment
 from .driver import ChannelDriver
 from .identity import Login
 from .limits import Gate, Limits, TokenBucket
 from .logs import Limited
 from .settings import Settings
 from .tables import Visitor
+from .terminal_fit import clamp_size, fit_console
 from .visit import VisitHost, Visiting
 from .visit_app import VisitApp
 
 log = logging.getLogger(__name__)
-
-MIN_SIZE = (20, 10)
-MAX_SIZE = (300, 100)
-
-
-def clamp_size(width: int, height: int) -> tuple[int, int]:
-    """Terminal sizes within what the apps are drawn for (a hostile client may say 0 or 10**6)."""
-    return (
-        min(max(int(width or 80), MIN_SIZE[0]), MAX_SIZE[0]),
-        min(max(int(height or 24), MIN_SIZE[1]), MAX_SIZE[1]),
-    )
-
-
-def fit_console(app: VisitApp, colors: ColorDepth) -> None:
-    """Draw for the visitor's terminal, not for the server's own, with ``colors``.
-
-    Every app's console draws truecolor: Rich caches a style's escape codes on the style
-    object, which all apps in the process share, so consoles of different depths would mix
-    their colours. The app's line filters give it colours of its own depth instead.
-    """
-    app.color_depth = colors
-    app.console = Console(
-        color_system="truecolor",
-        file=app.console.file,
-        markup=True,
-        highlight=False,
-        emoji=False,
-        legacy_windows=False,
-        force_terminal=True,
-        safe_box=False,
-        soft_wrap=False,
-    )
-
-
-TERMINAL_VARIABLES = ("COLORTERM", "NO_COLOR")
-"""The environment variables a client may send that the server reads (their colours)."""
 
 QUICK_SESSION = 5.0
 """Seconds: a session that ends sooner counts as one failed login for its address."""
@@ -133,15 +98,6 @@ class GameSession(Visiting, asyncssh.SSHServerSession[str]):
         self.size = clamp_size(term_size[0], term_size[1])
         return True
 
-    def _terminal_environment(self) -> dict[str, str]:
-        """What the client said of its terminal: the pty request's type as ``TERM``, and the
-        variables it sent (``COLORTERM``, ``NO_COLOR``: only these are read)."""
-        assert self._chan is not None
-        sent = self._chan.get_environment()
-        environment = {name: sent[name] for name in TERMINAL_VARIABLES if name in sent}
-        environment["TERM"] = self._chan.get_terminal_type() or ""
-        return environment
-
     def shell_requested(self) -> bool:
         return True  # the "shell" is the game; nothing else ever runs
 
@@ -155,7 +111,8 @@ class GameSession(Visiting, asyncssh.SSHServerSession[str]):
         if not self.has_pty:
             self._refuse("Can't Stop needs a terminal: connect with ssh -t.\r\n")
             return
-        depth = terminal_depth(self._terminal_environment())
+        assert self._chan is not None
+        depth = terminal_depth(terminal_environment(self._chan))
         if depth is None:
             self._refuse(
                 "Can't Stop draws a full screen, which a dumb terminal cannot show: "

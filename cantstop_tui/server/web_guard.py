@@ -9,6 +9,7 @@ holds. Every response carries that policy and ``Referrer-Policy: no-referrer``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -21,8 +22,9 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from .logs import Limited, loop_exception_handler
-from .session import clamp_size
+from ..ui.textual_compat.serve import take_game_stderr
+from .logs import Limited, log_stream, loop_exception_handler
+from .terminal_fit import clamp_size
 from .web_relay import MAX_MESSAGE, Relay, number
 
 COOKIE = "cantstop_token"
@@ -31,6 +33,8 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 log = logging.getLogger("cantstop.web")
 MAX_SESSIONS = 8
 """Games running at once unless ``--max-sessions`` says otherwise."""
+STDERR_GRACE = 5.0
+"""Seconds the game's last lines on stderr have to come once it has ended."""
 
 
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -210,6 +214,14 @@ class GuardedServer(Server):
             close=close,
             download_manager=self.download_manager,
         )
+        errors: list[asyncio.Task[None]] = []
+        who = f"The game of {request.remote}"
+        take_game_stderr(
+            game,
+            lambda stream, _process: errors.append(
+                asyncio.create_task(log_stream(stream, self.limited, who))
+            ),
+        )
         await game.start(width, height)
         relay = Relay(socket, game, request.remote, self.limited)
         try:
@@ -222,6 +234,9 @@ class GuardedServer(Server):
             )
         finally:
             await game.stop()
+            if errors:  # the game has ended: the rest of its stderr is said, or dropped
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.gather(*errors), STDERR_GRACE)
         return socket
 
     def _full(self) -> str:

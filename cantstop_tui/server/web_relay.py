@@ -13,8 +13,8 @@ from textual_serve.app_service import AppService
 
 from .limits import TokenBucket
 from .logs import Limited
-from .session import clamp_size
 from .settings import Settings
+from .terminal_fit import clamp_size
 
 MAX_MESSAGE = 64 * 1024
 """The longest message the page sends is a paste (textual-serve's own limit is 4 MiB)."""

@@ -148,27 +148,29 @@ def _seats(raw: Any) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
+def _rows(raw: Any, key: str, what: str, shape: str) -> list[list[Any]]:
+    """The optional list ``key`` of ``shape``: lists of ``shape``'s length whose first two
+    items (a step, and a seat or a seed) are whole numbers (``what`` names one in errors)."""
+    if not isinstance(raw, list):
+        raise ValueError(f"'{key}' must be a list of {shape}.")
+    length = shape.count(",") + 1
+    for row in raw:
+        if not isinstance(row, list) or len(row) != length or not all(map(_is_int, row[:2])):
+            raise ValueError(f"{what} {json.dumps(row)} is not {shape}.")
+    return raw
+
+
 def _handovers(raw: Any, seats: int, steps: int) -> tuple[Handover, ...]:
     """The optional ``handovers``: ``[step, seat, kind]`` in order of step (see save-format.md)."""
-    if not isinstance(raw, list):
-        raise ValueError("'handovers' must be a list of [step, seat, kind].")
     handovers: list[Handover] = []
-    for raw_handover in raw:
-        if (
-            not isinstance(raw_handover, list)
-            or len(raw_handover) != 3
-            or not all(map(_is_int, raw_handover[:2]))
-            or not isinstance(raw_handover[2], str)
-            or not raw_handover[2]
-        ):
-            raise ValueError(
-                f"hand-over {json.dumps(raw_handover)} is not [step, seat, kind]."
-            )
-        step, seat, kind = raw_handover
+    for row in _rows(raw, "handovers", "hand-over", "[step, seat, kind]"):
+        step, seat, kind = row
+        if not isinstance(kind, str) or not kind:
+            raise ValueError(f"hand-over {json.dumps(row)} is not [step, seat, kind].")
         last = handovers[-1].step if handovers else 0
         if not last <= step <= steps or not 0 <= seat < seats:
             raise ValueError(
-                f"hand-over {json.dumps(raw_handover)} names a step or seat the game does not "
+                f"hand-over {json.dumps(row)} names a step or seat the game does not "
                 f"have (steps {last} to {steps}, seats 0 to {seats - 1})."
             )
         handovers.append(Handover(step, seat, kind))
@@ -177,21 +179,13 @@ def _handovers(raw: Any, seats: int, steps: int) -> tuple[Handover, ...]:
 
 def _reseeds(raw: Any, steps: int) -> tuple[Reseed, ...]:
     """The optional ``reseeds``: ``[step, seed]`` in increasing order of step (save-format.md)."""
-    if not isinstance(raw, list):
-        raise ValueError("'reseeds' must be a list of [step, seed].")
     reseeds: list[Reseed] = []
-    for raw_reseed in raw:
-        if (
-            not isinstance(raw_reseed, list)
-            or len(raw_reseed) != 2
-            or not all(map(_is_int, raw_reseed))
-        ):
-            raise ValueError(f"new dice {json.dumps(raw_reseed)} is not [step, seed].")
-        step, seed = raw_reseed
+    for row in _rows(raw, "reseeds", "new dice", "[step, seed]"):
+        step, seed = row
         first = reseeds[-1].step + 1 if reseeds else 0
         if not first <= step <= steps:
             raise ValueError(
-                f"new dice {json.dumps(raw_reseed)} names a step the game does not have "
+                f"new dice {json.dumps(row)} names a step the game does not have "
                 f"(steps {first} to {steps}, in order)."
             )
         reseeds.append(Reseed(step, seed))

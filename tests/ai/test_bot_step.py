@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cantstop_tui.ai import make_bot
-from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves, new_game, roll
-from cantstop_tui.play.bot_step import next_step
+from cantstop_tui.engine import Dice, GameConfig, Phase, can_stop, legal_moves, new_game, roll
+from cantstop_tui.play.bot_step import next_step, step_state
 from cantstop_tui.play.match import Action, Match, Seat
 from cantstop_tui.play.table import Table
 from cantstop_tui.ui.demo import DEMO_PLAYER, next_key, step
@@ -76,6 +76,29 @@ def test_the_demo_player_is_a_bot_played_by_the_same_rule(seed: int) -> None:
         if match.state.phase is Phase.ROLL and not can_stop(match.state):
             assert action.kind == "roll"
         match = step(match)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.integers(0, 2**31),
+    st.sampled_from(["easy", "rule28"]),
+    st.sampled_from([GameConfig(), GameConfig(3, variant="jump")]),
+)
+def test_a_match_and_a_bare_state_take_a_computers_steps_alike(
+    seed: int, level: str, config: GameConfig
+) -> None:
+    """``Match.apply`` (the table, reviews) and ``step_state`` (the arena's fast games)
+    take the same steps to the same positions with the same events, to the game's end."""
+    match = Match.start(tuple(Seat(str(n), level) for n in range(config.num_players)), config, seed)
+    state, dice = match.state, Dice(seed, match.dice_position)
+    bot = make_bot(level, seed=seed)
+    while not match.state.is_over:
+        step = next_step(bot, state)
+        state, events = step_state(step, state, dice)
+        match, expected = match.apply(step)
+        assert (state, events) == (match.state, expected)
+        assert dice.position == match.dice_position
+    assert state.is_over and len(match.history) > 20
 
 
 class Slow(Recorder):

@@ -50,8 +50,12 @@ def make_server(
         budgets=budgets,
     )
     # Tests reconnect from 127.0.0.1 far faster, and more often briefly, than anyone would:
-    # no arrival limit and no penalties (test_limits sets its own).
-    limits = limits or Limits(connect_rate=1000.0, free_failures=10**6, block_after=10**6)
+    # no arrival limit and no penalties (test_limits sets its own). The computer players
+    # think on the server's thread: a worker's start (numpy, the model) per test would cost
+    # seconds of a shared machine's CPU (tests/play/test_thinking.py tests the workers).
+    limits = limits or Limits(
+        connect_rate=1000.0, free_failures=10**6, block_after=10**6, bot_workers=0
+    )
     return GameServer(config, host_key, lobby, limits, names)
 
 

@@ -1,7 +1,7 @@
 """The channel driver and the many-apps-in-one-loop design it relies on.
 
 The private Textual pieces it uses (through ui.textual_compat) are guarded in
-tests/ui/test_textual_compat.py.
+tests/ui/test_compat_driver.py.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from cantstop_tui.server.driver import ChannelDriver
-from cantstop_tui.server.session import clamp_size
 from cantstop_tui.server.shared_table import SharedTable
+from cantstop_tui.server.terminal_fit import clamp_size
 
 from .conftest import until
 

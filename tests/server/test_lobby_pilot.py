@@ -19,8 +19,8 @@ from cantstop_tui.engine import GameConfig
 from cantstop_tui.play import seating
 from cantstop_tui.server import lobby as lobby_module
 from cantstop_tui.server.lobby import Lobby
-from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.tables import HostedTable, Visitor
+from cantstop_tui.server.terminal_fit import fit_console
 from cantstop_tui.server.visit_app import VisitApp
 from cantstop_tui.server.visitor_lobby import NameScreen
 from cantstop_tui.ui.colors import ColorDepth

@@ -16,9 +16,9 @@ from cantstop_tui.play.match import HUMAN, Handover, Match
 from cantstop_tui.play.table import Table
 from cantstop_tui.server import store
 from cantstop_tui.server.lobby import Lobby
-from cantstop_tui.server.session import fit_console
 from cantstop_tui.server.table_screens import TableScreen, TalkScreen
 from cantstop_tui.server.tables import HostedTable, Visitor
+from cantstop_tui.server.terminal_fit import fit_console
 from cantstop_tui.ui.colors import ColorDepth
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import HelpScreen

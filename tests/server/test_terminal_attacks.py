@@ -17,7 +17,7 @@ from cantstop_tui.server.channel_env import MAX_VALUE
 from cantstop_tui.server.limits import Limits
 from cantstop_tui.server.logs import Limited, libraries_limited
 from cantstop_tui.server.server import GameServer
-from cantstop_tui.server.session import MAX_SIZE
+from cantstop_tui.server.terminal_fit import MAX_SIZE
 from cantstop_tui.ui.terminal import RESTORE_TERMINAL
 
 from .conftest import Player, Screen, make_server, until

@@ -127,7 +127,7 @@ async def test_a_dumb_terminal_gets_one_sentence_and_is_closed(server: GameServe
 
 
 def test_terminal_console_reads_richs_private_environ() -> None:
-    """ui/textual_compat.terminal_console: Rich's ``Console(_environ=...)``."""
+    """ui/textual_compat/rendering.terminal_console: Rich's ``Console(_environ=...)``."""
     assert terminal_console({"TERM": "xterm-256color"}).color_system == "256"
     assert terminal_console({"COLORTERM": "truecolor"}).color_system == "truecolor"
     assert terminal_console({"TERM": "dumb"}).is_dumb_terminal

@@ -16,8 +16,8 @@ from aiohttp import web
 from aiohttp.test_utils import TestServer
 
 from cantstop_tui.server import logs, web_guard, web_relay
-from cantstop_tui.server.session import MAX_SIZE, MIN_SIZE
 from cantstop_tui.server.settings import Settings
+from cantstop_tui.server.terminal_fit import MAX_SIZE, MIN_SIZE
 from cantstop_tui.server.web import build_server
 from cantstop_tui.server.web_guard import COOKIE, GuardedServer
 
@@ -199,6 +199,10 @@ class FakeGame:
 
     async def stop(self) -> None:
         self.calls.append(("stop",))
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> None:
+        """AppService's, which ``textual_compat.serve.take_game_stderr`` wraps (never called
+        here: this game has no process)."""
 
     async def send_bytes(self, data: bytes) -> bool:
         self.calls.append(("keys", data))

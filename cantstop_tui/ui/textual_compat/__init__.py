@@ -1,0 +1,75 @@
+"""The one place that touches Textual's private parts, one module a concern. The lock files
+pin Textual to the version ``cantstop_tui.textual_version`` names, which lists every private
+name used here; the tests named in each module check each and fail loudly when an upgrade
+moves one.
+
+- ``strips``: Textual's ``Strip`` without its caches and self-references while an SSH
+  server runs (``lightened_strips``, undone when the last server closes);
+- ``rendering``: a cache that kept every closed dialog's lines alive
+  (``StylesCache.get_inner_outer``), fixed on import, for every app; the escape codes kept
+  once drawn (``forget_rendered_codes``); an SSH visitor's colours (``terminal_console``);
+- ``driver``: the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``), the
+  driver's own state (``DriverState``) and the current app of a shared table's listener
+  (``current_app``);
+- ``widgets``: crash reports instead of Textual's traceback (``report_fatal_errors``), a
+  ``Log`` that lays out less (``QuietLog``), a ``Footer`` that forgets the keys it replaced
+  (``LeanFooter``), and what tests read (an app's notifications, a ``Select``'s options).
+- ``serve``: textual-serve's copy of the web game's stderr, taken over
+  (``take_game_stderr``); imported by the web server alone, not from here.
+
+The version itself is checked by ``cantstop_tui.textual_version``, outside this package: it
+imports no private part, so it can say in a sentence what an upgrade broke before this
+package fails to import.
+"""
+
+from __future__ import annotations
+
+from .driver import DriverState, KeyParser, current_app, forget_parsed_keys, new_key_parser
+from .rendering import (
+    UPSTREAM_GET_INNER_OUTER,
+    forget_rendered_codes,
+    terminal_console,
+)
+from .strips import (
+    CACHE_SIZES,
+    UPSTREAM_CROP_EXTEND,
+    UPSTREAM_DIVIDE,
+    UPSTREAM_INIT,
+    LightStrip,
+    lightened_strips,
+    strips_lightened,
+)
+from .widgets import (
+    WATCHERS,
+    LeanFooter,
+    QuietLog,
+    forget_detached_watchers,
+    notification_messages,
+    report_fatal_errors,
+    select_values,
+)
+
+__all__ = [
+    "CACHE_SIZES",
+    "UPSTREAM_CROP_EXTEND",
+    "UPSTREAM_DIVIDE",
+    "UPSTREAM_GET_INNER_OUTER",
+    "UPSTREAM_INIT",
+    "WATCHERS",
+    "DriverState",
+    "KeyParser",
+    "LeanFooter",
+    "LightStrip",
+    "QuietLog",
+    "current_app",
+    "forget_detached_watchers",
+    "forget_parsed_keys",
+    "forget_rendered_codes",
+    "lightened_strips",
+    "new_key_parser",
+    "notification_messages",
+    "report_fatal_errors",
+    "select_values",
+    "strips_lightened",
+    "terminal_console",
+]
