@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-pytest_plugins = ["cpu_times"]
+pytest_plugins = ["cpu_times", "engine_coverage"]
 
 # Hypothesis: "dev" by default; .ci/run names "ci" (pytest --hypothesis-profile=ci), which
 # draws the same examples on every run and keeps no example database.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -20,32 +19,49 @@ from cantstop_tui.arena.calibration import (
     tenths,
 )
 from cantstop_tui.arena.play import play_game, play_solitaire
-from cantstop_tui.arena.train import QUICK, train
+from cantstop_tui.arena.train import QUICK, Budget, train
 from cantstop_tui.arena.train_data import Samples, game_views, play_out, solitaire_start
 from cantstop_tui.engine import Dice, Phase
 
+pytestmark = pytest.mark.xdist_group("training")  # one worker trains the model once
 
-def test_the_quick_training_loop_writes_a_model_that_loads(tmp_path: Path) -> None:
-    out = tmp_path / "model.npz"
-    model = train(seed=3, budget=QUICK, out=out, jobs=1, command="test")
+TINY = Budget(view_games=1, starts=(4,), epochs=1, calibration_games=1)
+"""A generation more on top of a model: the loop's going on, not its quality (with seed 5
+its views are from a standard two-player game, whose play-outs are the cheapest)."""
+
+
+@pytest.fixture(scope="module")
+def quick_model(tmp_path_factory: pytest.TempPathFactory) -> tuple[TurnsModel, Path]:
+    """The quick training loop, run once for the tests of this module."""
+    out = tmp_path_factory.mktemp("training") / "model.npz"
+    return train(seed=3, budget=QUICK, out=out, jobs=1, command="test"), out
+
+
+def test_the_quick_training_loop_writes_a_model_that_loads(
+    quick_model: tuple[TurnsModel, Path],
+) -> None:
+    model, out = quick_model
     loaded = TurnsModel.load(out)
     assert loaded.meta["command"] == "test" and loaded.meta["seed"] == 3
     assert loaded.meta["generation"] == len(QUICK.starts) - 1
+    assert loaded.meta["policy"] == "expert"  # the second generation plans with the first
     assert set(loaded.meta["calibration"]) <= {"2", "3", "4"}
     x = np.random.default_rng(0).normal(size=(4, len(model.mean)))
     assert np.allclose(loaded.distribution(x), model.distribution(x), atol=1e-5)
     assert loaded.distribution(x).shape == (4, HORIZON)
 
 
-def test_training_goes_on_from_a_model_and_keeps_its_samples(tmp_path: Path) -> None:
-    first = tmp_path / "first.npz"
-    train(seed=3, budget=replace(QUICK, starts=(12,)), out=first, jobs=1, command="first")
+def test_training_goes_on_from_a_model_and_keeps_its_samples(
+    quick_model: tuple[TurnsModel, Path], tmp_path: Path
+) -> None:
+    _, first = quick_model
     out, kept = tmp_path / "next.npz", tmp_path / "samples"
-    train(seed=4, budget=replace(QUICK, starts=(8,)), out=out, jobs=1, command="next",
+    train(seed=5, budget=TINY, out=out, jobs=1, command="next",
           start_from=first, keep_samples=kept)
     model = TurnsModel.load(out)
     assert model.meta["generation"] == 1 and model.meta["policy"] == "expert"
-    samples = Samples.load(kept / "samples-4-1.npz")
+    assert model.meta["command"] == "next"
+    samples = Samples.load(kept / "samples-5-1.npz")
     assert len(samples) > 0 and samples.heights.shape == (len(samples), 11)
     assert (samples.turns >= 1).all()
 
