@@ -38,12 +38,11 @@ NEWCOMER_LEVEL: Final = LEVELS[1]
 ARENA_WIN_RATES: Final = (
     ("rule28", "easy", 0.7374),
     ("steady", "rule28", 0.6911),
-    ("strong", "steady", 0.6669),
+    ("strong", "steady", 0.6661),
     ("expert", "strong", 0.6242),
 )
 """Two-player win rates of each level against the level below it, measured in the arena
-(docs/ai.md, "The ladder": 10,000 games each, seats rotated; strong vs steady over the
-5,050 of them played so far): stronger, weaker, rate."""
+(docs/ai.md, "The ladder": 10,000 games each, seats rotated): stronger, weaker, rate."""
 
 
 @dataclass(frozen=True, slots=True)
