@@ -10,9 +10,9 @@ from pathlib import Path
 import cantstop_tui
 
 PACKAGE = Path(cantstop_tui.__file__).parent
-STILL_MIXINS = {"server/visit.py", "ui/widgets/view_widget.py"}
-"""Left to their own change: the session's visit (``session.py`` is being split) and the
-widgets' style cache (drawing is another change's)."""
+STILL_MIXINS: set[str] = set()
+"""None left: the session's visit is an abstract base (``abc``), the widgets' style cache a
+widget class."""
 
 
 def mixin_signs(source: str) -> list[int]:

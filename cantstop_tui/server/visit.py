@@ -2,8 +2,9 @@
 back at once, or else the lobby first), and the newest login of the same player taking over
 from the older one.
 
-A mixin of ``session.GameSession``, which owns the channel and runs the visitor's one app
-on it (``visit_app.VisitApp``: the lobby, the tables, the lobby again).
+The abstract base of ``session.GameSession``, which owns the channel and runs the visitor's
+one app on it (``visit_app.VisitApp``: the lobby, the tables, the lobby again): it must give
+``end`` and ``run_app``, and set the state declared here.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any, Protocol
+from abc import ABC, abstractmethod
+from typing import Any, Protocol
 
 from ..play.names import is_usable_name, sanitize_name
 from ..play.seating import LobbyError
@@ -38,7 +40,7 @@ class Refused(Exception):
     """This login may not play; the message says why."""
 
 
-class Visiting:
+class Visiting(ABC):
     server: VisitHost
     username: str
     login: Login
@@ -51,10 +53,13 @@ class Visiting:
     """Took over an older session of the same player: back at the seat, silently."""
     _task: asyncio.Task[None] | None
 
-    if TYPE_CHECKING:  # given by the session
+    @abstractmethod
+    def end(self, reason: str, code: int = 0) -> None:
+        """Close the session, telling the visitor ``reason``."""
 
-        def end(self, reason: str, code: int = 0) -> None: ...
-        async def run_app(self, app: VisitApp) -> Any: ...
+    @abstractmethod
+    async def run_app(self, app: VisitApp) -> Any:
+        """Run ``app`` on the session's terminal until it exits."""
 
     def _leave_tables(self) -> None:
         """Gone from the lobby too: a table waiting for its players must not keep a ghost.

@@ -18,7 +18,7 @@ UNSEEN_RULE = "-- Since you last looked --"
 """Over the lines a returning player of a turn-based game has not seen (``GameView.unseen``)."""
 
 
-class GameLog(OneStylePerRender, QuietLog):
+class GameLog(QuietLog, OneStylePerRender):
     DEFAULT_CSS = """
     GameLog {
         height: 1fr;

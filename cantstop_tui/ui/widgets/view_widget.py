@@ -7,7 +7,6 @@ change of view re-renders and repaints only the lines whose text changed.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
 from rich.segment import Segment
 from rich.style import Style
@@ -22,16 +21,13 @@ from ..view import GameView
 
 _PLAIN = Style()
 
-if TYPE_CHECKING:
-    _Widget = Widget
-else:
-    _Widget = object  # a plain mixin: Textual takes a widget's CSS from its first DOM base
 
-
-class OneStylePerRender(_Widget):
+class OneStylePerRender(Widget):
     """Works out ``rich_style`` (a walk up the DOM) once per render, not once per line.
 
-    Put it before the widget class: ``class Mine(OneStylePerRender, Widget)``.
+    A widget whose first base is another widget class puts it after that class, so its
+    CSS is still that class's (Textual takes a widget's CSS from its first DOM base):
+    ``class Mine(Log, OneStylePerRender)``.
     """
 
     _render_style: Style | None = None
@@ -50,7 +46,7 @@ class OneStylePerRender(_Widget):
             self._render_style = None
 
 
-class ViewWidget(OneStylePerRender, Widget):
+class ViewWidget(OneStylePerRender):
     """Bind ``view`` with ``data_bind(GameScreen.view)``; override ``render_key`` and ``draw``.
 
     What it shows is a function of the view and its own width: nothing sets it from outside.
