@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
 from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
@@ -168,6 +169,16 @@ class VisitApp(GameApp):
             hosted.unwatch(self.visitor)
         else:
             hosted.left(self.visitor, quiet=quiet)
+
+    def pop_screen(self) -> AwaitComplete:
+        """A closed screen (most often a dialog) is garbage in reference cycles: a full
+        collection follows within a second (``collect_soon``). Left to Python's rare full
+        collections, the garbage of a few hundred closed forms spreads over memory blocks
+        its allocator never gives back (+20 MiB over 250 New table forms; +1.5 MiB
+        collected)."""
+        done = super().pop_screen()
+        collect_soon()
+        return done
 
     def leave(self) -> None:
         """``q`` at a table, confirmed, or the game-over box's Lobby: back to the lobby."""
