@@ -28,6 +28,8 @@ worse than none. With the same depth everywhere, each roll more plays better
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import compress
 from typing import TYPE_CHECKING, Final, Protocol
 
 from ..engine import (
@@ -37,15 +39,17 @@ from ..engine import (
     may_stop_with,
     refuses_stops,
     runners_after,
+    runners_after_each,
 )
 from .outcomes import ROLLS, outcomes
-from .turn_end import TurnEnd
+from .turn_end import TurnEnd, solve
 from .value import WIN
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+_INDEX: Final = range(13)
 DEFAULT_DEPTH: Final = 3
 CLASSIC_DEPTH: Final = 2
 """The first version's reach (``expert-classic`` keeps it)."""
@@ -94,7 +98,7 @@ class Planner:
         self.nexts: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = (
             {} if share is None else share.nexts
         )
-        self._ends: dict[tuple[int, ...], TurnEnd] = {}
+        self._ends: dict[tuple[int, ...], TurnEnd] = {} if share is None else share._ends
         self._known: dict[Runners, Runners] = {}
         # With jumps a step's length depends on the others' squares: no shortcut then.
         self._solve_ends = state.config.variant != "jump"
@@ -105,7 +109,9 @@ class Planner:
         # A horizon's situation: stopping, or (``best(n, 0)``) rolling on where the rules
         # refuse the stop, or the turn's end with every runner out.
         plain = not (self._refusable or self._exact_out)
-        self._leaf = self.stop_value if plain else self._at_horizon
+        self._plain_leaf = plain
+        """A horizon's situation is just its stop (no bound method kept: a planner holding
+        one of its own would live until the cyclic collector found it, megabytes and all)."""
         self.bust_value = self.stop_value((0,) * 13)
         self.best_stop = WIN if not evaluator.solitaire else 0.0
 
@@ -134,7 +140,7 @@ class Planner:
                 if moves:
                     # One tuple per runner set however many rolls lead to it (a plan holds
                     # thousands of sets, each reached from many places).
-                    reached = [self.after(runners, m) for m in moves]
+                    reached = runners_after_each(self.state, runners, moves)
                     groups.append((count, [known.setdefault(r, r) for r in reached]))
                 else:
                     bust += count
@@ -145,9 +151,19 @@ class Planner:
     def stop_value(self, runners: Runners) -> float:
         value = self.stops.get(runners)
         if value is None:
-            value = self.evaluator.value(runners)
+            value = self._solved_stop(runners)
+            if value is None:
+                value = self.evaluator.value(runners)
             self.stops[runners] = value
         return value
+
+    def _solved_stop(self, runners: Runners) -> float | None:
+        """The worth of banking ``runners`` as a solved turn's end valued it (every runner
+        out), or None: a set is valued once, in the batch it first came in."""
+        solved = self._ends.get(tuple(compress(_INDEX, runners)))
+        if solved is None or not solved.covers(runners):
+            return None
+        return float(solved.stops[solved.number(runners)])
 
     def stop_values(
         self, runner_sets: list[Runners], rows: NDArray[np.int64] | None = None
@@ -160,10 +176,27 @@ class Planner:
         if values is None:
             return [self.stop_value(r) for r in runner_sets]
         missing = [r for r in runner_sets if r not in known]
+        if missing and self._ends:
+            for runners in missing:
+                if all_out(runners):
+                    value = self._solved_stop(runners)
+                    if value is not None:
+                        known[runners] = value
+            missing = [r for r in missing if r not in known]
         if missing:
             batch = rows if rows is not None and len(missing) == len(runner_sets) else missing
             known.update(zip(missing, values(batch), strict=True))
         return [known[r] for r in runner_sets]
+
+    def _row_values(self, rows: NDArray[np.int64]) -> Sequence[float]:
+        """The worth of banking each runner set given as rows, in one batch (for evaluators
+        that value many sets at once; the others set by set), not kept: a turn's end keeps
+        its own (``TurnEnd.stops``)."""
+        values = getattr(self.evaluator, "values", None)
+        if values is None:
+            return [self.stop_value(tuple(row)) for row in rows.tolist()]
+        found: Sequence[float] = values(rows)
+        return found
 
     def prefetch(self, roots: list[Runners], depth: Depth) -> None:
         """Value, in batches, every runner set within ``depth`` rolls of ``roots`` (None: to
@@ -175,9 +208,11 @@ class Planner:
             return  # TurnEnd values its situations in one batch itself.
         frontier = set(roots)
         seen = set(frontier)
+        ends: set[Runners] = set()
         level = 0
         while frontier:
             if self._exact_out:  # TurnEnd values those, and what follows them
+                ends.update(r for r in frontier if all_out(r))
                 frontier = {r for r in frontier if not all_out(r)}
             self.stop_values(list(frontier))
             if level == depth:
@@ -190,6 +225,8 @@ class Planner:
                         grown.update(nexts)
             frontier = grown - seen
             seen |= frontier
+        if ends and self._solve_ends:
+            self.solve_ends(ends)
 
     def roll_value(self, runners: Runners, depth: Depth) -> float:
         """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to
@@ -197,7 +234,7 @@ class Planner:
         bust, groups = self.successors(runners)
         later = None if depth is None else depth - 1
         if later is not None and later <= 0:
-            leaf = self._leaf
+            leaf = self.stop_value if self._plain_leaf else self._at_horizon
             total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
         else:
             best = self.best
@@ -228,22 +265,42 @@ class Planner:
     def turn_end(self, runners: Runners) -> TurnEnd:
         """The solved rest of the turn for ``runners``' column triple (every runner out):
         from the lowest heights the turn can still reach, so once per triple."""
-        columns = tuple(c for c, height in enumerate(runners) if height)
+        columns = tuple(compress(_INDEX, runners))
         solved = self._ends.get(columns)
         if solved is None or not solved.covers(runners):
-            start = self.state.runners
-            lowest = list(runners)
-            for column in columns:
-                # A runner out now only climbs; a runner not out yet is placed a step up.
-                low = start[column] or self.after(start, (column,))[column]
-                lowest[column] = min(low, runners[column])
-            runners = tuple(lowest)
-            solved = TurnEnd(
-                self.state, runners, self.stop_values, self.bust_value, self.best_stop,
-                self.may_stop if self._refusable else None,
-            )
-            self._ends[columns] = solved
+            lowest = self._lowest(columns)
+            self._solve([tuple(map(min, lowest, runners))])
+            solved = self._ends[columns]
         return solved
+
+    def _lowest(self, columns: tuple[int, ...]) -> Runners:
+        """The lowest heights the turn can still reach in ``columns`` (every runner out)."""
+        start = self.state.runners
+        lowest = [0] * len(start)
+        for column in columns:
+            # A runner out now only climbs; a runner not out yet is placed a step up.
+            lowest[column] = start[column] or self.after(start, (column,))[column]
+        return tuple(lowest)
+
+    def _solve(self, starts: list[Runners]) -> None:
+        """Solve the turn's end from each of ``starts`` (a triple each), in one pass."""
+        for solved in solve(
+            starts, self._row_values, self.bust_value, self.best_stop,
+            self.may_stop if self._refusable else None,
+        ):
+            self._ends[solved.columns] = solved
+
+    def solve_ends(self, situations: set[Runners]) -> None:
+        """Solve, in one pass, the turn's end of every column triple of ``situations``
+        (every runner out, reachable this turn) not solved yet."""
+        starts = []
+        for columns in sorted({tuple(compress(_INDEX, runners)) for runners in situations}):
+            lowest = self._lowest(columns)
+            solved = self._ends.get(columns)
+            if solved is None or not solved.covers(lowest):
+                starts.append(lowest)
+        if starts:
+            self._solve(starts)
 
     def move_values(self, after: list[Runners]) -> list[float]:
         """Worth of each pair choice, given the runner sets the dice's moves lead to: the

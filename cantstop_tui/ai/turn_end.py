@@ -6,13 +6,15 @@ stand to the tops. Every move raises a height, so one pass from the tops down
 values them all: stopping is worth the evaluator's value of banking, rolling the
 average over the next roll's outcome groups of the best move's worth, a bust the
 board as it was. The heights are numbered so that a move is one addition to the
-number (each move's climb found once per column triple, ``_plan``, and kept).
+number (each move's climb per column triple shipped, ``turn_plans``).
 
 The pass goes by layers, numpy doing a layer at once: a layer is the situations whose
-heights add up to the same sum, and every move leads to a higher layer. Each
-situation's roll is summed in the order of a situation-by-situation pass (the bust, then
-the groups one after another), so the values are the same to the last bit and so is
-expert's play.
+heights add up to the same sum, and every move leads to a higher layer of the same
+triple, so the triples a search meets are solved together (``solve``: a turn's first
+decision meets about 25; one pass and one batch of the network for all, where a pass
+each took about four times as long). Each situation's roll is summed in the order of a
+situation-by-situation pass (the bust, then the groups one after another), so the values
+are those of that pass to the last bit, given the same banking values.
 
 The outcome groups come from the engine (``outcomes``), once per pattern of how
 far each column can climb in one roll (0, 1 or 2 steps). Not for the jump
@@ -22,36 +24,22 @@ variant, where a step's length depends on the other players' squares.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import pairwise, product
+from itertools import pairwise
 from typing import Final
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..engine import COLUMNS, STEPS_PER_ROLL, TOPS, GameState
-from .outcomes import ROLLS, all_out_rows
+from ..engine import COLUMNS, STEPS_PER_ROLL, TOPS
+from .outcomes import ROLLS
+from .turn_plans import plan
 
 Runners = tuple[int, ...]
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
 
-_Plan = tuple[NDArray[np.int8], NDArray[np.float64]]
-"""A column triple's roll from every pattern (how far each column can climb, 0, 1 or 2,
-as one number in base 3), by outcome group: each group's moves' climbs in the three
-columns, (groups, moves, 27, 3), and its count, (groups, 27). Group 0 is the bust (no
-move); a group with fewer moves than others repeats its first, a pattern with fewer
-groups counts 0 for the rest."""
-
-_plans: dict[tuple[int, ...], _Plan] = {}
-"""By column triple: at most 165, kept. With every runner out nothing else changes a
-roll's moves (jumps aside, never here)."""
-PATTERNS: Final = 27
-_LOWEST: Final = tuple(
-    {room: steps.index(room, 1) for room in set(steps[1:])} for steps in STEPS_PER_ROLL
-)
-"""The lowest height (1 or more: a runner's) with each room to climb, by column."""
 _ROOM: Final = tuple(np.array(steps, dtype=np.int64) for steps in STEPS_PER_ROLL)
 """``STEPS_PER_ROLL`` as arrays, to read a column's room at many heights at once."""
 
@@ -68,112 +56,21 @@ def _shape(sizes: tuple[int, ...]) -> tuple[Ints, Ints, Ints]:
     return offsets, order, layer[order]
 
 
-def _plan(state: GameState, columns: tuple[int, ...]) -> _Plan:
-    """The triple's ``_Plan``, from the engine's outcomes at the lowest heights with each
-    pattern of room (the same moves at every such height; a move climbs each column once
-    for each time it names it, no jumps here)."""
-    found = _plans.get(columns)
-    if found is not None:
-        return found
-    rows: list[tuple[int, list[tuple[int, list[list[int]]]]]] = []
-    for rooms in product((0, 1, 2), repeat=len(columns)):
-        heights = [0] * 13
-        for column, room in zip(columns, rooms, strict=True):
-            heights[column] = _LOWEST[column][room]
-        bust, groups = 0, []
-        for count, allowed in all_out_rows(state, tuple(heights)):
-            if allowed:
-                groups.append((count, [[move.count(c) for c in columns] for move in allowed]))
-            else:
-                bust += count
-        # In the order a pass situation by situation adds them: one move, two, more.
-        groups.sort(key=lambda group: min(len(group[1]), 3))
-        rows.append((bust, groups))
-    width = 1 + max(len(groups) for _, groups in rows)
-    moves = max(len(climbs) for _, groups in rows for _, climbs in groups)
-    still = [[0] * len(columns)] * moves
-    climbs = np.array(
-        [[still] * PATTERNS]
-        + [
-            [
-                [groups[g][1][min(m, len(groups[g][1]) - 1)] for m in range(moves)]
-                if g < len(groups) else still
-                for _, groups in rows
-            ]
-            for g in range(width - 1)
-        ],
-        dtype=np.int8,  # all 165 kept in about 2 MB
-    ).transpose(0, 2, 1, 3)
-    counts = np.array(
-        [[bust for bust, _ in rows]]
-        + [[groups[g][0] if g < len(groups) else 0 for _, groups in rows]
-           for g in range(width - 1)],
-        dtype=np.float64,
-    )
-    _plans[columns] = (climbs, counts)
-    return climbs, counts
-
-
 class TurnEnd:
-    """Every situation of one column triple from ``low`` up, valued to the turn's end."""
+    """Every situation of one column triple from ``low`` up, valued to the turn's end
+    (``solve``): ``stops``, the worth of banking each, and ``worth``, of being there with
+    the choice to roll or stop, both in the situations' numbering."""
 
     def __init__(
-        self,
-        state: GameState,
-        runners: Runners,
-        stop_values: Callable[[list[Runners], Ints], list[float]],
-        bust_value: float,
-        best_stop: float,
-        may_stop: Callable[[Runners], bool] | None = None,
+        self, columns: tuple[int, ...], low: tuple[int, ...], stops: Floats, worth: Floats
     ) -> None:
-        """``stop_values``: the worth of banking each of a list of runner sets (given as
-        rows too); a bust is worth ``bust_value``; a stop worth ``best_stop`` (a win) ends
-        the turn; ``may_stop``, where the rules can refuse a stop (the forced variant), says
-        where they allow it."""
-        self.columns = tuple(c for c in COLUMNS if runners[c])
-        self.low = tuple(runners[c] for c in self.columns)
-        sizes = tuple(TOPS[c] - low + 1 for c, low in self._pairs())
+        self.columns = columns
+        self.low = low
+        sizes = _sizes(columns, low)
         self.strides = (sizes[1] * sizes[2], sizes[2], 1)
-        self._base = sum(low * stride for low, stride in zip(self.low, self.strides, strict=True))
-        # Every situation's heights (a row each, numbered as above) and how far each
-        # column can climb in one roll there (0, 1 or 2), as one pattern number (base 3).
-        offsets, by_layer, layers = _shape(sizes)
-        heights = offsets + np.array(self.low)
-        grid = np.tile(np.array(runners, dtype=np.int64), (len(heights), 1))
-        grid[:, self.columns] = heights
-        situations = list(map(tuple, grid.tolist()))
-        rooms = [_ROOM[c][heights[:, k]] for k, c in enumerate(self.columns)]
-        patterns = rooms[0] * 9 + rooms[1] * 3 + rooms[2]
-        stops = np.array(stop_values(situations, grid), dtype=np.float64)
-        if may_stop is not None:  # a refused stop is never taken: the player rolls on
-            stops[[not may_stop(situation) for situation in situations]] = -math.inf
-        # Cell ``len`` holds the bust's worth (group 0 of every plan, and the cell an
-        # empty group reads, 0 times); a stop worth ``best_stop`` ends the turn: those are
-        # worth their stop, the others are found by layers, the highest first, as one run
-        # of numbers (``order``) cut where the layer changes.
-        worth = np.append(stops, bust_value)
-        going = stops[by_layer] < best_stop
-        order = by_layer[going]
-        cuts = np.flatnonzero(np.diff(layers[going])) + 1
-        edges = [0, *cuts.tolist(), len(order)] if len(order) else []
-        climbs, counts = _plan(state, self.columns)
-        counts = counts[:, patterns[order]]
-        steps = climbs @ np.array(self.strides)  # (groups, moves, patterns)
-        bust = len(situations)
-        targets = np.where(counts[:, None, :] > 0, steps[:, :, patterns[order]] + order, bust)
-        targets[0] = bust
-        stops = stops[order]
-        for start, end in pairwise(edges):
-            best = worth[targets[:, :, start:end]].max(axis=1)
-            terms = np.multiply(counts[:, start:end], best, order="C")
-            # Summed group after group, as a pass situation by situation adds them (numpy
-            # adds rows in order; a single column it would add pairwise).
-            total = (
-                np.add.reduce(terms, axis=0) if end - start > 1
-                else np.array([_in_order(terms[:, 0])])
-            )
-            worth[order[start:end]] = np.maximum(total / ROLLS, stops[start:end])
-        self.worth: list[float] = worth[:-1].tolist()
+        self._base = sum(h * stride for h, stride in zip(low, self.strides, strict=True))
+        self.stops = stops
+        self.worth = worth
 
     def _pairs(self) -> zip[tuple[int, int]]:
         return zip(self.columns, self.low, strict=True)
@@ -189,9 +86,131 @@ class TurnEnd:
             + runners[third] - self._base
         )
 
+    def situation(self, number: int) -> Runners:
+        """The runner heights of situation ``number`` (``number``'s inverse)."""
+        heights = [0] * 13
+        for column, low, stride, size in zip(
+            self.columns, self.low, self.strides, _sizes(self.columns, self.low), strict=True
+        ):
+            heights[column] = low + number // stride % size
+        return tuple(heights)
+
     def value(self, runners: Runners) -> float:
         """Worth of being at ``runners`` with the choice to roll or stop."""
-        return self.worth[self.number(runners)]
+        return float(self.worth[self.number(runners)])
+
+
+def _sizes(columns: tuple[int, ...], low: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(TOPS[c] - h + 1 for c, h in zip(columns, low, strict=True))
+
+
+class _Triple:
+    """One triple's part of a solve: its situations numbered from ``first`` on, those still
+    to work out (``order``, by layer from the highest) with their roll's targets and counts."""
+
+    def __init__(self, runners: Runners, first: int) -> None:
+        self.columns = tuple(c for c in COLUMNS if runners[c])
+        self.low = tuple(runners[c] for c in self.columns)
+        self.first = first
+        sizes = _sizes(self.columns, self.low)
+        self.strides = np.array((sizes[1] * sizes[2], sizes[2], 1))
+        # Every situation's heights (a row each, numbered as above) and how far each
+        # column can climb in one roll there (0, 1 or 2), as one pattern number (base 3).
+        offsets, self.by_layer, self.all_layers = _shape(sizes)
+        self.size = len(offsets)
+        heights = offsets + np.array(self.low)
+        self.grid = np.tile(np.array(runners, dtype=np.int64), (len(heights), 1))
+        self.grid[:, self.columns] = heights
+        rooms = [_ROOM[c][heights[:, k]] for k, c in enumerate(self.columns)]
+        self.patterns = rooms[0] * 9 + rooms[1] * 3 + rooms[2]
+
+    def plan(self, stops: Floats, best_stop: float) -> None:
+        """Given the situations' stops: a stop worth ``best_stop`` (a win) ends the turn,
+        those are worth their stop; the others are worked out."""
+        self.stops = stops
+        going = stops[self.by_layer] < best_stop
+        self.order = self.by_layer[going]
+        self.layers = self.all_layers[going]
+        climbs, counts = plan(self.columns)
+        patterns = self.patterns[self.order]
+        self.counts = counts[:, patterns]
+        self.steps = (climbs @ self.strides)[:, :, patterns] + (self.order + self.first)
+
+
+def solve(
+    starts: list[Runners],
+    stop_values: Callable[[Ints], Sequence[float]],
+    bust_value: float,
+    best_stop: float,
+    may_stop: Callable[[Runners], bool] | None = None,
+) -> list[TurnEnd]:
+    """Each start's triple, every situation from its heights up, valued to the turn's end
+    (one triple each): all of them in one pass by layers.
+
+    ``stop_values``: the worth of banking each of the runner sets given as rows; a bust is
+    worth ``bust_value``; a stop worth ``best_stop`` (a win) ends the turn; ``may_stop``,
+    where the rules can refuse a stop (the forced variant), says where they allow it."""
+    triples: list[_Triple] = []
+    first = 0
+    for runners in starts:
+        triples.append(_Triple(runners, first))
+        first += triples[-1].size
+    # Valued triple by triple, as when each was solved alone: the network's single-precision
+    # sums depend a little on the batch, and expert's values must stay the same to the bit.
+    grid = np.concatenate([t.grid for t in triples])
+    stops = np.concatenate([np.array(stop_values(t.grid), dtype=np.float64) for t in triples])
+    banked = stops.copy()
+    if may_stop is not None:  # a refused stop is never taken: the player rolls on
+        stops[[not may_stop(tuple(row)) for row in grid.tolist()]] = -math.inf
+    for t in triples:
+        t.plan(stops[t.first:t.first + t.size], best_stop)
+    # Cell ``bust`` holds the bust's worth (group 0 of every plan, and the cell an empty
+    # group reads, 0 times). The triples' situations still to work out are found by layers,
+    # the highest first (every move leads to a higher layer of the same triple), as one run
+    # of numbers (``order``) cut where the layer changes. A triple with fewer groups than
+    # another counts 0 for the rest (added last: the sums do not change); with fewer moves,
+    # it repeats its first.
+    bust = first
+    worth = np.append(stops, bust_value)
+    groups = max(t.counts.shape[0] for t in triples)
+    moves = max(t.steps.shape[1] for t in triples)
+    going = sum(len(t.order) for t in triples)
+    targets = np.full((groups, moves, going), bust, dtype=np.int64)
+    counts = np.zeros((groups, going))
+    at = 0
+    for t in triples:
+        width, more = t.steps.shape[:2]
+        end = at + len(t.order)
+        mine = np.where(t.counts[:, None, :] > 0, t.steps, bust)
+        mine[0] = bust
+        targets[:width, :more, at:end] = mine
+        targets[:width, more:, at:end] = mine[:, :1, :]
+        counts[:width, at:end] = t.counts
+        at = end
+    by_layer = np.argsort(-np.concatenate([t.layers for t in triples]), kind="stable")
+    order = np.concatenate([t.order + t.first for t in triples])[by_layer]
+    layers = np.concatenate([t.layers for t in triples])[by_layer]
+    targets = targets[:, :, by_layer]
+    counts = counts[:, by_layer]
+    stops = worth[order]
+    cuts = np.flatnonzero(np.diff(layers)) + 1
+    edges = [0, *cuts.tolist(), len(order)] if len(order) else []
+    for start, end in pairwise(edges):
+        best = worth[targets[:, :, start:end]].max(axis=1)
+        terms = np.multiply(counts[:, start:end], best, order="C")
+        # Summed group after group, as a pass situation by situation adds them (numpy
+        # adds rows in order; a single column it would add pairwise).
+        total = (
+            np.add.reduce(terms, axis=0) if end - start > 1
+            else np.array([_in_order(terms[:, 0])])
+        )
+        worth[order[start:end]] = np.maximum(total / ROLLS, stops[start:end])
+    return [
+        TurnEnd(
+            t.columns, t.low, banked[t.first:t.first + t.size], worth[t.first:t.first + t.size]
+        )
+        for t in triples
+    ]
 
 
 def _in_order(terms: Floats) -> float:

@@ -30,15 +30,34 @@ def _closed(state: GameState, player: int, also: Sequence[int] = ()) -> np.ndarr
     )
 
 
+_MEMO_LIMIT: Final = 4096
+"""Distributions kept (``player_distribution``): about 600 bytes each; a review asks for a
+few hundred."""
+_memo: dict[object, tuple[TurnsModel, np.ndarray]] = {}
+
+
 def player_distribution(
     state: GameState, player: int, model: TurnsModel, newly_closed: Sequence[int] = ()
 ) -> np.ndarray:
-    """Chance that ``player`` wins on each of their next turns, from their banked squares."""
-    heights = np.array(state.squares[player][_SLICE], dtype=np.int64)
+    """Chance that ``player`` wins on each of their next turns, from their banked squares
+    (the same array for the same squares and closed columns: kept, never to be changed)."""
+    squares = state.squares[player][_SLICE]
     closed = _closed(state, player, newly_closed)
-    return np.asarray(
+    key = (id(model), squares, closed.tobytes(), state.config.win_columns, state.config.variant)
+    found = _memo.get(key)
+    if found is not None and found[0] is model:
+        return found[1]
+    heights = np.array(squares, dtype=np.int64)
+    dist = np.asarray(
         model.prospects(heights, closed, state.config.win_columns, state.config.variant)[0]
     )
+    # The opponents' prospects behind each turn's banking values (``ModelEvaluator``) and
+    # the graph's race: the same few squares again and again over a game (a third of a
+    # 4-player review's time was spent working them out anew, one network call each).
+    if len(_memo) >= _MEMO_LIMIT:
+        _memo.clear()
+    _memo[key] = (model, dist)
+    return dist
 
 
 Calibration = tuple[float, float]

@@ -34,6 +34,7 @@ from .moves import (
     move_pairings,
     moves_for_dice,
     runners_after,
+    runners_after_each,
 )
 from .odds import BUST_CHANCE, bust_probability, usable_columns_mask
 from .rolloff import Rolloff, RolloffRound, first_player_rolloff
@@ -102,6 +103,7 @@ __all__ = [
     "refuses_stops",
     "roll",
     "runners_after",
+    "runners_after_each",
     "state_before_bust",
     "state_from_dict",
     "state_to_dict",

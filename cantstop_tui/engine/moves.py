@@ -56,6 +56,28 @@ def runners_after(
     return tuple(heights)
 
 
+def runners_after_each(
+    state: GameState, runners: tuple[int, ...], moves: Iterable[Move]
+) -> list[tuple[int, ...]]:
+    """``runners_after`` of each of ``moves`` from ``runners`` (for the AI's look-ahead,
+    which asks for millions).
+
+    >>> from cantstop_tui.engine import new_game
+    >>> runners_after_each(new_game(), (0,) * 13, [(7, 7), (6, 8)])[1][6:9]
+    (1, 0, 1)
+    """
+    if state.config.variant == "jump":
+        return [runners_after(state, runners, move) for move in moves]
+    own = state.squares[state.current_player]
+    found = []
+    for move in moves:
+        heights = list(runners)
+        for column in move:
+            heights[column] = (heights[column] or own[column]) + 1
+        found.append(tuple(heights))
+    return found
+
+
 def _jump_capacity(state: GameState, runners: tuple[int, ...], column: int) -> int:
     """Jump variant: how many steps (0, 1 or 2) fit in the open ``column``."""
     height = runners[column] or state.squares[state.current_player][column]

@@ -19,7 +19,8 @@ from cantstop_tui.engine import COLUMNS, TOPS, GameConfig, GameState
 
 def _plain(planner: Planner, solved: TurnEnd) -> list[float]:
     """Situation by situation from the tops down: the bust, then the groups of one move,
-    of two, of more, each added in turn (the solver's first version)."""
+    of two, of more, each added in turn (the solver's first version), from the banking
+    values the solver had (``stops``)."""
     worth: dict[tuple[int, ...], float] = {}
     ranges = [range(low, TOPS[c] + 1) for c, low in zip(solved.columns, solved.low, strict=True)]
     situations = []
@@ -31,7 +32,8 @@ def _plain(planner: Planner, solved: TurnEnd) -> list[float]:
                     heights[column] = height
                 situations.append(tuple(heights))
     for situation in reversed(situations):
-        stop = planner.stop_value(situation) if planner.may_stop(situation) else -float("inf")
+        banked = float(solved.stops[solved.number(situation)])
+        stop = banked if planner.may_stop(situation) else -float("inf")
         if stop >= planner.best_stop:
             worth[situation] = stop
             continue
@@ -66,4 +68,53 @@ def _positions(count: int) -> list[GameState]:
 def test_the_layered_pass_is_the_plain_pass_to_the_last_bit(state: GameState) -> None:
     planner = Planner(state, ModelEvaluator(state, shipped()), to_the_end=True)
     solved = planner.turn_end(state.runners)
-    assert solved.worth == _plain(planner, solved)
+    assert solved.worth.tolist() == _plain(planner, solved)
+
+
+def test_the_shipped_plans_are_the_engines() -> None:
+    """The turn's-end solver's rolls for every column triple (``turn_plans``) are worked out
+    from the engine's outcomes: ``python -m cantstop_tui.ai.turn_plans`` writes them anew
+    if the rules change."""
+    from cantstop_tui.ai import turn_plans
+
+    shipped = turn_plans._read()
+    assert sorted(shipped) == sorted(turn_plans.TRIPLES) and len(shipped) == 165
+    for triple in turn_plans.TRIPLES:
+        climbs, counts = shipped[triple]
+        built_climbs, built_counts = turn_plans.build(triple)
+        assert climbs.dtype == built_climbs.dtype and counts.dtype == built_counts.dtype
+        assert climbs.shape == built_climbs.shape and counts.shape == built_counts.shape
+        assert (climbs == built_climbs).all() and (counts == built_counts).all()
+
+
+def test_triples_solved_together_are_each_solved_alone() -> None:
+    """``solve`` works out many triples in one pass (padding the ones with fewer outcome
+    groups or moves): each triple's values are those of solving it alone, to the last bit,
+    given the same banking values."""
+    from cantstop_tui.ai.turn_end import solve
+
+    state = position(mine={6: 3, 7: 5, 8: 2, 2: 1}, theirs={7: 6, 9: 4})
+    evaluator = ModelEvaluator(state, shipped())
+    triples = [(2, 7, 12), (5, 6, 7), (4, 8, 10), (3, 6, 11), (6, 7, 8)]
+    starts = []
+    for triple in triples:
+        runners = [0] * 13
+        for column in triple:
+            runners[column] = state.squares[0][column] + 1
+        starts.append(tuple(runners))
+    banked: dict[tuple[int, ...], float] = {}
+
+    def known(rows: object) -> list[float]:
+        import numpy as np
+
+        found = evaluator.values(np.asarray(rows))
+        keys = list(map(tuple, np.asarray(rows).tolist()))
+        return [banked.setdefault(key, value) for key, value in zip(keys, found, strict=True)]
+
+    bust = evaluator.value((0,) * 13)
+    together = solve(starts, known, bust, 1.0)
+    for start, solved in zip(starts, together, strict=True):
+        alone = solve([start], known, bust, 1.0)[0]
+        assert alone.columns == solved.columns
+        assert alone.stops.tolist() == solved.stops.tolist()
+        assert alone.worth.tolist() == solved.worth.tolist()

@@ -215,3 +215,25 @@ def test_a_recorded_game_is_reviewed_as_before_the_speed_work(two_player: Review
     wanted = [x for row in expected["decisions"] for x in row[4:]]
     wanted += [x for row in expected["luck"] for x in row]
     assert numbers == pytest.approx(wanted, abs=1e-6)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_paused_during_a_review_and_left_as_it_was(enabled: bool) -> None:
+    """A review pauses Python's cyclic collector (its search keeps hundreds of thousands of
+    objects that each full collection walked through again) and leaves it as it found it."""
+    import gc
+
+    from cantstop_tui.engine import GameConfig
+    from cantstop_tui.play.match import Match
+
+    match = Match.start((Seat("A", HUMAN), Seat("B", HUMAN)), GameConfig(num_players=2), 4)
+    match, _ = match.roll()
+    seen: list[bool] = []
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        review_game(match, lambda done, total: seen.append(gc.isenabled()))
+        assert seen == [False]
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
