@@ -11,8 +11,10 @@ number (each move's climb per column triple shipped, ``turn_plans``).
 The pass goes by layers, numpy doing a layer at once: a layer is the situations whose
 heights add up to the same sum, and every move leads to a higher layer of the same
 triple, so the triples a search meets are solved together (``solve``: a turn's first
-decision meets about 25; one pass and one batch of the network for all, where a pass
-each took about four times as long). Each situation's roll is summed in the order of a
+decision meets about 25, in one pass where a pass each took over half as long again).
+The network still values each triple's situations in a batch of their own, as when each
+was solved alone: its single-precision sums depend a little on the batch, and expert's
+values stay the same to the last bit. Each situation's roll is summed in the order of a
 situation-by-situation pass (the bust, then the groups one after another), so the values
 are those of that pass to the last bit, given the same banking values.
 
