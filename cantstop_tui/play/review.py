@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Literal
+from functools import wraps
+from typing import Final, Literal, ParamSpec, TypeVar
 
 from ..ai.analysis import Analyst
 from ..engine import GameState, Move, Phase, TurnPassed, can_stop
@@ -163,35 +163,38 @@ def _decision(
 _paused: list[bool] = []
 """One entry per review under way: whether the collector ran before the first began."""
 _paused_lock = threading.Lock()
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
-@contextmanager
-def _no_collections() -> Iterator[None]:
-    """Python's cyclic collector paused: a review keeps a turn's search, hundreds of
-    thousands of objects, which each full collection walked through again for nothing (a
-    fifth of a 2-player review's CPU time). The search makes no cycles, so nothing waits
-    to be freed meanwhile."""
-    with _paused_lock:
-        _paused.append(_paused[0] if _paused else gc.isenabled())
-        gc.disable()
-    try:
-        yield
-    finally:
+def _collector_paused(function: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``function`` with Python's cyclic collector paused while it runs: a review keeps a
+    turn's search, hundreds of thousands of objects, which each full collection walked
+    through again for nothing (a fifth of a 2-player review's CPU time). The search makes
+    no cycles, so nothing waits to be freed meanwhile."""
+
+    @wraps(function)
+    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         with _paused_lock:
-            enabled = _paused.pop()
-            if not _paused and enabled:
-                gc.enable()
+            _paused.append(_paused[0] if _paused else gc.isenabled())
+            gc.disable()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            with _paused_lock:
+                enabled = _paused.pop()
+                if not _paused and enabled:
+                    gc.enable()
+
+    return paused
 
 
+@_collector_paused
 def review_game(
     match: Match, progress: Progress | None = None, analyst: Analyst | None = None
 ) -> Review:
     """Review ``match`` (finished or not) from its start."""
-    with _no_collections():
-        return _review(match, progress, analyst or Analyst())
-
-
-def _review(match: Match, progress: Progress | None, analyst: Analyst) -> Review:
+    analyst = analyst or Analyst()
     total = len(match.history)
     decisions: list[Decision] = []
     turn_starts = [0]
