@@ -12,16 +12,14 @@ average roll's, summed per turn and per player, with the spread the dice alone w
 
 from __future__ import annotations
 
-import gc
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import wraps
-from typing import Final, Literal, ParamSpec, TypeVar
+from typing import Final, Literal
 
 from ..ai.analysis import Analyst
 from ..engine import GameState, Move, Phase, TurnPassed, can_stop
 from .accuracy import game_accuracy
+from .gc_pause import collector_paused
 from .luck import PlayerLuck, TurnLuck, player_luck
 from .match import HUMAN, Action, Match
 
@@ -160,36 +158,7 @@ def _decision(
     return None
 
 
-_paused: list[bool] = []
-"""One entry per review under way: whether the collector ran before the first began."""
-_paused_lock = threading.Lock()
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _collector_paused(function: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``function`` with Python's cyclic collector paused while it runs: a review keeps a
-    turn's search, hundreds of thousands of objects, which each full collection walked
-    through again for nothing (a fifth of a 2-player review's CPU time). The search makes
-    no cycles, so nothing waits to be freed meanwhile."""
-
-    @wraps(function)
-    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        with _paused_lock:
-            _paused.append(_paused[0] if _paused else gc.isenabled())
-            gc.disable()
-        try:
-            return function(*args, **kwargs)
-        finally:
-            with _paused_lock:
-                enabled = _paused.pop()
-                if not _paused and enabled:
-                    gc.enable()
-
-    return paused
-
-
-@_collector_paused
+@collector_paused
 def review_game(
     match: Match, progress: Progress | None = None, analyst: Analyst | None = None
 ) -> Review:
