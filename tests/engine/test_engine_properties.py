@@ -41,6 +41,8 @@ from cantstop_tui.engine import (
     moves_for_dice,
     new_game,
     roll,
+    runners_after,
+    runners_after_each,
     state_from_dict,
     state_to_dict,
     stop,
@@ -415,3 +417,15 @@ def test_any_position_moves_and_bust_chance_match_the_reference(
         assert moves_for_dice(state, dice) == reference_moves(state, dice)
     busts = sum(1 for dice in ALL_ROLLS if not reference_moves(state, dice))
     assert bust_probability(state) == Fraction(busts, 1296)
+
+
+@settings(PROFILE, max_examples=15)
+@given(config=configs, seed=st.integers(0, 2**32), pick=st.randoms(use_true_random=False))
+def test_runners_after_each_is_runners_after_of_each_move(
+    config: GameConfig, seed: int, pick: random.Random
+) -> None:
+    state = pick.choice([s for s in _positions(config, seed) if s.phase is not Phase.OVER])
+    moves = [move for dice in pick.sample(ALL_ROLLS, 30) for move in moves_for_dice(state, dice)]
+    assert runners_after_each(state, state.runners, moves) == [
+        runners_after(state, state.runners, move) for move in moves
+    ]
