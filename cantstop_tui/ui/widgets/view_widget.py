@@ -20,6 +20,9 @@ from ..glyphs import Glyphs, glyphs_for
 from ..view import GameView
 
 _PLAIN = Style()
+KEPT_LOOKS = 64
+"""Drawn lines a widget keeps (``ViewWidget._drawn``): more than any widget shows in the
+states a turn goes through, few enough for a server's many visitors."""
 
 
 class OneStylePerRender(Widget):
@@ -60,6 +63,9 @@ class ViewWidget(OneStylePerRender):
         self._key: Hashable = None
         self._lines: list[Text] = []
         self._strips: dict[int, Strip] = {}
+        """The strip drawn on each row, until the row changes."""
+        self._looks: dict[Hashable, Strip] = {}
+        """Lines drawn lately, by their text, width and base style (``_drawn``)."""
 
     def render_key(self, view: GameView) -> Hashable:
         """Everything the widget draws depends on; equal keys mean no repaint."""
@@ -109,18 +115,29 @@ class ViewWidget(OneStylePerRender):
             if y >= len(self._lines):
                 strip = Strip.blank(width, base)
             else:
-                line = self._lines[y].copy()
-                line.stylize_before(base)
-                line.no_wrap = True
-                # Every segment gets a style: Textual's filters (NO_COLOR's monochrome one)
-                # read segment.style and fail on a segment that has none.
-                segments = [
-                    Segment(text, style or _PLAIN, control)
-                    for text, style, control in line.render(self.app.console)
-                ]
-                strip = Strip(segments, line.cell_len)
-                strip = strip.crop_extend(0, width, base)
+                strip = self._drawn(self._lines[y], width, base)
             self._strips[y] = strip
+        return strip
+
+    def _drawn(self, text: Text, width: int, base: Style) -> Strip:
+        """``text`` as a line ``width`` cells wide, drawn once per look: a widget's lines
+        come back (the roll and the choice alternate, the turn passes between players)."""
+        key = (text.plain, tuple(text.spans), text.style, width, base)
+        strip = self._looks.get(key)
+        if strip is None:
+            line = text.copy()
+            line.stylize_before(base)
+            line.no_wrap = True
+            # Every segment gets a style: Textual's filters (NO_COLOR's monochrome one)
+            # read segment.style and fail on a segment that has none.
+            segments = [
+                Segment(part, style or _PLAIN, control)
+                for part, style, control in line.render(self.app.console)
+            ]
+            strip = Strip(segments, line.cell_len).crop_extend(0, width, base)
+            if len(self._looks) >= KEPT_LOOKS:
+                self._looks.clear()
+            self._looks[key] = strip
         return strip
 
     def on_resize(self) -> None:
