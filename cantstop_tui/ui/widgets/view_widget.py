@@ -96,12 +96,15 @@ class ViewWidget(OneStylePerRender):
             self.refresh(layout=True)
             return
         width = self.size.width
+        changed = []
         for row in range(max(len(old), len(self._lines))):
             before = old[row] if row < len(old) else None
             after = self._lines[row] if row < len(self._lines) else None
-            if before != after:
+            if before is not after and before != after:
                 self._strips.pop(row, None)
-                self.refresh(Region(0, row, width, 1))
+                changed.append(Region(0, row, width, 1))
+        if changed:
+            self.refresh(*changed)  # one refresh for the lines that changed
 
     def render(self) -> Text:
         """The whole text (Textual draws line by line with ``render_line``)."""
