@@ -33,20 +33,23 @@ class OneStylePerRender(Widget):
     ``class Mine(Log, OneStylePerRender)``.
     """
 
+    _rendering = False
     _render_style: Style | None = None
 
     @property
     def rich_style(self) -> Style:
-        if self._render_style is not None:
-            return self._render_style
-        return super().rich_style
+        if not self._rendering:
+            return super().rich_style
+        if self._render_style is None:  # worked out when first asked: kept lines ask not
+            self._render_style = super().rich_style
+        return self._render_style
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._render_style = super().rich_style
+        self._rendering, self._render_style = True, None
         try:
             return super().render_lines(crop)
         finally:
-            self._render_style = None
+            self._rendering, self._render_style = False, None
 
 
 class ViewWidget(OneStylePerRender):
