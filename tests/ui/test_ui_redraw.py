@@ -35,7 +35,9 @@ async def _screenshots_after_keys() -> tuple[list[tuple[Match, str]], bool]:
         for pressed in range(1, CHECKPOINTS[-1] + 1):
             steps = len(table.match.history)
             await pilot.press(next_key(table.match))
-            await until(pilot, lambda: len(table.match.history) > steps, "the key's move")
+            await until(
+                pilot, lambda steps=steps: len(table.match.history) > steps, "the key's move"
+            )
             if pressed in CHECKPOINTS:
                 await pilot.pause()
                 shots.append((table.match, app.export_screenshot()))
