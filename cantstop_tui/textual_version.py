@@ -24,8 +24,6 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.driver.Driver._size",
     "textual.driver.Driver._mouse",
     "textual.driver.Driver._debug",
-    # ui/textual_compat/kept_lines.py
-    "textual.widget.Widget._set_dirty",
     # ui/textual_compat/rendering.py
     "textual._styles_cache.StylesCache",
     "textual._styles_cache.StylesCache.get_inner_outer",

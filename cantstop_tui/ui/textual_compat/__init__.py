@@ -5,8 +5,6 @@ moves one.
 
 - ``strips``: Textual's ``Strip`` without its caches and self-references while an SSH
   server runs (``lightened_strips``, undone when the last server closes);
-- ``kept_lines``: a widget's lines kept from one frame to the next until Textual marks it
-  dirty (a frame redraws every widget under what changed), on import, for every app;
 - ``rendering``: a cache that kept every closed dialog's lines alive
   (``StylesCache.get_inner_outer``), fixed on import, for every app; the escape codes kept
   once drawn (``forget_rendered_codes``); an SSH visitor's colours (``terminal_console``);
@@ -26,7 +24,6 @@ package fails to import.
 
 from __future__ import annotations
 
-from . import kept_lines as kept_lines
 from .driver import DriverState, KeyParser, current_app, forget_parsed_keys, new_key_parser
 from .rendering import (
     UPSTREAM_GET_INNER_OUTER,
