@@ -20,7 +20,7 @@ from ..play.ratings import Rating
 from ..play.table import BOT_DELAY, Table
 from ..storage import Autosaver, Resumable, SaveError, plan_startup
 from .app_files import LocalFiles
-from .app_saving import GameSaves
+from .app_saving import AFTER_A_FRAME, GameSaves
 from .game_app import GameApp
 from .settings import GameSettings, is_built_in, load_settings, save_settings
 
@@ -55,9 +55,13 @@ class CantStopApp(GameApp):
         self.saves: GameSaves | None = None
         if autosave:
             self.saver = Autosaver.for_session(on_problem=self._save_failed)
-            self.saves = GameSaves(self.saver, self.call_after_refresh)
+            self.saves = GameSaves(self.saver, self._after_a_frame)
         self.files = LocalFiles(self, self.start_match)
         self._uninstall_signals: Callable[[], None] | None = None
+
+    def _after_a_frame(self, save: Callable[[], None]) -> None:
+        """Run ``save`` once the screen shows what changed (``AFTER_A_FRAME``)."""
+        self.set_timer(AFTER_A_FRAME, save, name="autosave")
 
     def begin(self) -> None:
         """The first screen: a game to resume or load, or a new game."""

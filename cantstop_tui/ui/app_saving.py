@@ -8,13 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.constants import MAX_FPS
+
 from ..engine import Event
 from ..play.match import Match
 from ..play.table import Table
 from ..storage import Autosaver
 
 Later = Callable[[Callable[[], None]], object]
-"""Run a callable once the screen has been redrawn (``App.call_after_refresh``)."""
+"""Run a callable once the screen has been redrawn (``AFTER_A_FRAME`` later)."""
+AFTER_A_FRAME = 2 / MAX_FPS
+"""How long a change's save waits: two of Textual's frames, so the change is on screen
+first. ``App.call_after_refresh`` runs its callable as soon as the screen is idle, which
+after a key is before the widgets have asked for their repaint: the save delayed the frame
+(about a tenth of a key's work)."""
 
 
 class GameSaves:
@@ -42,7 +49,8 @@ class GameSaves:
 
     def _save_later(self, match: Match, events: tuple[Event, ...]) -> None:
         self._unsaved.append((match, events))
-        self._after_refresh(self._flush)
+        if len(self._unsaved) == 1:  # one flush saves all that waits
+            self._after_refresh(self._flush)
 
     def _flush(self) -> None:
         while self._unsaved:

@@ -27,8 +27,9 @@ class MoveChosen(Message):
 
 
 @dataclass
-class TableChanged(Message):
-    """The table published a new match and the events that led to it."""
+class TableChanged(Message, bubble=False):
+    """The table published a new match and the events that led to it (the game screen
+    posts it to itself: it goes no further)."""
 
     match: Match
     events: tuple[Event, ...]

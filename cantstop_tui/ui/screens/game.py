@@ -200,30 +200,35 @@ class GameScreen(Screen[None]):
         self.view = self._view_of(self.table.match, (), sentence)
 
     @on(RollRequested)
-    def _roll(self) -> None:
-        self._act(self.table.roll)
+    def _roll(self, message: RollRequested) -> None:
+        message.stop()  # the app has nothing to do with it
+        self.action_roll()
 
     @on(StopRequested)
-    def _stop(self) -> None:
-        self._act(self.table.stop)
+    def _stop(self, message: StopRequested) -> None:
+        message.stop()
+        self.action_stop()
 
     @on(MoveChosen)
     def _choose(self, message: MoveChosen) -> None:
-        move: Move = message.move
+        message.stop()
+        self._play(message.move)
+
+    def _play(self, move: Move) -> None:
         self._act(lambda seat: self.table.choose(seat, move))
 
-    # --- keys ------------------------------------------------------------------
+    # --- keys: played at once, not posted to this screen as the buttons' intents are ---
 
     def action_roll(self) -> None:
-        self.post_message(RollRequested())
+        self._act(self.table.roll)
 
     def action_stop(self) -> None:
-        self.post_message(StopRequested())
+        self._act(self.table.stop)
 
     def action_choose(self, number: int) -> None:
         moves = legal_moves(self.table.match.state)
         if 1 <= number <= len(moves):
-            self.post_message(MoveChosen(moves[number - 1]))
+            self._play(moves[number - 1])
 
     def action_toggle_chances(self) -> None:
         if not self.chances.allowed:

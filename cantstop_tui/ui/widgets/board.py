@@ -38,6 +38,9 @@ def fit_scale(room_width: int, room_height: int) -> tuple[int, int]:
     return width, rows
 
 
+NONE: frozenset[int] = frozenset()
+Looks = tuple[Hashable, ...]
+"""How each space of a column looks, by height (``_look``)."""
 MAX_ROWS = 128
 """Drawn rows kept. A game shows a few hundred different ones, but a change only brings
 back rows seen lately (runners gone after a stop or bust); each row is about 25 objects,
@@ -56,6 +59,8 @@ class Board(ViewWidget):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._rows: dict[Hashable, Text] = {}
+        self._columns: dict[Hashable, Looks] = {}
+        """Each column's looks by height (``_column``), by what the column shows."""
         self._sized = (CELL, 1)
         """The scale the widget's size and drawn rows are for."""
 
@@ -70,6 +75,7 @@ class Board(ViewWidget):
             self._sized = self.scale
             self.styles.width, self.styles.height = board_size(*self.scale)
             self._rows.clear()
+            self._columns.clear()
             self.refresh(layout=True)
         super().watch_view(view)
 
@@ -88,8 +94,11 @@ class Board(ViewWidget):
     def draw_lines(self, view: GameView) -> list[Text]:
         rows = self.scale[1]
         middle = rows // 2
+        moved = _moved(view)
+        columns = [self._column(view.state, column, moved.get(column, NONE)) for column in COLUMNS]
         lines = [
-            self._row(view, height, line == middle)
+            self._row(view, height, tuple(looks[height] for looks in columns), moved,
+                      line == middle)
             for height in range(ROWS, 0, -1)
             for line in range(rows)
         ]
@@ -102,11 +111,37 @@ class Board(ViewWidget):
             self._rows[view.state.claimed] = labels
         return [*lines, labels]
 
-    def _row(self, view: GameView, height: int, pieces: bool = True) -> Text:
+    def _column(self, state: GameState, column: int, moved: frozenset[int]) -> Looks:
+        """How each space of ``column`` looks, by height (index 0 unused), worked out once
+        per look of the column: a move changes one or two columns."""
+        runner = state.runners[column]
+        key = (
+            column,
+            state.claimed[column],
+            tuple(squares[column] for squares in state.squares),
+            runner,
+            state.current_player if runner else None,
+            moved,
+        )
+        looks = self._columns.get(key)
+        if looks is None:
+            if len(self._columns) > MAX_ROWS:
+                self._columns.clear()
+            looks = (None, *(_look(state, column, height, moved) for height in range(1, ROWS + 1)))
+            self._columns[key] = looks
+        return looks
+
+    def _row(
+        self,
+        view: GameView,
+        height: int,
+        looks: tuple[Hashable, ...],
+        moved: dict[int, frozenset[int]],
+        pieces: bool = True,
+    ) -> Text:
         """One line of spaces, drawn once per look: a move changes only a row or two.
         ``pieces``: the line with the pieces (a taller space's other lines have none)."""
         state = view.state
-        looks = tuple(_look(state, column, height, _moved(view, column)) for column in COLUMNS)
         key = (height, state.num_players, pieces, looks)
         row = self._rows.get(key)
         if row is None:
@@ -114,12 +149,16 @@ class Board(ViewWidget):
                 self._rows.clear()
             row = Text()
             for column in COLUMNS:
-                row.append_text(self._space(view, column, height, pieces))
+                row.append_text(
+                    self._space(view, column, height, moved.get(column, NONE), pieces)
+                )
                 row.append(" ")
             self._rows[key] = row
         return row
 
-    def _space(self, view: GameView, column: int, height: int, pieces: bool = True) -> Text:
+    def _space(
+        self, view: GameView, column: int, height: int, moved: frozenset[int], pieces: bool = True
+    ) -> Text:
         state = view.state
         width = self.scale[0]
         if height > TOPS[column]:
@@ -127,7 +166,7 @@ class Board(ViewWidget):
         owner = state.claimed[column]
         players = state.num_players
         if owner is not None:
-            look = "reverse" if owner in _moved(view, column) else "dim"
+            look = "reverse" if owner in moved else "dim"
             return _centred(
                 Text(self.glyphs.shape(owner) * players, style=f"{look} {player_style(owner)}"),
                 width,
@@ -142,8 +181,8 @@ class Board(ViewWidget):
             if player == state.current_player and state.runners[column] == height:
                 cell.append(self.glyphs.runner, style="bold reverse")
             elif state.squares[player][column] == height:
-                moved = player in _moved(view, column)  # since a returning player looked
-                style = f"reverse {player_style(player)}" if moved else player_style(player)
+                shown = player in moved  # moved since a returning player looked
+                style = f"reverse {player_style(player)}" if shown else player_style(player)
                 cell.append(self.glyphs.shape(player), style=style)
             else:
                 cell.append(self.glyphs.empty, style="dim")
@@ -163,13 +202,16 @@ class Board(ViewWidget):
         )
 
 
-def _moved(view: GameView, column: int) -> frozenset[int]:
-    """The players whose piece in ``column`` moved since a returning player last looked
-    (drawn reversed: ``GameView.unseen``)."""
+def _moved(view: GameView) -> dict[int, frozenset[int]]:
+    """By column, the players whose piece there moved since a returning player last looked
+    (drawn reversed: ``GameView.unseen``); worked out once per drawing, not per space."""
     unseen = view.unseen
     if unseen is None:
-        return frozenset()
-    return frozenset(player for player, moved in unseen.moved if moved == column)
+        return {}
+    moved: dict[int, set[int]] = {}
+    for player, column in unseen.moved:
+        moved.setdefault(column, set()).add(player)
+    return {column: frozenset(players) for column, players in moved.items()}
 
 
 def _look(state: GameState, column: int, height: int, moved: frozenset[int]) -> Hashable:

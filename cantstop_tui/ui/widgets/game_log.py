@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.reactive import var
+from textual.strip import Strip
 
 from ...engine import Conceded, Event, Moved, Rolled, Stopped
 from ...play.match import Match
@@ -14,6 +15,8 @@ from .view_widget import OneStylePerRender
 
 FALLBACK_WIDTH = 21
 """Wrap width before the log has been laid out."""
+KEPT_LINES = 64
+"""Drawn lines kept (``GameLog.render_line``): a few screens of the log."""
 UNSEEN_RULE = "-- Since you last looked --"
 """Over the lines a returning player of a turn-based game has not seen (``GameView.unseen``)."""
 
@@ -43,6 +46,24 @@ class GameLog(QuietLog, OneStylePerRender):
         always the view's match narrated; a view some steps on from it whose events are those
         steps' only adds their lines (any other view writes the game again)."""
         self._wrapped_at = 0
+        self._drawn: dict[tuple[object, ...], Strip] = {}
+        """Lines as drawn, by their text, place in the log, scroll, width and style: a new
+        line scrolls the log, and every line shown moves up one row but looks the same."""
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        lines = self.lines
+        if index >= len(lines) or self.text_selection is not None:
+            return super().render_line(y)
+        key = (lines[index], index, scroll_x, self.size.width, self.rich_style)
+        strip = self._drawn.get(key)
+        if strip is None:
+            strip = super().render_line(y)
+            if len(self._drawn) >= KEPT_LINES:
+                self._drawn.clear()
+            self._drawn[key] = strip
+        return strip
 
     def _write(self, lines: list[str]) -> None:
         if self.size.width > 8:

@@ -5,7 +5,12 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
+
+KEPT_LINES = 16
+"""Drawn lines kept: a game's states show a handful of different key sets (roll, choose,
+a computer's turn, the game over), drawn once each rather than on every key."""
 
 
 class KeysBar(Widget):
@@ -22,6 +27,8 @@ class KeysBar(Widget):
     def __init__(self) -> None:
         super().__init__()
         self._keys: tuple[tuple[str, str, str, bool], ...] = ()
+        self._drawn: dict[tuple[object, ...], Strip] = {}
+        """Each key set's line as drawn, by the keys, the width and the base style."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -58,3 +65,16 @@ class KeysBar(Widget):
             text.append(f" {description} ", style=Style(dim=not enabled) + click)
         text.append("  ^p commands", style="dim")
         return text
+
+    def render_line(self, y: int) -> Strip:
+        """The line of ``render`` as Textual draws it (links underlined, click offsets),
+        drawn once per key set: the keys change with the game's state on nearly every key,
+        between a few sets."""
+        key = (self._keys, y, self.size.width, self.rich_style)
+        strip = self._drawn.get(key)
+        if strip is None:
+            strip = super().render_line(y)
+            if len(self._drawn) >= KEPT_LINES:
+                self._drawn.clear()
+            self._drawn[key] = strip
+        return strip

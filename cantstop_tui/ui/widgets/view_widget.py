@@ -20,6 +20,9 @@ from ..glyphs import Glyphs, glyphs_for
 from ..view import GameView
 
 _PLAIN = Style()
+KEPT_LOOKS = 64
+"""Drawn lines a widget keeps (``ViewWidget._drawn``): more than any widget shows in the
+states a turn goes through, few enough for a server's many visitors."""
 
 
 class OneStylePerRender(Widget):
@@ -30,20 +33,23 @@ class OneStylePerRender(Widget):
     ``class Mine(Log, OneStylePerRender)``.
     """
 
+    _rendering = False
     _render_style: Style | None = None
 
     @property
     def rich_style(self) -> Style:
-        if self._render_style is not None:
-            return self._render_style
-        return super().rich_style
+        if not self._rendering:
+            return super().rich_style
+        if self._render_style is None:  # worked out when first asked: kept lines ask not
+            self._render_style = super().rich_style
+        return self._render_style
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._render_style = super().rich_style
+        self._rendering, self._render_style = True, None
         try:
             return super().render_lines(crop)
         finally:
-            self._render_style = None
+            self._rendering, self._render_style = False, None
 
 
 class ViewWidget(OneStylePerRender):
@@ -60,6 +66,9 @@ class ViewWidget(OneStylePerRender):
         self._key: Hashable = None
         self._lines: list[Text] = []
         self._strips: dict[int, Strip] = {}
+        """The strip drawn on each row, until the row changes."""
+        self._looks: dict[Hashable, Strip] = {}
+        """Lines drawn lately, by their text, width and base style (``_drawn``)."""
 
     def render_key(self, view: GameView) -> Hashable:
         """Everything the widget draws depends on; equal keys mean no repaint."""
@@ -90,12 +99,15 @@ class ViewWidget(OneStylePerRender):
             self.refresh(layout=True)
             return
         width = self.size.width
+        changed = []
         for row in range(max(len(old), len(self._lines))):
             before = old[row] if row < len(old) else None
             after = self._lines[row] if row < len(self._lines) else None
-            if before != after:
+            if before is not after and before != after:
                 self._strips.pop(row, None)
-                self.refresh(Region(0, row, width, 1))
+                changed.append(Region(0, row, width, 1))
+        if changed:
+            self.refresh(*changed)  # one refresh for the lines that changed
 
     def render(self) -> Text:
         """The whole text (Textual draws line by line with ``render_line``)."""
@@ -109,18 +121,29 @@ class ViewWidget(OneStylePerRender):
             if y >= len(self._lines):
                 strip = Strip.blank(width, base)
             else:
-                line = self._lines[y].copy()
-                line.stylize_before(base)
-                line.no_wrap = True
-                # Every segment gets a style: Textual's filters (NO_COLOR's monochrome one)
-                # read segment.style and fail on a segment that has none.
-                segments = [
-                    Segment(text, style or _PLAIN, control)
-                    for text, style, control in line.render(self.app.console)
-                ]
-                strip = Strip(segments, line.cell_len)
-                strip = strip.crop_extend(0, width, base)
+                strip = self._drawn(self._lines[y], width, base)
             self._strips[y] = strip
+        return strip
+
+    def _drawn(self, text: Text, width: int, base: Style) -> Strip:
+        """``text`` as a line ``width`` cells wide, drawn once per look: a widget's lines
+        come back (the roll and the choice alternate, the turn passes between players)."""
+        key = (text.plain, tuple(text.spans), text.style, width, base)
+        strip = self._looks.get(key)
+        if strip is None:
+            line = text.copy()
+            line.stylize_before(base)
+            line.no_wrap = True
+            # Every segment gets a style: Textual's filters (NO_COLOR's monochrome one)
+            # read segment.style and fail on a segment that has none.
+            segments = [
+                Segment(part, style or _PLAIN, control)
+                for part, style, control in line.render(self.app.console)
+            ]
+            strip = Strip(segments, line.cell_len).crop_extend(0, width, base)
+            if len(self._looks) >= KEPT_LOOKS:
+                self._looks.clear()
+            self._looks[key] = strip
         return strip
 
     def on_resize(self) -> None:
