@@ -1,10 +1,10 @@
 """Who is playing, for the win chance: each seat's skill and the line that says it.
 
-The win chance (``ai.skill_term``) takes each seat's skill as a rating ``mu``: a computer
-level's anchor (``ratings.ANCHORS``), a person's estimate from the records, and for anyone
-else (a newcomer, a person with no records, a bot of your own) a newcomer's estimate, the
-second level's anchor (``ratings.NEWCOMER_LEVEL``). The side panel and the review say what
-they assume in one short line (``assumption``).
+The win chance (``ai.skill_term``) takes each seat's skill from a rating: a computer
+level's anchor (``ratings.ANCHORS``), a person's from the records, and for anyone else
+(a newcomer, a person with no records, a bot of your own) a newcomer's (``Rating()``:
+the second level's anchor ``ratings.NEWCOMER_LEVEL``, and unsure). The side panel and the
+review say what they assume in one short line (``assumption``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..ai import level_name
 from ..ai.skill_term import FITTED_PLAYERS
 from .match import HUMAN, Match
 from .my_level import my_level
-from .ratings import MU, NEWCOMER_LEVEL, Rating, anchor
+from .ratings import ANCHORS, NEWCOMER_LEVEL, Rating, anchor, scale
 
 Ratings = Mapping[str, Rating]
 NAME_CELLS: Final = 10
@@ -37,13 +37,20 @@ def _rating(match: Match, seat: int, ratings: Ratings | None, step: int | None) 
 def seat_skills(
     match: Match, ratings: Ratings | None = None, step: int | None = None
 ) -> tuple[float, ...]:
-    """Each seat's rating ``mu`` as the win chance assumes it, for who plays it at action
-    ``step`` (None: now)."""
-    skills = []
-    for seat in range(len(match.seats)):
-        known = anchor(_kind(match, seat, step)) or _rating(match, seat, ratings, step)
-        skills.append(known.mu if known else MU)
-    return tuple(skills)
+    """Each seat's skill as the win chance takes it, for who plays it at action ``step``
+    (None: now): their rating ``mu``, the gap between two players narrowed as the ratings
+    model narrows a win chance when a rating is unsure (``ratings.win_chance``: a gap counts
+    c0 / c of itself, c0 = the scale between two anchors, c = between these two ratings; a
+    newcomer against a level, about 0.6)."""
+    known = [
+        anchor(_kind(match, seat, step)) or _rating(match, seat, ratings, step) or Rating()
+        for seat in range(len(match.seats))
+    ]
+    if len(known) != 2:
+        return tuple(rating.mu for rating in known)
+    middle = (known[0].mu + known[1].mu) / 2
+    narrowed = scale(ANCHORS[NEWCOMER_LEVEL], ANCHORS[NEWCOMER_LEVEL]) / scale(*known)
+    return tuple(middle + (rating.mu - middle) * narrowed for rating in known)
 
 
 def _assumed(match: Match, seat: int, ratings: Ratings | None) -> str:

@@ -14,6 +14,7 @@ from ai_positions import position
 from cantstop_tui.ai.analysis import Analyst
 from cantstop_tui.ai.skill_term import FITTED_PLAYERS, SKILL_TERM, skill_shifts
 from cantstop_tui.ai.win_chance import win_chances
+from cantstop_tui.arena.skill_fit import CHECK_GAMES, CHECK_SEED, FIT_GAMES, FIT_SEED
 from cantstop_tui.engine import GameConfig, new_game, roll
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "ai.md"
@@ -92,3 +93,13 @@ def test_docs_state_the_fitted_term() -> None:
         SKILL_TERM.per_point, SKILL_TERM.power, SKILL_TERM.start_turns
     )
     assert SKILL_TERM.per_point > 0 and SKILL_TERM.power > 0
+    command = f"--fit-seed {FIT_SEED} --fit-games {FIT_GAMES}"
+    assert command in text and f"--check-seed {CHECK_SEED} --check-games {CHECK_GAMES}" in text
+    assert f"Checked on {CHECK_GAMES:,} other games (seed {CHECK_SEED}" in text
+
+
+def test_start_turns_is_what_the_model_says_a_player_needs_from_the_start() -> None:
+    from cantstop_tui.ai.win_chance import expected_turns
+
+    start = new_game(GameConfig(2))
+    assert expected_turns(start, 0) == pytest.approx(SKILL_TERM.start_turns, abs=0.01)
