@@ -53,7 +53,7 @@ class Analyst:
         self.model = model
         self._bot = ExpertBot(model=model)
         self._luck: tuple[object, Planner] | None = None
-        self._race: tuple[object, tuple[float, ...]] | None = None
+        self._race: tuple[object, tuple[tuple[float, ...], tuple[float, ...]]] | None = None
 
     def planner(self, state: GameState) -> Planner:
         return self._bot.planner(state)
@@ -84,23 +84,29 @@ class Analyst:
         roll, stop = self.roll_and_stop(state)
         return roll if stop is None else max(roll, stop)
 
-    def _banked(self, state: GameState) -> tuple[float, ...]:
-        """The raw banked race of the board (kept while the board does not change)."""
-        from .win_chance import win_chances
+    def _banked(self, state: GameState) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The raw banked race of the board and each player's turns left alone (kept while
+        the board does not change)."""
+        from .win_chance import banked_race
 
         board = (state.squares, state.claimed, state.current_player, state.config)
         if self._race is None or self._race[0] != board:
-            self._race = (board, win_chances(state, self._model(), calibrated=False))
+            self._race = (board, banked_race(state, self._model()))
         return self._race[1]
 
-    def _calibrated_rows(self, state: GameState, values: Sequence[float]) -> np.ndarray:
+    def _calibrated_rows(
+        self, state: GameState, values: Sequence[float], skills: Sequence[float] | None = None
+    ) -> np.ndarray:
         """Every player's calibrated chance (a row each) when the mover's raw value is each
-        of ``values`` and the others share the rest as in the banked race."""
+        of ``values`` and the others share the rest as in the banked race (with the seats'
+        ``skills``, else between equals)."""
         import numpy as np
 
+        from .skill_term import skill_shifts
         from .win_chance import calibrate, calibration_for
 
-        banked = np.array(self._banked(state))
+        race, turns = self._banked(state)
+        banked = np.array(race)
         mover = state.current_player
         mine = np.clip(np.asarray(values, dtype=np.float64), 0.0, 1.0)[:, None]
         rest = 1.0 - banked[mover]
@@ -108,7 +114,8 @@ class Analyst:
         shares[mover] = 0.0
         raw = (1.0 - mine) * shares
         raw[:, mover] = mine[:, 0]
-        return calibrate(raw, calibration_for(self._model(), state.num_players))
+        shifts = None if skills is None else skill_shifts(skills, turns)
+        return calibrate(raw, calibration_for(self._model(), state.num_players), shifts)
 
     def calibrated(self, state: GameState, values: Sequence[float]) -> list[float]:
         """The mover's chance (0-1) as shown to players, for each raw ``values``."""
@@ -150,13 +157,18 @@ class Analyst:
         spread = sum(c * (v - mean) ** 2 for c, v in zip(counts, shown[1:], strict=True))
         return Luck(shown[0] - mean, spread / len(ALL_ROLLS))
 
-    def chances(self, state: GameState) -> tuple[float, ...]:
+    def chances(
+        self, state: GameState, skills: Sequence[float] | None = None
+    ) -> tuple[float, ...]:
         """Each player's chance to win from this position, mid-turn included: the mover's
-        from the search, the others' from the banked race sharing the rest, calibrated."""
+        from the search, the others' from the banked race sharing the rest, calibrated.
+
+        ``skills``: each player's rating (``skill_term``: who is playing); None: equals.
+        Costs, luck and ``calibrated`` price decisions between equals whatever the seats."""
         from .win_chance import win_chances
 
         if state.winner is not None or (state.phase is Phase.ROLL and not any(state.runners)):
             # A turn's start: the banked race, which is what the calibration was fitted on.
-            return win_chances(state, self._model())
-        rows = self._calibrated_rows(state, [self.value(state)])
+            return win_chances(state, self._model(), skills=skills)
+        rows = self._calibrated_rows(state, [self.value(state)], skills)
         return tuple(float(c) for c in rows[0])

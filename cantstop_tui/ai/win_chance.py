@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 from ..engine import COLUMNS, GameState
 from .race import last_mover_weights, race
+from .skill_term import skill_shifts
 from .turns_model import COLUMN_TOPS, TURNS, TurnsModel, shipped, won_columns
 from .value import WIN
 
@@ -75,32 +76,53 @@ def calibration_for(model: TurnsModel, num_players: int) -> Calibration:
     return IDENTITY
 
 
-def calibrate(chances: np.ndarray, calibration: Calibration) -> np.ndarray:
+def calibrate(
+    chances: np.ndarray, calibration: Calibration, skill: np.ndarray | None = None
+) -> np.ndarray:
     """The race's chances on a straight line in log-odds (per player count), summing to 1.
 
-    Along the last axis: one position's players (or many positions, one a row)."""
+    Along the last axis: one position's players (or many positions, one a row). ``skill``:
+    log-odds each player gains for who is playing (``skill_term.skill_shifts``)."""
     slope, shift = calibration
     p = np.clip(chances, 1e-9, 1 - 1e-9)
-    mapped = 1.0 / (1.0 + np.exp(-(slope * np.log(p / (1 - p)) + shift)))
+    logits = slope * np.log(p / (1 - p)) + shift
+    if skill is not None:
+        logits = logits + skill
+    mapped = 1.0 / (1.0 + np.exp(-logits))
     return np.asarray(mapped / mapped.sum(axis=-1, keepdims=True))
 
 
+def banked_race(
+    state: GameState, model: TurnsModel | None = None
+) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The raw race of the banked position (each player's chance, uncalibrated) and the
+    turns each player still needs alone, by player."""
+    n = state.num_players
+    model = model or shipped()
+    order = [(state.current_player + k) % n for k in range(n)]
+    dists = [player_distribution(state, p, model) for p in order]
+    chances, turns = [0.0] * n, [0.0] * n
+    for p, chance, dist in zip(order, race(dists), dists, strict=True):
+        chances[p], turns[p] = float(chance), float(dist @ TURNS)
+    return tuple(chances), tuple(turns)
+
+
 def win_chances(
-    state: GameState, model: TurnsModel | None = None, *, calibrated: bool = True
+    state: GameState, model: TurnsModel | None = None, *, calibrated: bool = True,
+    skills: Sequence[float] | None = None,
 ) -> tuple[float, ...]:
-    """Each player's chance to win from the banked position, the current player to move."""
+    """Each player's chance to win from the banked position, the current player to move.
+
+    ``skills``: each player's rating (``skill_term``); None: players taken as equals."""
     n = state.num_players
     if state.winner is not None:
         return tuple(WIN if p == state.winner else 0.0 for p in range(n))
     model = model or shipped()
-    order = [(state.current_player + k) % n for k in range(n)]
-    chances = race([player_distribution(state, p, model) for p in order])
-    if calibrated:
-        chances = calibrate(chances, calibration_for(model, n))
-    result = [0.0] * n
-    for p, chance in zip(order, chances, strict=True):
-        result[p] = float(chance)
-    return tuple(result)
+    raw, turns = banked_race(state, model)
+    if not calibrated:
+        return raw
+    shifts = None if skills is None else skill_shifts(skills, turns)
+    return tuple(float(c) for c in calibrate(np.array(raw), calibration_for(model, n), shifts))
 
 
 def expected_turns(state: GameState, player: int, model: TurnsModel | None = None) -> float:

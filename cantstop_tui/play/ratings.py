@@ -57,14 +57,15 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-def _scale(a: Rating, b: Rating) -> float:
+def scale(a: Rating, b: Rating) -> float:
+    """The model's scale c between two ratings: a gap in mu of c is log-odds 1."""
     return math.sqrt(2 * BETA**2 + a.sigma**2 + b.sigma**2)
 
 
 def win_chance(a: Rating, b: Rating) -> float:
     """The chance that ``a`` beats ``b`` in a two-player game, under the model:
     1 / (1 + exp(-(mu_a - mu_b) / c)), c = sqrt(2 beta^2 + sigma_a^2 + sigma_b^2)."""
-    return 1 / (1 + math.exp(-(a.mu - b.mu) / _scale(a, b)))
+    return 1 / (1 + math.exp(-(a.mu - b.mu) / scale(a, b)))
 
 
 def _anchors() -> dict[str, Rating]:
@@ -72,7 +73,7 @@ def _anchors() -> dict[str, Rating]:
     fixed = Rating(MU, ANCHOR_SIGMA)
     mus = {NEWCOMER_LEVEL: MU}
     for stronger, weaker, rate in ARENA_WIN_RATES:
-        gap = _scale(fixed, fixed) * math.log(rate / (1 - rate))
+        gap = scale(fixed, fixed) * math.log(rate / (1 - rate))
         if weaker in mus:
             mus[stronger] = mus[weaker] + gap
         else:

@@ -12,7 +12,7 @@ average roll's, summed per turn and per player, with the spread the dice alone w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -22,6 +22,8 @@ from .accuracy import game_accuracy
 from .gc_pause import collector_paused
 from .luck import PlayerLuck, TurnLuck, player_luck
 from .match import HUMAN, Action, Match
+from .ratings import Rating
+from .seat_skill import assumption, seat_skills
 
 Label = Literal["inaccuracy", "mistake", "blunder"]
 THRESHOLDS: Final[tuple[tuple[float, Label], ...]] = (
@@ -115,9 +117,11 @@ class Review:
     turn_starts: tuple[int, ...]
     """The position index (0: the start) of each turn's start."""
     chances: tuple[tuple[float, ...], ...]
-    """Each player's win chance (0-1) at each turn's start: the graph."""
+    """Each player's win chance (0-1) at each turn's start, knowing who plays: the graph."""
     turn_luck: tuple[TurnLuck, ...]
     """The luck of each turn's dice, in game order."""
+    assumes: str = ""
+    """What the chances assume of the players (``seat_skill.assumption``), one line."""
 
     def at_step(self, step: int) -> Decision | None:
         return next((d for d in self.decisions if d.step == step), None)
@@ -160,9 +164,12 @@ def _decision(
 
 @collector_paused
 def review_game(
-    match: Match, progress: Progress | None = None, analyst: Analyst | None = None
+    match: Match, progress: Progress | None = None, analyst: Analyst | None = None,
+    ratings: Mapping[str, Rating] | None = None,
 ) -> Review:
-    """Review ``match`` (finished or not) from its start."""
+    """Review ``match`` (finished or not) from its start. The graph's chances know who
+    played (a computer's level; a person's rating in ``ratings``, else a newcomer's); costs
+    and luck price decisions and dice between equals."""
     analyst = analyst or Analyst()
     total = len(match.history)
     decisions: list[Decision] = []
@@ -171,7 +178,7 @@ def review_game(
     turn = 1
     positions = match.positions()
     before, _ = next(positions)
-    chances.append(analyst.chances(before.state))
+    chances.append(analyst.chances(before.state, seat_skills(match, ratings, 0)))
     turn_luck = [TurnLuck(1, before.state.current_player, 0.0, 0.0)]
     for step, (after, events) in enumerate(positions):
         action = match.history[step]
@@ -187,7 +194,7 @@ def review_game(
         if any(isinstance(event, TurnPassed) for event in events):
             turn += 1
             turn_starts.append(step + 1)
-            chances.append(analyst.chances(after.state))
+            chances.append(analyst.chances(after.state, seat_skills(match, ratings, step + 1)))
             turn_luck.append(TurnLuck(turn, after.state.current_player, 0.0, 0.0))
         before = after
         if progress is not None:
@@ -199,7 +206,15 @@ def review_game(
         tuple(turn_starts),
         tuple(chances),
         tuple(turn_luck),
+        assumption(match, ratings),
     )
+
+
+def review_rated(
+    match: Match, ratings: Mapping[str, Rating] | None, progress: Progress | None = None
+) -> Review:
+    """``review_game`` with the people's ratings, for a worker given ``(match, ratings)``."""
+    return review_game(match, progress, ratings=ratings)
 
 
 def _player(

@@ -104,6 +104,8 @@ def text_lines(review: Review, title: str = "", ascii_only: bool = False) -> lis
         series = [turn[player] for turn in review.chances]
         final = percent(series[-1]) if series else "-"
         lines.append(f"{seat.name[:NAME_CELLS]:<{NAME_CELLS}} {bars(series, ascii_only)} {final}")
+    if review.assumes:
+        lines.append(review.assumes)
     lines += ["", *LEGEND]
     if not review.decisions:
         lines.append("No decision by a person to review.")

@@ -60,7 +60,8 @@ class GameApp(AppBase):
         from .screens.game import GameScreen
 
         return GameScreen(
-            table, self._seats_now, self.glyphs, hints=self.hints, show_chances=self.show_chances
+            table, self._seats_now, self.glyphs, hints=self.hints, show_chances=self.show_chances,
+            ratings=self.player_ratings,
         )
 
     def _seats_now(self) -> frozenset[int] | None:

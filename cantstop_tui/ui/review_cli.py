@@ -5,14 +5,27 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from ..play.help_text import plain
+from ..play.ratings import Rating
 from ..play.review import review_game
 from ..play.review_text import text_lines
 from ..storage.errors import SaveError
 from ..storage.record import load_game
 from .replay_cli import play_on
+
+
+def _ratings() -> Mapping[str, Rating]:
+    """The people's ratings from the records, for what the chances assume (none if the
+    records cannot be read)."""
+    from ..storage import load_records
+
+    try:
+        return load_records().ratings
+    except SaveError:
+        return {}
 
 
 def main(argv: list[str]) -> int:
@@ -26,13 +39,14 @@ def main(argv: list[str]) -> int:
     except SaveError as error:
         print(f"cantstop: {error}", file=sys.stderr)
         return 1
+    ratings = _ratings()
     if args.text:
-        for line in text_lines(review_game(match), args.file.name, args.ascii):
+        for line in text_lines(review_game(match, ratings=ratings), args.file.name, args.ascii):
             print(line)
         return 0
     from .screens.review import ReviewApp
 
-    choice = ReviewApp(match, title=args.file.name, ascii_only=args.ascii).run()
+    choice = ReviewApp(match, title=args.file.name, ascii_only=args.ascii, ratings=ratings).run()
     if choice is None:
         return 0
     return play_on(choice.match, choice.index, args.file)

@@ -33,6 +33,8 @@ class GameView:
     """A sentence for the player, e.g. why stopping was refused."""
     chances: tuple[float, ...] | None = None
     """Each player's win chance (0-1), when the player shows them (``w``)."""
+    assumed: tuple[str, ...] = ()
+    """What those chances assume of each seat, e.g. ``= expert`` (``play.seat_skill``)."""
     fit: Fit = Fit()
     """How the game screen lays the game out for its window."""
     unseen: Unseen | None = None

@@ -8,6 +8,7 @@ import os
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,8 @@ from textual.widgets import OptionList, Static
 
 from cantstop_tui import cli
 from cantstop_tui.play import review as review_module
-from cantstop_tui.play.match import Match
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.ratings import Rating
 from cantstop_tui.storage.finished import keep_finished
 from cantstop_tui.storage.record import write_game
 from cantstop_tui.ui.screens import review as review_screen
@@ -150,18 +152,21 @@ class ListApp(App[object]):
 def hold_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """Reviews held at their first step until the returned event is set (and the progress
     bar shown at once, no review kept from before)."""
-    real = review_module.review_game
+    real = review_module.review_rated
     going = threading.Event()
 
-    def held(match: Match, progress: review_module.Progress | None = None) -> object:
+    def held(
+        match: Match, ratings: Mapping[str, Rating] | None,
+        progress: review_module.Progress | None = None,
+    ) -> object:
         def ticking(done: int, total: int) -> None:
             going.wait(30)  # under way until the test has seen what it waits for
             if progress is not None:
                 progress(done, total)
 
-        return real(match, ticking)
+        return real(match, ratings, ticking)
 
-    monkeypatch.setattr(review_screen, "review_game", held)
+    monkeypatch.setattr(review_screen, "review_rated", held)
     monkeypatch.setattr(review_screen, "PROGRESS_AFTER", 0.05)
     monkeypatch.setattr(review_screen, "_recent", OrderedDict())
     return going
@@ -250,6 +255,31 @@ async def test_w_shows_each_players_win_chance_after_every_step_and_hides_it() -
         assert app.show_chances is False
 
 
+async def test_the_side_panel_says_what_the_chances_assume() -> None:
+    seats = (Seat("Ana"), Seat("Bot", "expert"))
+    app = local_app(settings(seats=seats, seed=7))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        await pilot.press("w")
+        await until_chances(pilot, app, 2)
+        panel = str(app.screen.query_one(PlayersPanel).render())
+        assumes = panel[panel.index("assumes"):]
+        assert "~ rule28 (new)" in assumes and "= expert" in assumes
+        assert all(len(line) <= 22 for line in assumes.splitlines())  # the panel at 80x24
+        await pilot.press("w")
+        await pilot.pause()
+        assert "assumes" not in str(app.screen.query_one(PlayersPanel).render())
+
+
+async def test_the_side_panel_takes_three_players_as_equals() -> None:
+    app = local_app(settings(3, seed=7))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        await pilot.press("w")
+        await until_chances(pilot, app, 3)
+        assert "assumes equal players" in str(app.screen.query_one(PlayersPanel).render())
+
+
 def test_cantstop_review_text_prints_the_review(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -261,6 +291,7 @@ def test_cantstop_review_text_prints_the_review(
     names = " vs ".join(seat.name for seat in match.seats)
     assert out.startswith(f"Review of game.json: {names}")
     assert "Accuracy" in out and "Win chance at the start of each turn" in out
+    assert "Chances assume: " in out  # who the graph takes the players for
     header = out.splitlines().index("Turn  Player     Decision   Played Expert  Cost  Label")
     decisions = out.splitlines()[header + 1:]
     assert len(decisions) >= 10

@@ -44,7 +44,7 @@ from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
 from .game_layout import fit_window
-from .live_chances import NOT_ALLOWED, ChancesWorkedOut, LiveChances
+from .live_chances import NOT_ALLOWED, ChancesWorkedOut, LiveChances, Ratings
 
 
 class GameScreen(Screen[None]):
@@ -79,9 +79,10 @@ class GameScreen(Screen[None]):
         chances: bool = True,
         show_chances: bool = False,
         unseen: Unseen | None = None,
+        ratings: Ratings | None = None,
     ) -> None:
         super().__init__()
-        self.chances = LiveChances(self, allowed=chances, shown=show_chances)
+        self.chances = LiveChances(self, allowed=chances, shown=show_chances, ratings=ratings)
         """The win chances in the side panel (``w``)."""
         self.table = table
         self.hints = hints
@@ -162,6 +163,7 @@ class GameScreen(Screen[None]):
             events=events,
             notice=notice,
             chances=self.chances.for_match(match),
+            assumed=self.chances.assumed_for(match),
             fit=self._fit,
             unseen=self._unseen,
         )
@@ -238,13 +240,15 @@ class GameScreen(Screen[None]):
         self.post_message(ChancesToggled(self.chances.toggle()))
         if (view := self.view) is not None:
             chances = self.chances.for_match(view.match)
-            self.view = replace(view, events=(), chances=chances, notice="")
+            assumed = self.chances.assumed_for(view.match)
+            self.view = replace(view, events=(), chances=chances, assumed=assumed, notice="")
 
     @on(ChancesWorkedOut)
     def _chances_ready(self, message: ChancesWorkedOut) -> None:
         view = self.view
         if view is not None and view.match is message.match and self.chances.shown:
-            self.view = replace(view, events=(), chances=message.chances)  # nothing happened
+            # nothing happened on the table
+            self.view = replace(view, events=(), chances=message.chances, assumed=message.assumed)
 
     def action_hint(self) -> None:
         if not self.hints:

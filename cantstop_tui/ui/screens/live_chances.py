@@ -1,6 +1,8 @@
 """Each player's win chance in the side panel of the game screen (``w``), updated after
 every step: worked out by ``ai.analysis`` on the analysis thread (``ui.background``; a
-turn's first position can take tens of milliseconds), so a key never waits for it.
+turn's first position can take tens of milliseconds), so a key never waits for it. The
+chances know who is playing (``play.seat_skill``: a computer's level, a person's rating from
+the records) and say what they assume of each seat.
 
 :class:`LiveChances` is a piece the game screen owns: it keeps whether the chances are
 allowed and shown, and the last ones worked out; it tells its owner by a message
@@ -9,7 +11,7 @@ allowed and shown, and the last ones worked out; it tells its owner by a message
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -20,6 +22,10 @@ from ..background import in_background
 
 if TYPE_CHECKING:
     from ...ai.analysis import Analyst
+    from ...play.ratings import Rating
+
+Ratings = Callable[[], "Mapping[str, Rating] | None"]
+"""Where the people's ratings come from (asked once, on the analysis thread)."""
 
 NOT_ALLOWED = "This table's creator keeps the win chances hidden."
 
@@ -30,6 +36,8 @@ class ChancesWorkedOut(Message):
 
     match: Match
     chances: tuple[float, ...]
+    assumed: tuple[str, ...]
+    """What the chances assume of each seat (``play.seat_skill.assumed``)."""
 
 
 class ChancesOwner(Protocol):
@@ -49,14 +57,18 @@ class ChancesOwner(Protocol):
 class LiveChances:
     """Whether the win chances are allowed and shown, and the last ones worked out."""
 
-    def __init__(self, owner: ChancesOwner, *, allowed: bool, shown: bool) -> None:
+    def __init__(
+        self, owner: ChancesOwner, *, allowed: bool, shown: bool, ratings: Ratings | None = None
+    ) -> None:
         self._owner = owner
+        self._ratings = ratings
+        self._known_ratings: Mapping[str, Rating] | None = None
         self.allowed = allowed
         """Whether ``w`` may show them (over SSH: as the table's creator chose)."""
         self.shown = shown and allowed
         self._analyst: Analyst | None = None
         """Used on the analysis thread only (``ui.background``)."""
-        self._known: tuple[Match, tuple[float, ...]] | None = None
+        self._known: tuple[Match, tuple[float, ...], tuple[str, ...]] | None = None
 
     def toggle(self) -> bool:
         """``w``: shown or hidden from now (False if not allowed)."""
@@ -77,14 +89,25 @@ class LiveChances:
             )
         return None
 
-    async def _work_out(self, match: Match) -> None:
-        chances = await in_background(lambda: self._analysis(match))
-        self._known = (match, chances)
-        self._owner.post_message(ChancesWorkedOut(match, chances))
+    def assumed_for(self, match: Match) -> tuple[str, ...]:
+        """What the chances drawn for ``match`` assume of each seat (empty: none drawn, or
+        equal players)."""
+        known = self._known
+        return known[2] if self.shown and known is not None and known[0] is match else ()
 
-    def _analysis(self, match: Match) -> tuple[float, ...]:
+    async def _work_out(self, match: Match) -> None:
+        chances, assumed = await in_background(lambda: self._analysis(match))
+        self._known = (match, chances, assumed)
+        self._owner.post_message(ChancesWorkedOut(match, chances, assumed))
+
+    def _analysis(self, match: Match) -> tuple[tuple[float, ...], tuple[str, ...]]:
+        from ...play.seat_skill import assumed, seat_skills
+
         if self._analyst is None:
             from ...ai.analysis import Analyst  # the expert loads when chances are first shown
 
             self._analyst = Analyst()
-        return self._analyst.chances(match.state)
+            self._known_ratings = self._ratings() if self._ratings is not None else None
+        ratings = self._known_ratings
+        chances = self._analyst.chances(match.state, seat_skills(match, ratings))
+        return chances, assumed(match, ratings)

@@ -11,7 +11,8 @@ process; its CPU time is in
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import ClassVar, Final
+from collections.abc import Callable, Mapping
+from typing import ClassVar, Final, cast
 
 from rich.text import Text
 from textual import work
@@ -23,7 +24,8 @@ from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...play.match import Match
-from ...play.review import Decision, Review, review_game
+from ...play.ratings import Rating
+from ...play.review import Decision, Review, review_rated
 from ...play.review_text import (
     LEGEND,
     decision_header,
@@ -113,9 +115,12 @@ class ReviewScreen(Screen[PlayOn | None]):
         glyphs: Glyphs | None = None,
         *,
         play_on: bool = True,
+        ratings: Mapping[str, Rating] | None = None,
     ) -> None:
         super().__init__()
         self.match = match
+        self.ratings = ratings
+        """The people's ratings, for what the chances assume (None: each a newcomer)."""
         self.title_text = title
         self.glyphs = glyphs or glyphs_for(False)
         self.play_on = play_on
@@ -149,13 +154,24 @@ class ReviewScreen(Screen[PlayOn | None]):
         found = remembered(self.match)
         if found is None:
             try:
-                found = await analyse(review_game, (self.match,), self._under_way, self._advance)
+                found = await analyse(
+                    review_rated, (self.match, self._ratings()), self._under_way, self._advance
+                )
             except Busy:
                 self.query_one("#working").remove_class("hidden")
                 self.query_one("#working-text", Static).update(BUSY)
                 return
             remember(found)
         self.show(found)
+
+    def _ratings(self) -> Mapping[str, Rating] | None:
+        """The ratings given, else the app's (an app that keeps records has them)."""
+        if self.ratings is not None:
+            return self.ratings
+        asked = getattr(self.app, "player_ratings", None)
+        if not callable(asked):
+            return None
+        return cast(Callable[[], "Mapping[str, Rating] | None"], asked)()
 
     def _under_way(self) -> None:
         if self.is_mounted:
@@ -184,6 +200,8 @@ class ReviewScreen(Screen[PlayOn | None]):
         graph = ChanceGraph(review.chances, self.glyphs, id="graph")
         self.mount(Static("Win chance at each turn's start", id="graph-title"), before="#summary")
         self.mount(graph, before="#summary")
+        if review.assumes:
+            self.mount(Static(Text(review.assumes, style="dim"), id="assumes"), before="#summary")
         self._fill()
 
     def _fill(self) -> None:
@@ -254,9 +272,12 @@ class ReviewScreen(Screen[PlayOn | None]):
 
 
 def ReviewApp(
-    match: Match, title: str = "", ascii_only: bool = False
+    match: Match, title: str = "", ascii_only: bool = False,
+    ratings: Mapping[str, Rating] | None = None,
 ) -> ScreenApp[PlayOn | None]:
     """``cantstop review FILE``: the Review screen on its own."""
     return ScreenApp(
-        "Can't Stop review", lambda glyphs: ReviewScreen(match, title, glyphs), ascii_only
+        "Can't Stop review",
+        lambda glyphs: ReviewScreen(match, title, glyphs, ratings=ratings),
+        ascii_only,
     )

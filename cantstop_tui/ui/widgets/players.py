@@ -17,6 +17,9 @@ NAME_CELLS = 9
 """Cells for a name at that width (more as the panel grows, up to a name's 16)."""
 CHANCE_CELLS = 5
 """A win chance, `` 52%``, after the name when shown (``w``)."""
+ASSUMES = "assumes"
+ASSUME_EQUALS = "assumes equal players"
+"""Under the chances: what they assume of the players (``play.seat_skill``)."""
 
 
 class PlayersPanel(ViewWidget):
@@ -37,6 +40,7 @@ class PlayersPanel(ViewWidget):
             state.winner,
             view.may_act,
             view.chances,
+            view.assumed,
             self.size.width,
         )
 
@@ -68,7 +72,28 @@ class PlayersPanel(ViewWidget):
                 room = width - (3 + name_cells + chance_cells + len(count)) - 1
                 text.append(" ")
                 text.append_text(fit_cells(",".join(str(c) for c in won), room, pad=False))
+        if chances is not None:
+            self._assumed(text, view.assumed, width)
         return text
+
+    def _assumed(self, text: Text, assumed: tuple[str, ...], width: int) -> None:
+        """What the chances assume, under the players, wrapped at a seat: ``assumes ● ~
+        rule28 (new)``, ``■ = expert`` (each seat by its shape)."""
+        text.append("\n")
+        if not assumed:
+            text.append(ASSUME_EQUALS, style="dim")
+            return
+        text.append(ASSUMES, style="dim")
+        used = len(ASSUMES)
+        for player, part in enumerate(assumed):
+            cells = 2 + len(part)
+            if used + 1 + cells > width:
+                text.append("\n ")
+                used = 1
+            text.append(" ")
+            text.append(self.glyphs.shape(player), style=player_style(player))
+            text.append(f" {part}", style="dim")
+            used += 1 + cells
 
 
 def fit_cells(value: str, cells: int, style: str = "", pad: bool = True) -> Text:

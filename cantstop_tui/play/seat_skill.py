@@ -1,0 +1,86 @@
+"""Who is playing, for the win chance: each seat's skill and the line that says it.
+
+The win chance (``ai.skill_term``) takes each seat's skill from a rating: a computer
+level's anchor (``ratings.ANCHORS``), a person's from the records, and for anyone else
+(a newcomer, a person with no records, a bot of your own) a newcomer's (``Rating()``:
+the second level's anchor ``ratings.NEWCOMER_LEVEL``, and unsure). The side panel and the
+review say what they assume in one short line (``assumption``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from ..ai import level_name
+from ..ai.skill_term import FITTED_PLAYERS
+from .match import HUMAN, Match
+from .my_level import my_level
+from .ratings import ANCHORS, NEWCOMER_LEVEL, Rating, anchor, scale
+
+Ratings = Mapping[str, Rating]
+NAME_CELLS: Final = 10
+
+
+def _kind(match: Match, seat: int, step: int | None) -> str:
+    """Who plays ``seat`` at action ``step`` (None: now, after any hand-over)."""
+    return match.kind_of(seat) if step is None else match.kind_at(seat, step)
+
+
+def _rating(match: Match, seat: int, ratings: Ratings | None, step: int | None) -> Rating | None:
+    """The records' rating of the person playing ``seat`` (None: not a rated person)."""
+    if _kind(match, seat, step) != HUMAN or ratings is None:
+        return None
+    return ratings.get(match.seats[seat].name)
+
+
+def seat_skills(
+    match: Match, ratings: Ratings | None = None, step: int | None = None
+) -> tuple[float, ...]:
+    """Each seat's skill as the win chance takes it, for who plays it at action ``step``
+    (None: now): their rating ``mu``, the gap between two players narrowed as the ratings
+    model narrows a win chance when a rating is unsure (``ratings.win_chance``: a gap counts
+    c0 / c of itself, c0 = the scale between two anchors, c = between these two ratings; a
+    newcomer against a level, about 0.6)."""
+    known = [
+        anchor(_kind(match, seat, step)) or _rating(match, seat, ratings, step) or Rating()
+        for seat in range(len(match.seats))
+    ]
+    if len(known) != 2:
+        return tuple(rating.mu for rating in known)
+    middle = (known[0].mu + known[1].mu) / 2
+    narrowed = scale(ANCHORS[NEWCOMER_LEVEL], ANCHORS[NEWCOMER_LEVEL]) / scale(*known)
+    return tuple(middle + (rating.mu - middle) * narrowed for rating in known)
+
+
+def _assumed(match: Match, seat: int, ratings: Ratings | None) -> str:
+    kind = match.kind_of(seat)
+    if anchor(kind) is not None:
+        return f"= {level_name(kind)}"
+    person = _rating(match, seat, ratings, None)
+    if person is not None:
+        return f"~ {my_level(person)}"
+    return f"~ {NEWCOMER_LEVEL} ({'new' if kind == HUMAN else 'unknown'})"
+
+
+def assumed(match: Match, ratings: Ratings | None = None) -> tuple[str, ...]:
+    """What the chances assume of each seat: ``= expert`` (a computer level), ``~ steady``
+    (a person, the level nearest their rating), ``~ rule28 (new)``; empty when the chances
+    take the players as equals (games of other than ``FITTED_PLAYERS``)."""
+    if len(match.seats) != FITTED_PLAYERS:
+        return ()
+    return tuple(_assumed(match, seat, ratings) for seat in range(len(match.seats)))
+
+
+EQUALS: Final = "Chances assume equal players (skill counts in 2-player games)."
+
+
+def assumption(match: Match, ratings: Ratings | None = None) -> str:
+    """One line: what the chances assume of the players, e.g.
+    ``Chances assume: Ana ~ steady, Computer = expert``."""
+    parts = assumed(match, ratings)
+    if not parts:
+        return EQUALS
+    said = ", ".join(f"{seat.name[:NAME_CELLS]} {part}"
+                     for seat, part in zip(match.seats, parts, strict=True))
+    return f"Chances assume: {said}"

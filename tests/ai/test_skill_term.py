@@ -1,0 +1,105 @@
+"""The win chance knows who is playing: the skill term's direction, that equal players keep
+the calibration fitted between equals, that it fades as the game ends, and that docs/ai.md
+states the fitted constants the code has."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from ai_positions import position
+
+from cantstop_tui.ai.analysis import Analyst
+from cantstop_tui.ai.skill_term import FITTED_PLAYERS, SKILL_TERM, skill_shifts
+from cantstop_tui.ai.win_chance import win_chances
+from cantstop_tui.arena.skill_fit import CHECK_GAMES, CHECK_SEED, FIT_GAMES, FIT_SEED
+from cantstop_tui.engine import GameConfig, new_game, roll
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "ai.md"
+EXPERT, NEWCOMER = 37.1, 25.0
+
+
+def test_the_stronger_seat_has_the_better_chance_at_the_start() -> None:
+    state = new_game(GameConfig(2), first_player=0)
+    blind = win_chances(state)
+    first_stronger = win_chances(state, skills=(EXPERT, NEWCOMER))
+    second_stronger = win_chances(state, skills=(NEWCOMER, EXPERT))
+    assert first_stronger[0] > blind[0] + 0.1
+    assert second_stronger[0] < blind[0] - 0.1
+    assert sum(first_stronger) == pytest.approx(1.0)
+    assert sum(second_stronger) == pytest.approx(1.0)
+
+
+def test_a_bigger_gap_moves_the_chance_further() -> None:
+    state = position(mine={6: 3, 8: 2}, theirs={7: 4})
+    chances = [win_chances(state, skills=(NEWCOMER + gap, NEWCOMER))[0] for gap in (0, 4, 8, 12)]
+    assert chances == sorted(chances) and len(set(chances)) == 4
+
+
+def test_equal_players_keep_the_calibration_fitted_between_equals() -> None:
+    for state in (new_game(GameConfig(2)), position(mine_won=(2, 7))):
+        for level in (18.7, 25.0, 37.1):
+            assert win_chances(state, skills=(level, level)) == pytest.approx(
+                win_chances(state), abs=1e-12
+            )
+
+
+def test_the_term_fades_as_the_game_nears_its_end() -> None:
+    skills = (EXPERT, NEWCOMER)
+    start, half, end = (
+        skill_shifts(skills, (turns, turns + 2))[0]
+        for turns in (SKILL_TERM.start_turns, SKILL_TERM.start_turns / 2, 0.0)
+    )
+    assert start > half > end == 0.0
+    # the fewer turns either player still needs is what is left of the game
+    assert skill_shifts(skills, (1.0, 9.0))[0] == skill_shifts(skills, (9.0, 1.0))[0]
+
+
+def test_games_of_more_players_stay_blind_to_skill() -> None:
+    assert FITTED_PLAYERS == 2
+    assert not skill_shifts((EXPERT, NEWCOMER, 30.0), (5.0, 5.0, 5.0)).any()
+    state = new_game(GameConfig(3))
+    assert win_chances(state, skills=(EXPERT, NEWCOMER, 30.0)) == win_chances(state)
+
+
+def test_many_positions_at_once_as_one_by_one() -> None:
+    skills = np.array([[EXPERT, NEWCOMER], [NEWCOMER, 30.0]])
+    turns = np.array([[7.0, 6.0], [2.0, 3.0]])
+    rows = skill_shifts(skills, turns)
+    assert rows[0] == pytest.approx(skill_shifts(skills[0], turns[0]))
+    assert rows[1] == pytest.approx(skill_shifts(skills[1], turns[1]))
+    assert rows.sum(axis=1) == pytest.approx([0.0, 0.0])
+
+
+def test_mid_turn_chances_know_who_plays_too() -> None:
+    state, _ = roll(new_game(GameConfig(2), first_player=0), (1, 5, 4, 6))
+    analyst = Analyst()
+    blind = analyst.chances(state)
+    stronger = analyst.chances(state, (EXPERT, NEWCOMER))
+    weaker = analyst.chances(state, (NEWCOMER, EXPERT))
+    assert weaker[0] < blind[0] < stronger[0]
+    assert analyst.chances(state, (30.0, 30.0)) == pytest.approx(blind)
+
+
+def test_docs_state_the_fitted_term() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    found = re.search(
+        r"`SKILL_TERM`: per_point ([\d.]+), power ([\d.]+), start_turns ([\d.]+)", text
+    )
+    assert found, "docs/ai.md states the fitted skill term"
+    assert tuple(float(x) for x in found.groups()) == (
+        SKILL_TERM.per_point, SKILL_TERM.power, SKILL_TERM.start_turns
+    )
+    assert SKILL_TERM.per_point > 0 and SKILL_TERM.power > 0
+    command = f"--fit-seed {FIT_SEED} --fit-games {FIT_GAMES}"
+    assert command in text and f"--check-seed {CHECK_SEED} --check-games {CHECK_GAMES}" in text
+    assert f"Checked on {CHECK_GAMES:,} other games (seed {CHECK_SEED}" in text
+
+
+def test_start_turns_is_what_the_model_says_a_player_needs_from_the_start() -> None:
+    from cantstop_tui.ai.win_chance import expected_turns
+
+    start = new_game(GameConfig(2))
+    assert expected_turns(start, 0) == pytest.approx(SKILL_TERM.start_turns, abs=0.01)
