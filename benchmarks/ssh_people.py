@@ -32,6 +32,10 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     reading: bool = True
     """Whether the screen is kept (an attacker that no longer looks drops what it gets)."""
+    received: int = 0
+    """Characters received."""
+    _text: str | None = None
+    """The screen as text, until more comes (reading it is most of a reader's work)."""
 
     def __post_init__(self) -> None:
         self.stream = pyte.Stream(self.screen)
@@ -44,14 +48,18 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
             self.latencies.append(now - self.pressed_at)
             self.pressed_at = None
         self.last_data = now
+        self.received += len(data)
         self.stream.feed(data)
+        self._text = None
         self.changed.set()
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        if self._text is None:
+            self._text = "\n".join(self.screen.display)
+        return self._text
 
     def footer(self) -> str:
-        return self.screen.display[-1]
+        return self.text().rpartition("\n")[2]
 
     def press(self, key: str, timed: bool = True) -> None:
         self.changed.clear()
