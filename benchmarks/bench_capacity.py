@@ -169,7 +169,10 @@ async def _hear(pipes: list[Connection], timeout: float) -> list[Any]:
     async def one(pipe: Connection) -> Any:
         if not await asyncio.to_thread(pipe.poll, timeout):
             raise RuntimeError(f"a client process said nothing for {timeout:.0f} s")
-        return pipe.recv()
+        answer = pipe.recv()
+        if isinstance(answer, tuple) and answer[0] == "failed":
+            raise RuntimeError(f"a client process failed:\n{answer[1]}")
+        return answer
 
     return list(await asyncio.gather(*(one(pipe) for pipe in pipes)))
 
@@ -220,9 +223,7 @@ async def measure(
                 started = time.perf_counter()
                 for number, pipe in enumerate(pipes):
                     pipe.send(("seat", list(range(seated + number, tables, clients))))
-                said = await _hear(pipes, SEATING_DEADLINE)
-                if failed := [why for kind, why in said if kind != "seated"]:
-                    raise RuntimeError(f"seating failed:\n{failed[0]}")
+                await _hear(pipes, SEATING_DEADLINE)
                 seated = tables
                 seating = time.perf_counter() - started
                 cpu = ssh.cpu_seconds(server.pid)

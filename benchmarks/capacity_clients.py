@@ -35,6 +35,7 @@ from benchmarks import ssh_people as ssh
 
 LAST_ROW = "\x1b[1;5F"
 """ctrl+end: the lobby's cursor to its last table."""
+CONNECT_TRIES = 3
 AT_ONCE = 3
 """Tables a client process gets ready at once (connected, the form filled) while another
 is made."""
@@ -67,6 +68,19 @@ async def _shows(person: ssh.Person, name: str, seconds: float) -> bool:
     return True
 
 
+async def _connect(port: int, name: str) -> tuple[asyncssh.SSHClientConnection, ssh.Person]:
+    """``ssh.connect``, tried again when the server closed the connection before the login
+    was through (its login grace, on a machine too loaded to finish it in time)."""
+    for attempt in range(CONNECT_TRIES):
+        try:
+            return await ssh.connect(port, name)
+        except (OSError, asyncssh.Error):
+            if attempt == CONNECT_TRIES - 1:
+                raise
+            await asyncio.sleep(1.0)
+    raise AssertionError("unreachable")
+
+
 async def seat(
     port: int, index: int, lock: Any
 ) -> list[tuple[asyncssh.SSHClientConnection, ssh.Person]]:
@@ -74,14 +88,15 @@ async def seat(
     in turn with every other table (``lock``, a multiprocessing lock), the host makes
     t<index> and the guest sits at it, the last table listed."""
     (host_conn, host), (guest_conn, guest) = await asyncio.gather(
-        ssh.connect(port, f"host{index}"), ssh.connect(port, f"guest{index}")
+        _connect(port, f"host{index}"), _connect(port, f"guest{index}")
     )
     await asyncio.gather(host.wait_for("lobby"), guest.wait_for("you are"))
     name = f"t{index}"
     host.press("c", timed=False)
     await host.wait_for("New table")
     host.press(name, timed=False)
-    await asyncio.to_thread(lock.acquire)
+    while not lock.acquire(block=False):  # polled: a task cancelled here holds nothing
+        await asyncio.sleep(0.05)
     try:
         host.press("\r", timed=False)
         await host.wait_for("Waiting")
