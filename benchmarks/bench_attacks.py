@@ -144,7 +144,8 @@ def run() -> list[Row]:
             f"{name}: bystanders' key p95 / quiet p95 just before",
             " ".join(f"{r:.2f}x" for r in ratios) + f" (median {statistics.median(ratios):.2f}x)",
             "; ".join(
-                f"{hit.p95_ms:.0f}/{quiet.p95_ms:.0f} ms at load {hit.load:.1f}, server CPU "
+                f"{hit.p95_ms:.0f}/{quiet.p95_ms:.0f} ms (p50 {hit.p50_ms:.0f}/{quiet.p50_ms:.0f})"
+                f" at load {hit.load:.1f}, server CPU "
                 f"{100 * hit.server_cpu:.0f}/{100 * quiet.server_cpu:.0f}%, "
                 f"attacker {hit.count}, RSS {hit.rss_growth_mib:+.1f} MiB"
                 for quiet, hit in mine
