@@ -210,10 +210,9 @@ async def test_a_second_visitors_new_table_appears_on_the_first_visitors_screen(
 
         await erin_pilot.press("x")  # erin leaves: the table closes for everyone
         await erin_pilot.pause()
-        await dave_pilot.pause()
         assert not lobby.tables
+        await until(lambda: "No tables yet" in shown(dave), "the closed table gone for dave")
         assert "erin plays" not in shown(dave)
-        assert "No tables yet" in shown(dave)
 
 
 # --- creating a table -----------------------------------------------------------------

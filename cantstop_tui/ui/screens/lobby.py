@@ -66,6 +66,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         self._shown: tuple[list[TableSummary], int | None] | None = None
         """The tables and the table waited at as last drawn."""
         self._drawn_at = float("-inf")
+        """When the list was last redrawn for others' changes (the budget counts those)."""
         self._redraw_due = False
 
     def compose(self) -> ComposeResult:
@@ -95,24 +96,26 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             return
         wait = self._drawn_at + 1 / REDRAWS_PER_SECOND - time.monotonic()
         if wait <= 0:
-            self.refresh_tables()
+            if self.refresh_tables():
+                self._drawn_at = time.monotonic()
             return
         self._redraw_due = True
 
         def due() -> None:
             self._redraw_due = False
-            self.refresh_tables()
+            if self.refresh_tables():
+                self._drawn_at = time.monotonic()
 
         self.set_timer(wait, due)
 
-    def refresh_tables(self) -> None:
+    def refresh_tables(self) -> bool:
+        """Redraw the list if what it shows has changed; whether it did."""
         if not self.is_attached:
-            return
+            return False
         summaries = your_move(self.service.tables(), self.service.name)
         if self._shown == (summaries, self.waiting_at):
-            return  # nothing this visitor sees has changed
+            return False  # nothing this visitor sees has changed
         self._shown = (summaries, self.waiting_at)
-        self._drawn_at = time.monotonic()
         grid = self.query_one(DataTable)
         selected = self._selected()
         grid.clear()
@@ -137,6 +140,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             )
         else:
             self._say(NO_TABLES)
+        return True
 
     def _check_waiting(self, summaries: list[TableSummary]) -> None:
         table_id = self.waiting_at
