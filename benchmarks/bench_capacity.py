@@ -169,7 +169,10 @@ async def _hear(pipes: list[Connection], timeout: float) -> list[Any]:
     async def one(pipe: Connection) -> Any:
         if not await asyncio.to_thread(pipe.poll, timeout):
             raise RuntimeError(f"a client process said nothing for {timeout:.0f} s")
-        answer = pipe.recv()
+        try:
+            answer = pipe.recv()
+        except EOFError:
+            raise RuntimeError("a client process ended without a word") from None
         if isinstance(answer, tuple) and answer[0] == "failed":
             raise RuntimeError(f"a client process failed:\n{answer[1]}")
         return answer
@@ -216,6 +219,7 @@ async def measure(
                     daemon=True,
                 )
                 process.start()
+                theirs.close()  # theirs only: a process that ends is heard at once (EOF)
                 processes.append(process)
                 pipes.append(ours)
             seated = 0

@@ -36,7 +36,9 @@ from benchmarks import ssh_people as ssh
 LAST_ROW = "\x1b[1;5F"
 """ctrl+end: the lobby's cursor to its last table."""
 CONNECT_TRIES = 3
-AT_ONCE = 3
+WAIT_SECONDS = 600.0
+"""How long a step of seating may take on a loaded machine (each is seconds when quiet)."""
+AT_ONCE = 1
 """Tables a client process gets ready at once (connected, the form filled) while another
 is made."""
 
@@ -90,25 +92,29 @@ async def seat(
     (host_conn, host), (guest_conn, guest) = await asyncio.gather(
         _connect(port, f"host{index}"), _connect(port, f"guest{index}")
     )
-    await asyncio.gather(host.wait_for("lobby"), guest.wait_for("you are"))
+    await asyncio.gather(
+        host.wait_for("lobby", WAIT_SECONDS), guest.wait_for("you are", WAIT_SECONDS)
+    )
     name = f"t{index}"
     host.press("c", timed=False)
-    await host.wait_for("New table")
+    await host.wait_for("New table", WAIT_SECONDS)
     host.press(name, timed=False)
     while not lock.acquire(block=False):  # polled: a task cancelled here holds nothing
         await asyncio.sleep(0.05)
     try:
         host.press("\r", timed=False)
-        await host.wait_for("Waiting")
+        await host.wait_for("Waiting", WAIT_SECONDS)
         for _ in range(60):  # until the guest's lobby lists the table, at its cursor
             guest.press(LAST_ROW, timed=False)
             if await _shows(guest, name, 1.0):
                 break
         guest.press(LAST_ROW + "\r", timed=False)  # listed now: the last row is the table
-        await guest.wait_until_gone("you are")  # seated: the lobby is gone
+        await guest.wait_until_gone("you are", WAIT_SECONDS)  # seated: the lobby is gone
     finally:
         lock.release()
-    await asyncio.gather(host.wait_for("Who starts?"), guest.wait_for("Who starts?"))
+    await asyncio.gather(
+        host.wait_for("Who starts?", WAIT_SECONDS), guest.wait_for("Who starts?", WAIT_SECONDS)
+    )
     return [(host_conn, host), (guest_conn, guest)]
 
 

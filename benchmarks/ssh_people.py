@@ -76,8 +76,8 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
         while time.perf_counter() - self.last_data < QUIET_SECONDS:
             await asyncio.sleep(QUIET_SECONDS / 2)
 
-    async def wait_until_gone(self, text: str) -> None:
-        deadline = time.perf_counter() + 60
+    async def wait_until_gone(self, text: str, seconds: float = 60.0) -> None:
+        deadline = time.perf_counter() + seconds
         while text in self.text():
             if time.perf_counter() > deadline:
                 raise RuntimeError(f"{self.name}: {text!r} stayed on screen:\n{self.text()}")
@@ -85,8 +85,8 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), 1.0)
 
-    async def wait_for(self, text: str) -> None:
-        deadline = time.perf_counter() + 60
+    async def wait_for(self, text: str, seconds: float = 60.0) -> None:
+        deadline = time.perf_counter() + seconds
         while text not in self.text():
             if time.perf_counter() > deadline:
                 raise RuntimeError(
