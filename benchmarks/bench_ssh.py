@@ -150,7 +150,7 @@ async def measure(tables: int, floods: bool = False) -> dict[str, float]:
             conn.close()
         finally:
             process.terminate()
-            process.wait(10)
+            process.wait(30)
     sessions = 2 * tables
     return {
         "sessions": sessions,
