@@ -10,13 +10,8 @@ after a quiet phase of its own (no attacker), so a machine shared with other wor
 both alike; the whole sequence is played ``BENCH_ATTACK_RUNS`` times (default 3), and each
 phase notes the machine's load average and the server's CPU per second:
 
-* in-band resize: a session types terminal size reports (``ESC [ 48 ; 1000 ; 1000 ; ... t``)
-  of a huge size, alternating, twice a second;
-* channel churn: one connection opens a new terminal session again and again;
-* window-change flood: a session changes its window size 500 times a second;
-* chat spam: a spectator says a line as fast as the talk box opens;
-* join/leave loop: watch a table, back to the lobby, again;
-* table spam: create a table, leave it (it closes), again.
+in-band resize, channel churn, window-change flood, chat spam, join/leave loop and table
+spam (``benchmarks/attackers.py`` says what each does).
 
 Capacity is ``bench_capacity`` (``python -m benchmarks capacity``).
 
@@ -26,20 +21,16 @@ Capacity is ``bench_capacity`` (``python -m benchmarks capacity``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import itertools
 import os
 import statistics
 import tempfile
-import time
-from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
 
 import asyncssh
 
 from benchmarks import Row
 from benchmarks import bench_ssh as ssh
+from benchmarks.attackers import ATTACKS, Attack
 
 TABLES = int(os.environ.get("BENCH_ATTACK_TABLES", "5"))
 PHASE_SECONDS = float(os.environ.get("BENCH_ATTACK_SECONDS", "20"))
@@ -47,159 +38,6 @@ SETTLE_SECONDS = 4.0
 RUNS = int(os.environ.get("BENCH_ATTACK_RUNS", "3"))
 RATIO_TARGET = 2.0
 RSS_TARGET_MIB = 20.0
-TALK_PROMPT = "say something"
-
-Attack = Callable[[int, asyncio.Event], Coroutine[Any, Any, int]]
-"""An attacker: given the server's port and a stop event, it attacks until told to stop
-and returns how many times it did its thing."""
-
-
-ATTACKERS = itertools.count()
-"""Each attacker's number: its name and its address (127.0.4.N), so that each attack is
-met by the server afresh, not slowed by the penalties an earlier attacker earned."""
-
-
-async def _session(port: int) -> tuple[asyncssh.SSHClientConnection, ssh.Person]:
-    conn, person = await ssh.connect(port, f"attacker{next(ATTACKERS)}")
-    await person.wait_for("lobby")
-    return conn, person
-
-
-async def in_band_resize(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port)
-    person.reading = False  # it only sends
-    sent = 0
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not person.chan.is_closing():
-            size = 1000 if sent % 2 else 999
-            person.chan.write(f"\x1b[48;{size};{size};{size * 10};{size * 20}t")
-            sent += 1
-            await asyncio.sleep(0.5)
-    conn.close()
-    return sent
-
-
-async def channel_churn(port: int, stop: asyncio.Event) -> int:
-    conn, _person = await _session(port)
-    opened = 0
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not conn.is_closed():
-            person = ssh.Person("churner")
-            chan, _ = await conn.create_session(
-                lambda person=person: person,  # type: ignore[misc]
-                term_type="xterm-256color",
-                term_size=(80, 24),
-            )
-            person.chan = chan
-            opened += 1
-            await asyncio.sleep(0.05)
-    conn.close()
-    return opened
-
-
-async def window_flood(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port)
-    person.reading = False  # it only sends
-    changes, width = 0, 80
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not person.chan.is_closing():
-            for _ in range(5):
-                width = 80 + (width - 79) % 120
-                person.chan.change_terminal_size(width, 24 + width % 20)
-                changes += 1
-            await asyncio.sleep(0.01)
-    conn.close()
-    return changes
-
-
-async def _until(person: ssh.Person, check: Callable[[str], bool], seconds: float = 3.0) -> bool:
-    deadline = time.perf_counter() + seconds
-    while not check(person.text()):
-        if time.perf_counter() > deadline:
-            return False
-        person.changed.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(person.changed.wait(), 0.5)
-    return True
-
-
-async def chat_spam(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port)
-    person.press("w", timed=False)  # watch the first table
-    await person.wait_for("Watching")
-    said = 0
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not person.chan.is_closing():
-            person.press("t", timed=False)
-            if await _until(person, lambda text: TALK_PROMPT in text):
-                person.press(f"spam {said}\r", timed=False)
-                said += 1
-                await _until(person, lambda text: TALK_PROMPT not in text)
-    conn.close()
-    return said
-
-
-async def join_leave(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port)
-    joins = 0
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not person.chan.is_closing():
-            person.press("w", timed=False)
-            if await _until(person, lambda text: "Watching" in text, 1.0):
-                joins += 1
-                person.press("q", timed=False)
-                await _until(person, lambda text: "Leave this table" in text)
-                person.press("y", timed=False)
-                await _until(person, lambda text: "you are" in text)
-            else:  # refused: tried again at once, as an attacker would
-                await asyncio.sleep(0.05)
-    conn.close()
-    return joins
-
-
-async def table_spam(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port)
-    made = 0
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not person.chan.is_closing():
-            person.press("c", timed=False)
-            if not await _until(person, lambda text: "New table" in text):
-                continue
-            person.press("\r", timed=False)
-            if await _until(person, lambda text: "Waiting" in text, 1.0):
-                made += 1
-                person.press("x", timed=False)  # leave: the empty table closes
-                await _until(person, lambda text: "Waiting" not in text)
-            else:  # refused with a sentence, back in the lobby
-                await asyncio.sleep(0.05)
-    conn.close()
-    return made
-
-
-ATTACKS: list[tuple[str, Attack]] = [
-    ("in-band resize", in_band_resize),
-    ("channel churn", channel_churn),
-    ("window-change flood", window_flood),
-    ("chat spam", chat_spam),
-    ("join/leave loop", join_leave),
-    ("table spam", table_spam),
-]
-
-
-async def keep_playing(person: ssh.Person, stop: asyncio.Event) -> None:
-    """A bystander: game after game, asking for the rematch after each (the next game
-    starts when both at the table asked)."""
-    while not stop.is_set():
-        await ssh.play(person)
-        deadline = time.perf_counter() + 60
-        while "wins, with" in person.text():  # until the next game starts
-            if time.perf_counter() > deadline:
-                raise RuntimeError(f"{person.name}'s rematch did not start:\n{person.text()}")
-            if "Rematch (r)" in person.text():  # not asked yet (a last key may have)
-                person.press("r", timed=False)
-            person.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(person.changed.wait(), 1.0)
 
 
 @dataclass
@@ -261,7 +99,6 @@ async def attacked(
     tables: int = TABLES, seconds: float = PHASE_SECONDS, runs: int = RUNS
 ) -> list[tuple[Phase, Phase]]:
     """Each attack's phase with the quiet phase played just before it, ``runs`` times."""
-    ssh.THINK_SECONDS = float(os.environ.get("BENCH_SSH_THINK", "0.5"))
     pairs: list[tuple[Phase, Phase]] = []
     with tempfile.TemporaryDirectory() as home:
         server, port = ssh.start_server(home)
@@ -269,7 +106,10 @@ async def attacked(
             seated = [pair for index in range(tables) for pair in await ssh.open_table(port, index)]
             people = [person for _conn, person in seated]
             done = asyncio.Event()
-            players = [asyncio.create_task(keep_playing(person, done)) for person in people]
+            players = [
+                asyncio.create_task(ssh.keep_playing(person, done, ssh.THINK_SECONDS))
+                for person in people
+            ]
             await asyncio.sleep(seconds / 2)  # warm-up: every table in a game
             start_rss = ssh.rss_kib(server.pid)
             for run in range(runs):
@@ -304,7 +144,8 @@ def run() -> list[Row]:
             f"{name}: bystanders' key p95 / quiet p95 just before",
             " ".join(f"{r:.2f}x" for r in ratios) + f" (median {statistics.median(ratios):.2f}x)",
             "; ".join(
-                f"{hit.p95_ms:.0f}/{quiet.p95_ms:.0f} ms at load {hit.load:.1f}, server CPU "
+                f"{hit.p95_ms:.0f}/{quiet.p95_ms:.0f} ms (p50 {hit.p50_ms:.0f}/{quiet.p50_ms:.0f})"
+                f" at load {hit.load:.1f}, server CPU "
                 f"{100 * hit.server_cpu:.0f}/{100 * quiet.server_cpu:.0f}%, "
                 f"attacker {hit.count}, RSS {hit.rss_growth_mib:+.1f} MiB"
                 for quiet, hit in mine

@@ -18,184 +18,51 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
-import functools
 import os
-import re
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import IO, Any
+from dataclasses import dataclass
 
 import asyncssh
-import pyte
-from textual.app import App, ComposeResult
-from textual.widgets import Static
 
 from benchmarks import Row
+from benchmarks.ssh_app_cost import Minimal, cpu_per_change
+from benchmarks.ssh_people import (
+    GAME_DEADLINE,
+    QUIET_SECONDS,
+    Person,
+    address_of,
+    connect,
+    create_table,
+    keep_playing,
+    open_table,
+    roll_off,
+)
+from benchmarks.ssh_people import play as play_with
+from benchmarks.ssh_server import (
+    MAX_SESSIONS,
+    cpu_seconds,
+    percentile,
+    rss_kib,
+    server_log,
+    start_server,
+)
+
+__all__ = [
+    "GAME_DEADLINE", "MAX_SESSIONS", "QUIET_SECONDS", "Person", "address_of", "connect",
+    "cpu_seconds", "create_table", "keep_playing", "open_table", "percentile", "play",
+    "roll_off", "rss_kib", "server_log", "start_server",
+]
 
 TABLES = int(os.environ.get("BENCH_SSH_TABLES", "25"))
 THINK_SECONDS = float(os.environ.get("BENCH_SSH_THINK", "0.5"))  # a person's pause before a key
-QUIET_SECONDS = 0.04  # the screen is read once output has paused this long
-GAME_DEADLINE = 600.0
-MAX_SESSIONS = 250
-"""The server's caps on sessions and connections: room for 100 tables (bench_capacity)."""
-
-
-@dataclass
-class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
-    name: str
-    screen: pyte.Screen = field(default_factory=lambda: pyte.Screen(80, 24))
-    latencies: list[float] = field(default_factory=list)
-    chan: Any = None
-    last_data: float = 0.0
-    pressed_at: float | None = None
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    reading: bool = True
-    """Whether the screen is kept (an attacker that no longer looks drops what it gets)."""
-
-    def __post_init__(self) -> None:
-        self.stream = pyte.Stream(self.screen)
-
-    def data_received(self, data: str, datatype: Any) -> None:
-        if not self.reading:
-            return
-        now = time.perf_counter()
-        if self.pressed_at is not None:
-            self.latencies.append(now - self.pressed_at)
-            self.pressed_at = None
-        self.last_data = now
-        self.stream.feed(data)
-        self.changed.set()
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    def footer(self) -> str:
-        return self.screen.display[-1]
-
-    def press(self, key: str, timed: bool = True) -> None:
-        self.changed.clear()
-        self.pressed_at = time.perf_counter() if timed else None
-        self.chan.write(key)
-
-    async def settle(self) -> None:
-        """Wait until some output came and then paused."""
-        try:
-            await asyncio.wait_for(self.changed.wait(), 2.0)
-        except TimeoutError:
-            self.pressed_at = None
-            return
-        while time.perf_counter() - self.last_data < QUIET_SECONDS:
-            await asyncio.sleep(QUIET_SECONDS / 2)
-
-    async def wait_until_gone(self, text: str) -> None:
-        deadline = time.perf_counter() + 60
-        while text in self.text():
-            if time.perf_counter() > deadline:
-                raise RuntimeError(f"{self.name}: {text!r} stayed on screen:\n{self.text()}")
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), 1.0)
-
-    async def wait_for(self, text: str) -> None:
-        deadline = time.perf_counter() + 60
-        while text not in self.text():
-            if time.perf_counter() > deadline:
-                raise RuntimeError(
-                    f"{self.name} waited for {text!r}; the screen shows:\n{self.text()}"
-                )
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), 1.0)
-
-
-def address_of(name: str) -> str:
-    """Each scripted person comes from an address of their own (the server's per-address
-    limits are its defaults): host3 from 127.0.1.4, guest3 from 127.0.2.4, attacker3 from
-    127.0.4.4, the flooders from 127.0.0.2 and 127.0.0.3."""
-    kind, number = re.fullmatch(r"([a-z]+)(\d*)", name).groups()  # type: ignore[union-attr]
-    block = {"host": 1, "guest": 2, "warmup": 3, "attacker": 4}.get(kind)
-    if block is None:
-        return "127.0.0.3" if kind == "resizer" else "127.0.0.2"
-    return f"127.0.{block}.{int(number or 0) + 1}"
-
-
-async def connect(port: int, name: str) -> tuple[asyncssh.SSHClientConnection, Person]:
-    # An open server lets keyless guests in by keyboard-interactive login with no question;
-    # asyncssh tries that only when given a password (any will do).
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        port,
-        username=name,
-        known_hosts=None,
-        password="",
-        local_addr=(address_of(name), 0),
-    )
-    person = Person(name)
-    chan, _ = await conn.create_session(
-        lambda: person, term_type="xterm-256color", term_size=(80, 24), encoding="utf-8"
-    )
-    person.chan = chan
-    return conn, person
+"""Read by ``play`` at each call: a benchmark may set it (``bench_memory``: 0)."""
 
 
 async def play(person: Person) -> None:
-    """Play this person's seat to the end of the game."""
-    moves = 0
-    deadline = time.perf_counter() + GAME_DEADLINE
-    while "wins, with" not in person.text():  # the game-over box, not "wins column"
-        if time.perf_counter() > deadline:
-            raise RuntimeError(f"{person.name}'s game did not end:\n{person.text()}")
-        footer = person.footer()
-        if "Who starts?" in person.text():
-            key = "\r"
-        elif re.search(r"\b1(-\d)? Choose", footer):
-            key, moves = "1", moves + 1
-        elif "r Roll" in footer:
-            key, moves = ("s", 0) if moves >= 2 else ("r", moves)
-        else:
-            moves = 0
-            person.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(person.changed.wait(), 1.0)
-            await person.settle()
-            continue
-        await asyncio.sleep(THINK_SECONDS)
-        person.press(key)
-        await person.settle()
-
-
-async def open_table(port: int, index: int) -> list[tuple[asyncssh.SSHClientConnection, Person]]:
-    """host<index> creates table t<index> in the lobby and guest<index> sits at it."""
-    host_conn, host = await connect(port, f"host{index}")
-    await host.wait_for("lobby")
-    host.press("c", timed=False)
-    await host.wait_for("New table")
-    host.press(f"t{index}\r", timed=False)
-    await host.wait_for("Waiting")
-    guest_conn, guest = await connect(port, f"guest{index}")
-    await guest.wait_for("you are")
-    guest.press("\x1b[B" * index + "\r", timed=False)  # tables are listed in the order made
-    for person in (host, guest):
-        await person.wait_for("Who starts?")
-        person.press("\r", timed=False)
-    return [(host_conn, host), (guest_conn, guest)]
-
-
-def rss_kib(pid: int) -> int:
-    status = Path(f"/proc/{pid}/status").read_text()
-    match = re.search(r"VmRSS:\s+(\d+) kB", status)
-    return int(match.group(1)) if match else 0
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """Play this person's seat to the end of the game, ``THINK_SECONDS`` before each key."""
+    await play_with(person, THINK_SECONDS)
 
 
 @dataclass
@@ -222,50 +89,6 @@ async def run_tables(port: int, pid: int, count: int) -> Played:
         conn.close()
     latencies = [latency for _conn, person in people for latency in person.latencies]
     return Played(latencies, busy_rss, server_cpu, server_used, client_cpu)
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
-def server_log() -> int | IO[str]:
-    """Where the server's log goes: the file named by BENCH_SERVER_LOG, else nowhere."""
-    path = os.environ.get("BENCH_SERVER_LOG")
-    return open(path, "a", encoding="utf-8") if path else subprocess.DEVNULL
-
-
-def start_server(data_home: str, *options: str) -> tuple[subprocess.Popen[str], int]:
-    """``cantstop serve`` on an ephemeral loopback port, with ``options`` added."""
-    env = {**os.environ, "XDG_DATA_HOME": data_home}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "cantstop_tui",
-            "serve",
-            "--open",
-            "--port",
-            "0",
-            "--ai-delay",
-            "0",
-            "--max-sessions",
-            str(MAX_SESSIONS),
-            "--max-connections",
-            str(MAX_SESSIONS),
-            *options,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=server_log(),
-        text=True,
-        env=env,
-    )
-    assert process.stdout is not None
-    for line in process.stdout:
-        found = re.search(r"127\.0\.0\.1:(\d+)", line)
-        if found:
-            return process, int(found.group(1))
-    raise RuntimeError("cantstop serve did not start")
 
 
 async def flood_bytes(port: int, stop: asyncio.Event) -> int:
@@ -327,7 +150,7 @@ async def measure(tables: int, floods: bool = False) -> dict[str, float]:
             conn.close()
         finally:
             process.terminate()
-            process.wait(10)
+            process.wait(30)
     sessions = 2 * tables
     return {
         "sessions": sessions,
@@ -343,81 +166,12 @@ async def measure(tables: int, floods: bool = False) -> dict[str, float]:
     }
 
 
-class _Sink:
-    """A terminal that only counts: the apps' output is produced, then dropped."""
-
-    def __init__(self) -> None:
-        self.size = (80, 24)
-        self.written = 0
-        self.driver: Any = None
-
-    def write(self, data: str) -> None:
-        self.written += len(data)
-
-    def attach(self, driver: Any) -> None:
-        self.driver = driver
-
-
-class _Minimal(App[None]):
-    """The baseline: one line of text following the same table."""
-
-    def __init__(self, table: Any) -> None:
-        super().__init__()
-        self.table = table
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="line")
-
-    def on_mount(self) -> None:
-        self.table.subscribe(lambda match, events: self.call_later(self._show, match))
-
-    def _show(self, match: Any) -> None:
-        self.query_one(Static).update(
-            f"{len(match.history)} steps, turn of {match.current_seat.name}"
-        )
-
-
-async def _cpu_per_change(make_app: Any, apps: int = 4, changes: int = 120) -> float:
-    """Server CPU seconds per table change per app following it (no SSH, no client)."""
-    from cantstop_tui.engine import GameConfig
-    from cantstop_tui.play.match import Match, Seat
-    from cantstop_tui.server.driver import ChannelDriver
-    from cantstop_tui.server.shared_table import SharedTable
-    from cantstop_tui.ui.demo import step_at
-
-    table = SharedTable(Match.start((Seat("ana"), Seat("bob")), GameConfig(), 3), bot_delay=0)
-    sinks = [_Sink() for _ in range(apps)]
-    running = []
-    for sink in sinks:
-        app = make_app(table)
-        app.driver_class = functools.partial(ChannelDriver, terminal=sink)
-        running.append((app, asyncio.create_task(app.run_async(), context=contextvars.Context())))
-    await asyncio.sleep(3.0)  # started and idle
-    for sink in sinks:
-        if sink.driver is not None:
-            sink.driver.feed("\r")  # past the roll-off
-    await asyncio.sleep(1.0)
-    start = time.process_time()
-    made = 0
-    while made < changes and not table.match.state.is_over:
-        step_at(table)
-        made += 1
-        await asyncio.sleep(0.05)  # each change drawn before the next
-    cpu = time.process_time() - start
-    for app, task in running:
-        app.exit()
-        await task
-    # Apps redirect sys.stdout while they run; ended out of order they can leave it redirected.
-    sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__
-    return cpu / (made * apps)
-
-
 def run() -> list[Row]:
     from cantstop_tui.ui.table_app import TableApp
 
-    minimal = asyncio.run(_cpu_per_change(_Minimal))
+    minimal = asyncio.run(cpu_per_change(Minimal))
     game = asyncio.run(
-        _cpu_per_change(lambda table: TableApp(table, frozenset()))
+        cpu_per_change(lambda table: TableApp(table, frozenset()))
     )
     baseline = asyncio.run(measure(1))
     loaded = asyncio.run(measure(TABLES))

@@ -137,11 +137,9 @@ class Budgets:
 
     def may_say(self, name: str) -> None:
         """Count one line said; raise a sentence if it is refused (too fast, or muted)."""
-        person = self._person(name)
-        now = self.clock()
-        if person.muted_until > now:
-            wait = math.ceil(person.muted_until - now)
-            raise LobbyError(f"You are muted for {wait} s more: far more lines than anyone types.")
+        if (notice := self.mute_notice(name)) is not None:
+            raise LobbyError(notice)
+        person, now = self._person(name), self.clock()
         if person.chat.take(1):
             return
         if not person.strikes.take(1):
@@ -151,6 +149,14 @@ class Budgets:
                 "far more lines than anyone types."
             )
         raise LobbyError("Too many lines at once: wait a moment before the next.")
+
+    def mute_notice(self, name: str) -> str | None:
+        """What a muted person is told (None: they are not muted)."""
+        person = self._people.get(name.casefold())
+        if person is None or person.muted_until <= self.clock():
+            return None
+        wait = math.ceil(person.muted_until - self.clock())
+        return f"You are muted for {wait} s more: far more lines than anyone types."
 
     def muted(self, name: str) -> bool:
         person = self._people.get(name.casefold())

@@ -8,6 +8,7 @@ which table it shows.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
@@ -44,6 +45,9 @@ from .visitor_lobby import NameScreen, VisitorLobby
 SINCE_TITLE = "Since you last looked"
 SINCE_SECONDS = 30.0
 """How long the notice of what was played meanwhile stays (the log keeps it)."""
+NOTICE_SECONDS = 8.0
+"""How long a notice stays: a line said at the table while a box covers the chat, or that
+the visitor is muted (said again at most this often, however often they press t)."""
 
 
 class VisitApp(GameApp):
@@ -78,6 +82,7 @@ class VisitApp(GameApp):
         super().__init__(GameSettings())
         self.lobby = lobby
         self.visitor = visitor
+        self._told_muted = float("-inf")
         self.ask_name = ask_name
         self.taken = taken
         self.named = named
@@ -229,10 +234,16 @@ class VisitApp(GameApp):
         for pane in panes:
             pane.said(line)
         if not panes or not isinstance(self.screen, TableScreen):
-            self.notify(line, timeout=8, markup=False)
+            self.notify(line, timeout=NOTICE_SECONDS, markup=False)
 
     def action_talk(self) -> None:
         if self.hosted is None:
+            return
+        muted = self.hosted.lobby.budgets.mute_notice(self.visitor.name)
+        if muted is not None:  # a sentence, not a talk box to open and close at each key
+            if time.monotonic() - self._told_muted >= NOTICE_SECONDS:
+                self._told_muted = time.monotonic()
+                self.notify(muted, timeout=NOTICE_SECONDS, severity="warning", markup=False)
             return
         if not isinstance(self.screen, ModalScreen) or isinstance(self.screen, TableOverScreen):
             self.push_screen(TalkScreen(), self._said)

@@ -180,19 +180,20 @@ async def test_the_list_follows_other_visitors_live() -> None:
         _, line = row_of(dave, "Late game")
         assert "waiting" in screen_lines(dave)[line]
 
+        # Others' changes redraw the lobby at most REDRAWS_PER_SECOND: waited for.
         ana.sit(Visitor("erin"), None)  # the last free seat: the game starts
-        await pilot.pause()
+        await until(lambda: "erin" in shown(dave), "erin's seat on dave's screen")
         _, line = row_of(dave, "Late game")
-        assert "erin" in shown(dave)
         assert "in progress" in screen_lines(dave)[line]
 
         ana.left(Visitor("ana"))
         ana.left(Visitor("erin"))
-        await pilot.pause()
-        assert "ana (away)" in shown(dave)
+        await until(lambda: "ana (away)" in shown(dave), "ana away on dave's screen")
         ana.clocks.hand_to_computer(0)  # ana's seat timed out: the computer plays it, not "away"
-        await pilot.pause()
-        assert "ana (computer playing)" in shown(dave) and "ana (away)" not in shown(dave)
+        await until(
+            lambda: "ana (computer playing)" in shown(dave), "the computer in ana's seat"
+        )
+        assert "ana (away)" not in shown(dave)
 
 
 async def test_a_second_visitors_new_table_appears_on_the_first_visitors_screen() -> None:
@@ -209,10 +210,9 @@ async def test_a_second_visitors_new_table_appears_on_the_first_visitors_screen(
 
         await erin_pilot.press("x")  # erin leaves: the table closes for everyone
         await erin_pilot.pause()
-        await dave_pilot.pause()
         assert not lobby.tables
+        await until(lambda: "No tables yet" in shown(dave), "the closed table gone for dave")
         assert "erin plays" not in shown(dave)
-        assert "No tables yet" in shown(dave)
 
 
 # --- creating a table -----------------------------------------------------------------
@@ -399,7 +399,7 @@ async def test_leaving_the_table_you_wait_at_frees_the_seat() -> None:
         await pilot.press("j")  # sit again, then a third visitor fills the table
         await pilot.pause()
         hosted.sit(Visitor("erin"), None)
-        await pilot.pause()
+        await until(lambda: where(app) is not None, "dave's game to begin")
         assert where(app) == LobbyChoice(hosted.id, 1)
     assert hosted.table is not None
 
@@ -452,8 +452,7 @@ async def test_a_table_not_started_is_watched_from_when_it_starts() -> None:
         await pilot.press("w")
         await pilot.pause()
         friday.sit(Visitor("erin"), None)  # the table fills and starts
-        await pilot.pause()
-        await pilot.pause()
+        await until(lambda: where(app) is not None, "the game dave watches to begin")
         assert where(app) == LobbyChoice(friday.id, None)
     assert [slot.person.name for slot in friday.seats if slot.person] == ["ana", "erin"]
 

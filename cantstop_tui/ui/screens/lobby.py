@@ -10,6 +10,7 @@ they quit.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -39,6 +40,11 @@ from .lobby_tables import (
 
 NO_TABLES = f"No tables yet: press {CREATE.said} to create one."
 WAITING = f"You are waiting at a table: {LEAVE_TABLE.said} leaves it first."
+REDRAWS_PER_SECOND = 4
+"""How often at most a lobby screen redraws for what others do (tables made and closed,
+people sitting, watching and leaving, games starting and ending): the first change after a
+quiet spell shows at once, a burst of them in one redraw at the end of the interval. The
+visitor's own actions redraw at once."""
 
 
 class LobbyScreen(Screen[LobbyChoice | None]):
@@ -57,6 +63,11 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         self.waiting_at: int | None = None
         self._seats: dict[int, int | None] = {}
         self._unsubscribe: Callable[[], None] | None = None
+        self._shown: tuple[list[TableSummary], int | None] | None = None
+        """The tables and the table waited at as last drawn."""
+        self._drawn_at = float("-inf")
+        """When the list was last redrawn for others' changes (the budget counts those)."""
+        self._redraw_due = False
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Can't Stop · lobby · you are {self.service.name}"), id="lobby-title")
@@ -70,7 +81,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         screen = self
         # The lobby changes in other visitors' sessions: redraw from this screen's own task.
         def changed() -> None:
-            screen.call_later(screen.refresh_tables)
+            screen.call_later(screen._redraw_soon)
 
         self._unsubscribe = self.service.subscribe(changed)
         self.refresh_tables()
@@ -79,13 +90,35 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         if self._unsubscribe is not None:
             self._unsubscribe()
 
-    def refresh_tables(self) -> None:
-        if not self.is_attached:
+    def _redraw_soon(self) -> None:
+        """Redraw for a change in the lobby, within ``REDRAWS_PER_SECOND``."""
+        if self._redraw_due:
             return
+        wait = self._drawn_at + 1 / REDRAWS_PER_SECOND - time.monotonic()
+        if wait <= 0:
+            if self.refresh_tables():
+                self._drawn_at = time.monotonic()
+            return
+        self._redraw_due = True
+
+        def due() -> None:
+            self._redraw_due = False
+            if self.refresh_tables():
+                self._drawn_at = time.monotonic()
+
+        self.set_timer(wait, due)
+
+    def refresh_tables(self) -> bool:
+        """Redraw the list if what it shows has changed; whether it did."""
+        if not self.is_attached:
+            return False
+        summaries = your_move(self.service.tables(), self.service.name)
+        if self._shown == (summaries, self.waiting_at):
+            return False  # nothing this visitor sees has changed
+        self._shown = (summaries, self.waiting_at)
         grid = self.query_one(DataTable)
         selected = self._selected()
         grid.clear()
-        summaries = your_move(self.service.tables(), self.service.name)
         for summary in summaries:
             grid.add_row(
                 Text(summary.name),
@@ -107,6 +140,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             )
         else:
             self._say(NO_TABLES)
+        return True
 
     def _check_waiting(self, summaries: list[TableSummary]) -> None:
         table_id = self.waiting_at

@@ -1,0 +1,72 @@
+"""The server side of the SSH benchmarks: a real ``cantstop serve --open`` as a process of
+its own (loopback, ephemeral port), and what is read of it from outside (``/proc``): its
+resident memory and CPU seconds. Also the percentile the benchmarks report."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import IO
+
+MAX_SESSIONS = 250
+"""The server's caps on sessions and connections: room for 100 tables (bench_capacity)."""
+
+
+def rss_kib(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    match = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(match.group(1)) if match else 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU seconds so far (user and system), as the kernel counts them: they
+    do not grow with other work on the machine, as its wall time does."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def server_log() -> int | IO[str]:
+    """Where the server's log goes: the file named by BENCH_SERVER_LOG, else nowhere."""
+    path = os.environ.get("BENCH_SERVER_LOG")
+    return open(path, "a", encoding="utf-8") if path else subprocess.DEVNULL
+
+
+def start_server(data_home: str, *options: str) -> tuple[subprocess.Popen[str], int]:
+    """``cantstop serve`` on an ephemeral loopback port, with ``options`` added."""
+    env = {**os.environ, "XDG_DATA_HOME": data_home}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cantstop_tui",
+            "serve",
+            "--open",
+            "--port",
+            "0",
+            "--ai-delay",
+            "0",
+            "--max-sessions",
+            str(MAX_SESSIONS),
+            "--max-connections",
+            str(MAX_SESSIONS),
+            *options,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=server_log(),
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    for line in process.stdout:
+        found = re.search(r"127\.0\.0\.1:(\d+)", line)
+        if found:
+            return process, int(found.group(1))
+    raise RuntimeError("cantstop serve did not start")
