@@ -11,8 +11,8 @@ when even the measured cost plus two standard errors gets a label two steps mild
 
     nice python -m benchmarks review_verdicts      (also run by make bench)
 
-CPU-heavy (a play-out of a 2-player game both ways takes about a CPU-second):
-``BENCH_VERDICT_DECISIONS`` (default 24) decisions, ``BENCH_VERDICT_PLAYOUTS`` (default 40)
+CPU-heavy (a play-out of a 2-player game both ways takes 1 to 2 CPU-seconds, more under load):
+``BENCH_VERDICT_DECISIONS`` (default 32) decisions, ``BENCH_VERDICT_PLAYOUTS`` (default 40)
 play-outs of each, ``BENCH_VERDICT_JOBS`` (default 1) worker processes. With
 ``BENCH_VERDICT_FILE`` set, the sample and each play-out are kept in that file (and
 ``FILE.sample``) as they end: a run cut short, or one asked for more play-outs, goes on where
@@ -33,7 +33,7 @@ from benchmarks.verdict_playouts import Results, play
 from benchmarks.verdict_sample import Sampled, sample
 from cantstop_tui.play.review import THRESHOLDS, Decision, label
 
-DECISIONS = int(os.environ.get("BENCH_VERDICT_DECISIONS", "24"))
+DECISIONS = int(os.environ.get("BENCH_VERDICT_DECISIONS", "32"))
 PLAYOUTS = int(os.environ.get("BENCH_VERDICT_PLAYOUTS", "40"))
 JOBS = int(os.environ.get("BENCH_VERDICT_JOBS", "1"))
 FILE = os.environ.get("BENCH_VERDICT_FILE")
