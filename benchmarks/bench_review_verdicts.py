@@ -1,43 +1,45 @@
 """Do the review's costs hold up? Flagged decisions played out to the end, both ways.
 
-A fixed sample of decisions the review flags (one a game, people played by ``rule28`` and
-``easy``, who make mistakes) is played out from the decision's position: once with expert's
-choice and once with the one played, ``expert`` for every seat afterwards, the same dice for
-both choices (play-out ``j`` rolls ``Dice(j)`` after either choice). The measured cost is the
-difference of the mover's wins, in points, with its standard error over the play-outs;
-the claimed cost is the review's. A label is confirmed when some cost within two standard
-errors of the measured one gets it; too severe by more than one step when even the measured
-cost plus two standard errors gets a label two steps milder.
+A fixed sample of decisions the review flags (``verdict_sample``: two from each of many
+games people played by ``rule28`` and ``easy``, every kind of verdict in it) is played out
+from each decision's position (``verdict_playouts``): once with expert's choice and once with
+the one played, ``expert`` for every seat afterwards, the same dice for both choices. The
+measured cost is the difference of the mover's wins, in points, with its standard error
+over the play-outs; the claimed cost is the review's. A label is confirmed when some cost
+within two standard errors of the measured one gets it; too severe by more than one step
+when even the measured cost plus two standard errors gets a label two steps milder.
 
     nice python -m benchmarks review_verdicts      (also run by make bench)
 
-CPU-heavy: ``BENCH_VERDICT_DECISIONS`` (default 9) decisions, ``BENCH_VERDICT_PLAYOUTS``
-(default 40) play-outs of each choice; a play-out of a 2-player game takes about a second.
+CPU-heavy (a play-out of a 2-player game both ways takes 1 to 2 CPU-seconds, more under load):
+``BENCH_VERDICT_DECISIONS`` (default 32) decisions, ``BENCH_VERDICT_PLAYOUTS`` (default 40)
+play-outs of each, ``BENCH_VERDICT_JOBS`` (default 1) worker processes. With
+``BENCH_VERDICT_FILE`` set, the sample and each play-out are kept in that file (and
+``FILE.sample``) as they end: a run cut short, or one asked for more play-outs, goes on where
+it stopped, and ``BENCH_VERDICT_PLAYOUTS=0`` reports what the file holds.
 """
 
 from __future__ import annotations
 
 import math
 import os
+import pickle
 import statistics
-import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from benchmarks import Row
-from benchmarks.review_games import played
-from cantstop_tui.ai import make_bot
-from cantstop_tui.ai.analysis import Analyst
-from cantstop_tui.arena.play import game_seed
-from cantstop_tui.engine import Dice, GameState, Phase, choose, roll, stop
-from cantstop_tui.play.bot_step import next_step, step_state
-from cantstop_tui.play.review import THRESHOLDS, Decision, label, review_game
+from benchmarks.verdict_playouts import Results, play
+from benchmarks.verdict_sample import Sampled, sample
+from cantstop_tui.play.review import THRESHOLDS, Decision, label
 
-DECISIONS = int(os.environ.get("BENCH_VERDICT_DECISIONS", "9"))
+DECISIONS = int(os.environ.get("BENCH_VERDICT_DECISIONS", "32"))
 PLAYOUTS = int(os.environ.get("BENCH_VERDICT_PLAYOUTS", "40"))
-GAMES = (["rule28", "easy"], ["easy", "rule28"])
-MAX_STEPS = 20_000
-"""A play-out still going after this many steps is counted a loss for both choices."""
-SEVERITY = {None: 0, **{name: len(THRESHOLDS) - i for i, (_, name) in enumerate(THRESHOLDS)}}
+JOBS = int(os.environ.get("BENCH_VERDICT_JOBS", "1"))
+FILE = os.environ.get("BENCH_VERDICT_FILE")
+SEVERITY: dict[str | None, int] = {
+    None: 0, **{name: len(THRESHOLDS) - i for i, (_, name) in enumerate(THRESHOLDS)}
+}
 """0 for no label, then 1 (inaccuracy) to 3 (blunder)."""
 
 
@@ -47,100 +49,108 @@ class Verdict:
     measured: float
     error: float
     """Standard error of ``measured``, in points."""
+    playouts: int
+    won_best: float
+    """Share of the play-outs after expert's choice the mover won, in points."""
+    won_played: float
+    """The same after the choice played."""
+
+    @property
+    def within(self) -> bool:
+        """The claimed cost is within two standard errors of the measured one."""
+        return abs(self.decision.cost - self.measured) <= 2 * self.error
+
+    @property
+    def too_severe(self) -> bool:
+        """The label is over one step more severe than the measured cost plus 2 SE gets."""
+        return SEVERITY[self.decision.label] - SEVERITY[label(self.measured + 2 * self.error)] > 1
 
 
-def _after(state: GameState, choice: str, dice: Dice) -> GameState:
-    """The position after ``choice`` (``roll``, ``stop`` or a pair like ``6+8``)."""
-    if choice == "stop":
-        return stop(state)[0]
-    if choice == "roll":
-        return roll(state, dice.roll())[0]
-    return choose(state, tuple(int(c) for c in choice.split("+")))[0]
-
-
-def _wins(state: GameState, player: int, seed: int) -> int:
-    """1 if ``player`` wins playing on from ``state``, every seat ``expert``."""
-    bots = [make_bot("expert", seed) for _ in range(state.num_players)]
-    dice = Dice(seed)
-    for _ in range(MAX_STEPS):
-        if state.phase is Phase.OVER:
-            break
-        state = step_state(next_step(bots[state.current_player], state), state, dice)[0]
-    return int(state.winner == player)
-
-
-def _sample() -> list[tuple[GameState, Decision]]:
-    """One flagged decision from each of ``DECISIONS`` fixed games: game ``i``'s middle
-    one among those labelled ``THRESHOLDS[i % 3]`` (else among all it flags)."""
-    analyst = Analyst()
-    sample: list[tuple[GameState, Decision]] = []
-    index = 0
-    while len(sample) < DECISIONS and index < 10 * DECISIONS:
-        match = played(GAMES[index % 2], game_seed(34, index))
-        review = review_game(match, analyst=analyst)
-        flagged = [d for d in review.decisions if d.label]
-        wanted = THRESHOLDS[index % len(THRESHOLDS)][1]
-        chosen = [d for d in flagged if d.label == wanted] or flagged
-        if chosen:
-            decision = chosen[len(chosen) // 2]
-            states = [position.state for position, _ in match.positions()]
-            sample.append((states[decision.step], decision))
-        index += 1
-    return sample
-
-
-def measure(state: GameState, decision: Decision) -> Verdict:
-    player = state.current_player
-    differences = []
-    for j in range(PLAYOUTS):
-        seed = game_seed(3434, j)
-        best = _wins(_after(state, decision.best, Dice(seed + 1)), player, seed)
-        mine = _wins(_after(state, decision.played, Dice(seed + 1)), player, seed)
-        differences.append((best - mine) * 100.0)
+def verdict(decision: Decision, found: dict[int, tuple[int, int]]) -> Verdict:
+    differences = [(best - mine) * 100.0 for best, mine in found.values()]
     error = statistics.stdev(differences) / math.sqrt(len(differences))
-    return Verdict(decision, statistics.fmean(differences), error)
+    won_best = statistics.fmean(best for best, _ in found.values()) * 100
+    won_played = statistics.fmean(mine for _, mine in found.values()) * 100
+    return Verdict(
+        decision, statistics.fmean(differences), error, len(differences), won_best, won_played
+    )
 
 
-def _labels_within(verdict: Verdict) -> set[str | None]:
+def labels_within(verdict: Verdict) -> set[str | None]:
     low, high = verdict.measured - 2 * verdict.error, verdict.measured + 2 * verdict.error
-    found = {label(max(low, 0.0)), label(max(high, 0.0))}
+    found: set[str | None] = {label(max(low, 0.0)), label(max(high, 0.0))}
     found |= {name for bound, name in THRESHOLDS if low <= bound <= high}
     return found
 
 
-def run() -> list[Row]:
-    verdicts = []
-    for state, decision in _sample():
-        verdicts.append(measure(state, decision))
-        v = verdicts[-1]
-        print(f"  measured {len(verdicts)}: claimed {decision.cost:.1f} ({decision.label}), "
-              f"measured {v.measured:+.1f} ± {v.error:.1f}", file=sys.stderr, flush=True)
-    rows: list[Row] = []
-    for v in verdicts:
-        d = v.decision
-        rows.append((
-            f"turn {d.turn} {d.kind}: {d.played} (expert {d.best})",
-            f"{d.cost:.1f} vs {v.measured:+.1f} ± {v.error:.1f}",
-            f"{d.label}; measured within 2 SE: "
-            + ", ".join(sorted(str(x) for x in _labels_within(v))),
-        ))
+def _sample(path: Path | None) -> list[Sampled]:
+    """The sample, kept beside the results file (so a run goes on with the same one)."""
+    kept = None if path is None else path.with_name(path.name + ".sample")
+    if kept is not None and kept.exists():
+        found: list[Sampled] = pickle.loads(kept.read_bytes())
+        if len(found) == DECISIONS:
+            return found
+    found = sample(DECISIONS, log=True)
+    if kept is not None:
+        kept.write_bytes(pickle.dumps(found))
+    return found
+
+
+def _summed(name: str, verdicts: list[Verdict]) -> Row:
     claimed = sum(v.decision.cost for v in verdicts)
     measured = sum(v.measured for v in verdicts)
     error = math.sqrt(sum(v.error**2 for v in verdicts))
-    within = sum(abs(v.decision.cost - v.measured) <= 2 * v.error for v in verdicts)
-    confirmed = sum(v.decision.label in _labels_within(v) for v in verdicts)
-    too_severe = sum(
-        SEVERITY[v.decision.label] - SEVERITY[label(v.measured + 2 * v.error)] > 1
-        for v in verdicts
-    )
+    gap = (claimed - measured) / error if error else 0.0
+    return (f"{name} ({len(verdicts)})", f"{claimed:.1f} vs {measured:.1f} ± {error:.1f}",
+            f"claimed - measured = {gap:+.1f} SE")
+
+
+def report(sampled: list[Sampled], results: Results) -> list[Row]:
+    measured = [(s, verdict(s.decision, results[s.key]))
+                for s in sampled if len(results.get(s.key, {})) > 1]
+    verdicts = [v for _, v in measured]
+    rows: list[Row] = []
+    for s, v in measured:
+        d = v.decision
+        rows.append((
+            f"game {s.game} turn {d.turn} {d.kind}: {d.played} (expert {d.best})",
+            f"{d.cost:.1f} vs {v.measured:+.1f} ± {v.error:.1f}",
+            f"{d.label}; n={v.playouts}; within 2 SE: "
+            + ", ".join(sorted(str(x) for x in labels_within(v))),
+        ))
     n = len(verdicts)
+    if not n:
+        return [*rows, ("no play-outs yet", "", "")]
+    rows.append(_summed("claimed vs measured, summed", verdicts))
+    for kind in ("pair", "roll or stop"):
+        rows.append(_summed(f"  {kind} choices", [v for v in verdicts if v.decision.kind == kind]))
+    for _, name in reversed(THRESHOLDS):
+        rows.append(_summed(f"  {name} labels", [v for v in verdicts if v.decision.label == name]))
+    for after, claimed, won in (
+        ("after expert's choice", [v.decision.chance_best for v in verdicts],
+         [v.won_best for v in verdicts]),
+        ("after the choice played", [v.decision.chance_played for v in verdicts],
+         [v.won_played for v in verdicts]),
+    ):
+        rows.append((f"win chance {after}, mean", f"{statistics.fmean(claimed):.1f} vs "
+                     f"{statistics.fmean(won):.1f}", "the review's chance vs play-outs won"))
     rows += [
-        ("claimed, summed", f"{claimed:.1f} points",
-         f"{n} flagged decisions, {PLAYOUTS} play-outs of each choice"),
-        ("measured, summed", f"{measured:.1f} ± {error:.1f} points",
-         f"claimed - measured = {(claimed - measured) / error if error else 0:+.1f} SE"),
-        ("claims within 2 SE of the measured cost", f"{within}/{n}", ""),
-        ("labels confirmed", f"{confirmed}/{n}", "the label fits a cost within 2 SE"),
-        ("labels over one step too severe", f"{too_severe}/{n}", "target 0"),
+        ("claims within 2 SE of the measured cost", f"{sum(v.within for v in verdicts)}/{n}",
+         f"{sum(v.playouts for v in verdicts) // n} play-outs a decision on average"),
+        ("labels confirmed", f"{sum(v.decision.label in labels_within(v) for v in verdicts)}/{n}",
+         "the label fits a cost within 2 SE"),
+        ("labels over one step too severe", f"{sum(v.too_severe for v in verdicts)}/{n}",
+         "target 0"),
     ]
+    return rows
+
+
+def run() -> list[Row]:
+    path = Path(FILE) if FILE else None
+    sampled = _sample(path)
+    results, cpu, count = play(sampled, PLAYOUTS, JOBS, path)
+    rows = report(sampled, results)
+    if count:
+        rows.append(("CPU a play-out (both choices)", f"{cpu / count:.2f} s",
+                     f"{count} played in this run, {JOBS} job(s)"))
     return rows
