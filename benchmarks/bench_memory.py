@@ -104,10 +104,10 @@ async def dialog_growth(
     return grown
 
 
-async def over_growth(person: ssh.Person, count: int, pid: int) -> dict[str, float]:
-    """At a finished game's box: the review's growth over ``count`` cycles, then the
-    replay's (opened from a review kept open), after a warm-up each."""
-    person.press(REVIEW.opens, timed=False)  # worked out once (minutes on a loaded machine)
+async def first_review(person: ssh.Person) -> None:
+    """Open and close the finished game's review once: worked out once (minutes on a loaded
+    machine), then remembered."""
+    person.press(REVIEW.opens, timed=False)
     deadline = time.monotonic() + REVIEW_DEADLINE
     while REVIEW.shows not in person.text():
         if time.monotonic() > deadline:
@@ -115,6 +115,12 @@ async def over_growth(person: ssh.Person, count: int, pid: int) -> dict[str, flo
         await asyncio.sleep(1)
     person.press(REVIEW.closes, timed=False)
     await person.wait_until_gone(REVIEW.shows)
+
+
+async def over_growth(person: ssh.Person, count: int, pid: int) -> dict[str, float]:
+    """At a finished game's box: the review's growth over ``count`` cycles, then the
+    replay's (opened from a review kept open), after a warm-up each."""
+    await first_review(person)
     grown = await dialog_growth(person, (REVIEW,), count, pid)
     person.press(REVIEW.opens, timed=False)
     await person.wait_for(REVIEW.shows)

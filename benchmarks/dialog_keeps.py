@@ -24,7 +24,15 @@ from dataclasses import dataclass
 import asyncssh
 
 from benchmarks import bench_ssh as ssh
-from benchmarks.bench_memory import LOBBY_DIALOGS, REPLAY, REVIEW, TABLE_DIALOGS, Dialog, cycle
+from benchmarks.bench_memory import (
+    LOBBY_DIALOGS,
+    REPLAY,
+    REVIEW,
+    TABLE_DIALOGS,
+    Dialog,
+    cycle,
+    first_review,
+)
 from cantstop_tui.server.auth import Auth
 from cantstop_tui.server.collector import COLLECT_AFTER, hosting_many_apps
 from cantstop_tui.server.limits import Limits
@@ -100,6 +108,7 @@ async def measure(count: int) -> list[Kept]:
         found += [await keeps(lobbyist, dialog, count) for dialog in LOBBY_DIALOGS]
         await asyncio.gather(ssh.play(host), ssh.play(guest))
         await host.wait_for("Rematch")
+        await first_review(host)
         found.append(await keeps(host, REVIEW, count))
         host.press(REVIEW.opens, timed=False)
         await host.wait_for(REVIEW.shows)
@@ -125,7 +134,8 @@ def main(argv: list[str]) -> None:
     count = int(argv[0]) if argv else 100
     with hosting_many_apps():
         found = asyncio.run(measure(count))
-    print(report(found, count))  # after the apps: Textual captures print while they run
+    # To the process's own output: Textual's apps take sys.stdout while they run.
+    print(report(found, count), file=sys.__stdout__)
 
 
 if __name__ == "__main__":
