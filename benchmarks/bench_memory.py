@@ -1,10 +1,15 @@
-"""Memory over one SSH connection: 1,000 open/close cycles of every dialog a visitor opens
-at a table (help, the leave question, the talk line, the command palette) and in the lobby
-(the New table form: c, then ctrl+g; the ratings; the palette), 100 lobby-table round trips
-and 20 whole games, against a real ``cantstop serve``; the server's resident memory after a
-warm-up and after each part (target: growth under 5 MB).
+"""Memory over one SSH connection: 1,000 open/close cycles of every dialog and screen a
+visitor opens at a table (help, the leave question, the talk line, the command palette), in
+the lobby (the New table form: c, then ctrl+g; the ratings; the palette) and at a finished
+game (its review, and the replay from the review), 100 lobby-table round trips and 20 whole
+games (each with its who-starts box and game-over box), against a real ``cantstop serve``;
+the server's resident memory after a warm-up and after each part (target: growth under
+5 MB). What each cycle keeps, by live objects: ``python -m benchmarks.dialog_keeps``.
 
     python -m benchmarks memory      (also run by make bench-ssh)
+
+BENCH_MEMORY_DIALOGS (cycles, 1000), BENCH_MEMORY_TRIPS (100), BENCH_MEMORY_GAMES (20; 0
+skips a part), BENCH_MEMORY_WHERE (``table,lobby,over``: the dialogs' parts to run).
 """
 
 from __future__ import annotations
@@ -12,7 +17,10 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import sys
 import tempfile
+import time
+from collections.abc import Awaitable
 from dataclasses import dataclass
 
 from benchmarks import Row
@@ -21,8 +29,14 @@ from benchmarks import bench_ssh as ssh
 CYCLES = int(os.environ.get("BENCH_MEMORY_DIALOGS", "1000"))
 TRIPS = int(os.environ.get("BENCH_MEMORY_TRIPS", "100"))
 GAMES = int(os.environ.get("BENCH_MEMORY_GAMES", "20"))
-WARM_UP = 50
+WHERE = os.environ.get("BENCH_MEMORY_WHERE", "table,lobby,over").split(",")
+"""Which dialogs' parts run (at a table, in the lobby, at a finished game): each part's
+figures stand alone (its own warm-up), so parts may run in separate servers."""
+WARM_UP = min(50, CYCLES)
 """Cycles of each dialog before its measure: caches fill once."""
+REVIEW_DEADLINE = 1200.0
+"""Seconds the first review may take: a game's analysis at a low priority, on a machine
+that may be busy."""
 TARGET_MIB = 5.0
 """Growth allowed over each part after its warm-up (issue 31)."""
 
@@ -50,8 +64,16 @@ TABLE_DIALOGS = (
     Dialog("Talk line", "t", "say something to the table", "\r"),  # an empty line cancels
     Dialog("Command palette (table)", "\x10", "Search for commands", "\x1b"),
 )
-"""Every dialog a player opens at a table during a game (the review, ``v``, once it is over:
-the games part opens none)."""
+"""Every dialog a player opens at a table during a game."""
+REVIEW = Dialog("Review (finished game)", "v", "Decisions (m: mistakes only)", "\x1b")
+REPLAY = Dialog("Replay (from the review)", "\r", "Forward", "\x1b")  # its key bar
+"""The screens a player opens once a game is over: its review (``v`` at the game-over box;
+worked out once, then remembered), and from the review the replay at a decision."""
+OVER_DIALOGS = (REVIEW, REPLAY)
+ALL_DIALOGS = (*TABLE_DIALOGS, *LOBBY_DIALOGS, *OVER_DIALOGS)
+"""The screens a visitor opens over SSH that are not the lobby, the game, the who-starts
+box and the game-over box (those come and go with the round trips and the games) or the
+name question (once a visit)."""
 
 
 def mib(kib: int) -> float:
@@ -76,6 +98,35 @@ async def dialog_growth(
         warm = ssh.rss_kib(pid)
         await cycle(person, dialog, count)
         grown[dialog.name] = mib(ssh.rss_kib(pid) - warm)
+        # A long run (about half an hour at 1,000 cycles on a loaded machine) says as it goes.
+        print(f"{dialog.name}: {grown[dialog.name]:+.1f} MiB over {count}", file=sys.stderr,
+              flush=True)
+    return grown
+
+
+async def first_review(person: ssh.Person) -> None:
+    """Open and close the finished game's review once: worked out once (minutes on a loaded
+    machine), then remembered."""
+    person.press(REVIEW.opens, timed=False)
+    deadline = time.monotonic() + REVIEW_DEADLINE
+    while REVIEW.shows not in person.text():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the review never showed:\n{person.text()}")
+        await asyncio.sleep(1)
+    person.press(REVIEW.closes, timed=False)
+    await person.wait_until_gone(REVIEW.shows)
+
+
+async def over_growth(person: ssh.Person, count: int, pid: int) -> dict[str, float]:
+    """At a finished game's box: the review's growth over ``count`` cycles, then the
+    replay's (opened from a review kept open), after a warm-up each."""
+    await first_review(person)
+    grown = await dialog_growth(person, (REVIEW,), count, pid)
+    person.press(REVIEW.opens, timed=False)
+    await person.wait_for(REVIEW.shows)
+    grown |= await dialog_growth(person, (REPLAY,), count, pid)
+    person.press(REVIEW.closes, timed=False)
+    await person.wait_until_gone(REVIEW.shows)
     return grown
 
 
@@ -102,11 +153,19 @@ async def games(people: list[ssh.Person], count: int) -> None:
             await person.wait_for("Who starts?")
 
 
+async def part(warm_up: Awaitable[None], measured: Awaitable[None], pid: int) -> float:
+    """The growth of the server's RSS (MiB) over ``measured``, after ``warm_up``."""
+    await warm_up
+    warm = ssh.rss_kib(pid)
+    await measured
+    return mib(ssh.rss_kib(pid) - warm)
+
+
 async def measure(
     dialog_count: int = CYCLES, trip_count: int = TRIPS, game_count: int = GAMES
 ) -> dict[str, float]:
     """The server's RSS (MiB) at the start and the end, and its growth over each part: each
-    dialog (by name; ``dialogs`` and ``forms`` are the worst at a table and in the lobby)."""
+    dialog (by name), ``trips`` and ``games``."""
     ssh.THINK_SECONDS = 0.0  # a scripted player: as fast as the screens come
     with tempfile.TemporaryDirectory() as home:
         server, port = ssh.start_server(home)
@@ -114,19 +173,27 @@ async def measure(
             (host_conn, host), (guest_conn, guest) = await ssh.open_table(port, 0)
             await host.settle()
             start = ssh.rss_kib(server.pid)
-            at_table = await dialog_growth(host, TABLE_DIALOGS, dialog_count, server.pid)
-            lobby_conn, lobbyist = await ssh.connect(port, "warmup1")
-            await lobbyist.wait_for("lobby")
-            in_lobby = await dialog_growth(lobbyist, LOBBY_DIALOGS, dialog_count, server.pid)
-            lobby_conn.close()
-            await round_trips(host, 10)
-            warm_trips = ssh.rss_kib(server.pid)
-            await round_trips(host, trip_count)
-            after_trips = ssh.rss_kib(server.pid)
-            await games([host, guest], 2)
-            warm_games = ssh.rss_kib(server.pid)
-            await games([host, guest], game_count)
-            after_games = ssh.rss_kib(server.pid)
+            grown: dict[str, float] = {}
+            if "table" in WHERE:
+                grown |= await dialog_growth(host, TABLE_DIALOGS, dialog_count, server.pid)
+            if "lobby" in WHERE:
+                lobby_conn, lobbyist = await ssh.connect(port, "warmup1")
+                await lobbyist.wait_for("lobby")
+                grown |= await dialog_growth(lobbyist, LOBBY_DIALOGS, dialog_count, server.pid)
+                lobby_conn.close()
+            if trip_count:
+                grown["trips"] = await part(
+                    round_trips(host, 10), round_trips(host, trip_count), server.pid
+                )
+            if game_count:
+                grown["games"] = await part(
+                    games([host, guest], 2), games([host, guest], game_count), server.pid
+                )
+            if "over" in WHERE:
+                await asyncio.gather(*(ssh.play(person) for person in (host, guest)))
+                await host.wait_for("Rematch")
+                grown |= await over_growth(host, dialog_count, server.pid)
+            end = ssh.rss_kib(server.pid)
             host_conn.close()
             guest_conn.close()
         except BaseException:
@@ -137,16 +204,7 @@ async def measure(
         finally:
             server.terminate()
             server.wait(30)
-    return {
-        "start": mib(start),
-        **at_table,
-        **in_lobby,
-        "dialogs": max(at_table.values()),
-        "forms": max(in_lobby.values()),
-        "trips": mib(after_trips - warm_trips),
-        "games": mib(after_games - warm_games),
-        "end": mib(after_games),
-    }
+    return {"start": mib(start), **grown, "end": mib(end)}
 
 
 def run() -> list[Row]:
@@ -160,18 +218,22 @@ def run() -> list[Row]:
                 f"{figures[dialog.name]:+.1f} MiB",
                 f"{where}; {target}",
             )
-            for where, dialogs in (("at a table", TABLE_DIALOGS), ("in the lobby", LOBBY_DIALOGS))
+            for where, dialogs in (
+                ("at a table", TABLE_DIALOGS),
+                ("in the lobby", LOBBY_DIALOGS),
+                ("at a finished game", OVER_DIALOGS),
+            )
             for dialog in dialogs
+            if dialog.name in figures  # BENCH_MEMORY_WHERE: not every part
         ),
-        (
-            f"growth over {TRIPS} lobby-table round trips",
-            f"{figures['trips']:+.1f} MiB",
-            f"after 10 to warm up; target < {TARGET_MIB:.0f} MiB",
-        ),
-        (
-            f"growth over {GAMES} whole games",
-            f"{figures['games']:+.1f} MiB",
-            f"after 2 to warm up; target < {TARGET_MIB:.0f} MiB",
+        *(
+            (f"growth over {count} {what}", f"{figures[key]:+.1f} MiB",
+             f"after {warm} to warm up; target < {TARGET_MIB:.0f} MiB")
+            for key, count, what, warm in (
+                ("trips", TRIPS, "lobby-table round trips", 10),
+                ("games", GAMES, "whole games", 2),
+            )
+            if key in figures  # BENCH_MEMORY_TRIPS=0 or BENCH_MEMORY_GAMES=0: not measured
         ),
         ("server RSS at the end", f"{figures['end']:.0f} MiB", ""),
     ]

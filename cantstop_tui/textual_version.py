@@ -24,6 +24,8 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.driver.Driver._size",
     "textual.driver.Driver._mouse",
     "textual.driver.Driver._debug",
+    # ui/textual_compat/messages.py
+    "textual.message.Message._sender",
     # ui/textual_compat/rendering.py
     "textual._styles_cache.StylesCache",
     "textual._styles_cache.StylesCache.get_inner_outer",

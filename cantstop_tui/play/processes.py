@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -129,8 +130,11 @@ class Processes:
             raise
         finally:
             del self._jobs[job_id]
-            if not self._jobs:
-                self._retire = loop.call_later(self.limits.idle_seconds, self._shut_down_pool)
+            if not self._jobs:  # in a context of its own: the caller's would keep its
+                # screen (a closed review, its task's context) until the workers retire
+                self._retire = loop.call_later(
+                    self.limits.idle_seconds, self._shut_down_pool, context=contextvars.Context()
+                )
 
     def _shut_down_pool(self) -> None:
         """No job for a while: the workers end, and their memory with them."""

@@ -20,10 +20,11 @@ collections, not a leak); with 1 s, +0.0 MiB.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
 
 log = logging.getLogger(__name__)
@@ -34,6 +35,7 @@ COLLECT_AFTER = 1.0
 """Seconds from a visitor leaving a table to the full collection that frees its screens:
 at most one a second, whatever the number of visitors."""
 _pending: list[tuple[asyncio.AbstractEventLoop, asyncio.TimerHandle]] = []
+_removing: set[asyncio.Task[None]] = set()
 
 
 @contextmanager
@@ -58,6 +60,21 @@ def collect_soon() -> None:
         _pending.clear()  # due on an event loop that has ended (a server before this one)
     if not _pending:
         _pending.append((loop, loop.call_later(COLLECT_AFTER, _collect)))
+
+
+def collect_once_removed(removal: Awaitable[object]) -> None:
+    """``collect_soon`` once ``removal`` (a closed screen's) has finished. On a loaded
+    machine removing a screen can take longer than ``COLLECT_AFTER``: a collection that
+    comes first frees nothing of it, and the next full one may be long in coming."""
+
+    async def removed() -> None:
+        with contextlib.suppress(Exception):  # Textual's own awaiting of it reports errors
+            await removal
+        collect_soon()
+
+    task = asyncio.get_running_loop().create_task(removed())
+    _removing.add(task)
+    task.add_done_callback(_removing.discard)
 
 
 def _collect() -> None:

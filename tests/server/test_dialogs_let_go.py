@@ -1,6 +1,8 @@
 """Every dialog a visitor opens over SSH, in the lobby and at a table, is let go once it
 closes: nothing of it stays reachable (``make bench-ssh`` measures the memory of 1,000
-cycles of each: benchmarks/bench_memory.py, whose list of dialogs this test walks)."""
+cycles of each: benchmarks/bench_memory.py, whose list of dialogs this test walks; a finished
+game's review and replay are let go in tests/server/test_review_ssh.py, which works out a
+review anyway)."""
 
 from __future__ import annotations
 

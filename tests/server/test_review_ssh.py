@@ -3,7 +3,9 @@ review of a finished table's game from its game-over screen."""
 
 from __future__ import annotations
 
+import gc
 import re
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -104,16 +106,25 @@ async def test_players_open_the_review_of_a_finished_game(server: GameServer) ->
     text = ana.text()
     assert "Review" in text and "ana vs bob" in text and f"{winner} won in" in text
     assert "Play on" not in text  # the table decides its games, not a replay
+    [session] = [s for s in server.sessions if s.visitor and s.visitor.name == "ana"]
+    app: Any = session._app
+    review = weakref.ref(app.screen)
     ana.press("\r")  # the replay at the first decision
     await ana.wait_for("Replay")
     await ana.wait_for("Step")
     assert "Play on" not in ana.text()
+    replay = weakref.ref(app.screen)
+    assert replay() is not review()
     ana.press("\x1b")
     await ana.wait_for("Accuracy")
     ana.press("\x1b")
     await ana.wait_for(f"{winner} wins")
     await until(lambda: "Rematch" in ana.text(), "the game-over box again")
     assert "Accuracy" not in bob.text()  # bob's screen is his own
+    # Both screens are let go once closed (the review's was kept by the workers' idle
+    # timer and by the wake-up message it sent to the notices under it).
+    await until(lambda: gc.collect() >= 0 and review() is None and replay() is None,
+                "the review and the replay to be let go")
     await ana.close()
     await bob.close()
 

@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import gc
 import multiprocessing
 import os
+import weakref
 
 from cantstop_tui.play.worker import WorkerLimits
 from cantstop_tui.server.limits import Limits
@@ -52,6 +55,32 @@ async def test_workers_are_replaced_after_their_jobs_and_end_when_idle() -> None
         second, _ = await analyse(worker_pid, (0,), lambda: None, lambda d, t: None)
         assert first != second
         await until(lambda: not multiprocessing.active_children(), "the idle worker to end")
+
+
+HELD: contextvars.ContextVar[object] = contextvars.ContextVar("held")
+
+
+class Caller:
+    """Stands for the screen that asked for a review (Textual's context names it)."""
+
+
+async def test_a_finished_job_keeps_nothing_of_its_caller() -> None:
+    """The workers' idle timer starts when a job ends, in the caller's task: made in the
+    caller's context it kept what that context held (over SSH, the closed review screen
+    that asked) until the workers retired, minutes later."""
+    limits = WorkerLimits(workers=1, waiting=1, jobs_per_worker=10, idle_seconds=300, niceness=0)
+
+    async def ask() -> weakref.ref[Caller]:
+        caller = Caller()
+        HELD.set(caller)
+        await analyse(worker_pid, (0,), lambda: None, lambda d, t: None)
+        return weakref.ref(caller)
+
+    with in_processes(limits):
+        kept = await asyncio.create_task(ask())
+        await asyncio.sleep(0)  # the step that woke this one (it names the task) is done
+        gc.collect()
+        assert kept() is None
 
 
 async def test_a_review_over_ssh_finishes_while_a_bystander_plays(server: GameServer) -> None:

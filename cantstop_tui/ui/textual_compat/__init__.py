@@ -14,6 +14,8 @@ moves one.
 - ``widgets``: crash reports instead of Textual's traceback (``report_fatal_errors``), a
   ``Log`` that lays out less (``QuietLog``), a ``Footer`` that forgets the keys it replaced
   (``LeanFooter``), and what tests read (an app's notifications, a ``Select``'s options).
+- ``messages``: the message that wakes an idle widget (``Prompt``) kept the closed screen
+  that sent it alive; fixed on import, for every app;
 - ``serve``: textual-serve's copy of the web game's stderr, taken over
   (``take_game_stderr``); imported by the web server alone, not from here.
 
@@ -25,6 +27,7 @@ package fails to import.
 from __future__ import annotations
 
 from .driver import DriverState, KeyParser, current_app, forget_parsed_keys, new_key_parser
+from .messages import UPSTREAM_PROMPT_POST_INIT
 from .rendering import (
     UPSTREAM_GET_INNER_OUTER,
     forget_rendered_codes,
@@ -55,6 +58,7 @@ __all__ = [
     "UPSTREAM_DIVIDE",
     "UPSTREAM_GET_INNER_OUTER",
     "UPSTREAM_INIT",
+    "UPSTREAM_PROMPT_POST_INIT",
     "WATCHERS",
     "DriverState",
     "KeyParser",
