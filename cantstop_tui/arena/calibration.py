@@ -80,7 +80,9 @@ def _log_loss(chances: np.ndarray, won: np.ndarray, calibration: Calibration) ->
     return float(-np.log(np.clip(scaled[won], 1e-9, 1.0)).sum())
 
 
-def _golden(loss: Callable[[float], float], low: float, high: float) -> float:
+def golden(loss: Callable[[float], float], low: float, high: float) -> float:
+    """Where ``loss``, taken to have one minimum between ``low`` and ``high``, is least
+    (a golden-section search, 30 rounds)."""
     for _ in range(30):
         a, b = low + (high - low) * 0.382, low + (high - low) * 0.618
         if loss(a) < loss(b):
@@ -108,12 +110,12 @@ def _fit_line(chances: np.ndarray, won: np.ndarray) -> Calibration:
         def by_slope(a: float, b: float = shift) -> float:
             return _log_loss(chances, won, (a, b))
 
-        slope = _golden(by_slope, 0.2, 3.0)
+        slope = golden(by_slope, 0.2, 3.0)
 
         def by_shift(b: float, a: float = slope) -> float:
             return _log_loss(chances, won, (a, b))
 
-        shift = _golden(by_shift, -3.0, 3.0)
+        shift = golden(by_shift, -3.0, 3.0)
     return slope, shift
 
 

@@ -12,7 +12,7 @@ the count and a standard error clustered by game (a game's predictions are corre
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -23,6 +23,7 @@ from ..ai.skill_term import SKILL_TERM, SkillTerm, skill_shifts
 from ..ai.turns_model import shipped
 from ..ai.win_chance import Calibration, calibrate, calibration_for
 from ..play.ratings import ANCHORS
+from .calibration import golden
 from .skill_games import PAIRINGS, SkillGame, generate
 
 FIT_SEED: Final = 1
@@ -82,16 +83,6 @@ def log_loss(data: Predictions, calibration: Calibration, term: SkillTerm) -> fl
     return float(-np.log(np.clip(picked, 1e-9, 1.0)).mean())
 
 
-def _golden(loss: Callable[[float], float], low: float, high: float) -> float:
-    for _ in range(30):
-        a, b = low + (high - low) * 0.382, low + (high - low) * 0.618
-        if loss(a) < loss(b):
-            high = b
-        else:
-            low = a
-    return (low + high) / 2
-
-
 ROUNDS: Final = 30
 """At most this many rounds of the two searches (they stop once neither number moves)."""
 
@@ -106,12 +97,12 @@ def fit(data: Predictions, calibration: Calibration, start: SkillTerm) -> SkillT
         def by_weight(x: float, power: float = term.power) -> float:
             return log_loss(data, calibration, SkillTerm(x, power, start.start_turns))
 
-        term = _with(term, per_point=_golden(by_weight, 0.0, 0.5))
+        term = _with(term, per_point=golden(by_weight, 0.0, 0.5))
 
         def by_power(x: float, k: float = term.per_point) -> float:
             return log_loss(data, calibration, SkillTerm(k, x, start.start_turns))
 
-        term = _with(term, power=_golden(by_power, 0.0, 2.0))
+        term = _with(term, power=golden(by_power, 0.0, 2.0))
         if abs(term.per_point - before.per_point) < 1e-5 and abs(term.power - before.power) < 1e-4:
             break
     return SkillTerm(round(term.per_point, 4), round(term.power, 3), term.start_turns)

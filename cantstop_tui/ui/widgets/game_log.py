@@ -11,6 +11,7 @@ from ...play.match import Match
 from ...play.narration import history_parts, log_lines, rolloff_lines, waiting_roll
 from ..textual_compat import QuietLog
 from ..view import GameView
+from .kept_strips import KeptStrips
 from .view_widget import OneStylePerRender
 
 FALLBACK_WIDTH = 21
@@ -46,7 +47,7 @@ class GameLog(QuietLog, OneStylePerRender):
         always the view's match narrated; a view some steps on from it whose events are those
         steps' only adds their lines (any other view writes the game again)."""
         self._wrapped_at = 0
-        self._drawn: dict[tuple[object, ...], Strip] = {}
+        self._drawn = KeptStrips(KEPT_LINES)
         """Lines as drawn, by their text, place in the log, scroll, width and style: a new
         line scrolls the log, and every line shown moves up one row but looks the same."""
 
@@ -57,13 +58,7 @@ class GameLog(QuietLog, OneStylePerRender):
         if index >= len(lines) or self.text_selection is not None:
             return super().render_line(y)
         key = (lines[index], index, scroll_x, self.size.width, self.rich_style)
-        strip = self._drawn.get(key)
-        if strip is None:
-            strip = super().render_line(y)
-            if len(self._drawn) >= KEPT_LINES:
-                self._drawn.clear()
-            self._drawn[key] = strip
-        return strip
+        return self._drawn.get(key, lambda: super(GameLog, self).render_line(y))
 
     def _write(self, lines: list[str]) -> None:
         if self.size.width > 8:

@@ -8,6 +8,8 @@ from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
 
+from .kept_strips import KeptStrips
+
 KEPT_LINES = 16
 """Drawn lines kept: a game's states show a handful of different key sets (roll, choose,
 a computer's turn, the game over), drawn once each rather than on every key."""
@@ -27,7 +29,7 @@ class KeysBar(Widget):
     def __init__(self) -> None:
         super().__init__()
         self._keys: tuple[tuple[str, str, str, bool], ...] = ()
-        self._drawn: dict[tuple[object, ...], Strip] = {}
+        self._drawn = KeptStrips(KEPT_LINES)
         """Each key set's line as drawn, by the keys, the width and the base style."""
 
     def on_mount(self) -> None:
@@ -71,10 +73,4 @@ class KeysBar(Widget):
         drawn once per key set: the keys change with the game's state on nearly every key,
         between a few sets."""
         key = (self._keys, y, self.size.width, self.rich_style)
-        strip = self._drawn.get(key)
-        if strip is None:
-            strip = super().render_line(y)
-            if len(self._drawn) >= KEPT_LINES:
-                self._drawn.clear()
-            self._drawn[key] = strip
-        return strip
+        return self._drawn.get(key, lambda: super(KeysBar, self).render_line(y))

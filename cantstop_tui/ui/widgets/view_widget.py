@@ -18,6 +18,7 @@ from textual.widget import Widget
 
 from ..glyphs import Glyphs, glyphs_for
 from ..view import GameView
+from .kept_strips import KeptStrips
 
 _PLAIN = Style()
 KEPT_LOOKS = 64
@@ -67,7 +68,7 @@ class ViewWidget(OneStylePerRender):
         self._lines: list[Text] = []
         self._strips: dict[int, Strip] = {}
         """The strip drawn on each row, until the row changes."""
-        self._looks: dict[Hashable, Strip] = {}
+        self._looks = KeptStrips(KEPT_LOOKS)
         """Lines drawn lately, by their text, width and base style (``_drawn``)."""
 
     def render_key(self, view: GameView) -> Hashable:
@@ -129,22 +130,19 @@ class ViewWidget(OneStylePerRender):
         """``text`` as a line ``width`` cells wide, drawn once per look: a widget's lines
         come back (the roll and the choice alternate, the turn passes between players)."""
         key = (text.plain, tuple(text.spans), text.style, width, base)
-        strip = self._looks.get(key)
-        if strip is None:
-            line = text.copy()
-            line.stylize_before(base)
-            line.no_wrap = True
-            # Every segment gets a style: Textual's filters (NO_COLOR's monochrome one)
-            # read segment.style and fail on a segment that has none.
-            segments = [
-                Segment(part, style or _PLAIN, control)
-                for part, style, control in line.render(self.app.console)
-            ]
-            strip = Strip(segments, line.cell_len).crop_extend(0, width, base)
-            if len(self._looks) >= KEPT_LOOKS:
-                self._looks.clear()
-            self._looks[key] = strip
-        return strip
+        return self._looks.get(key, lambda: self._draw(text, width, base))
+
+    def _draw(self, text: Text, width: int, base: Style) -> Strip:
+        line = text.copy()
+        line.stylize_before(base)
+        line.no_wrap = True
+        # Every segment gets a style: Textual's filters (NO_COLOR's monochrome one)
+        # read segment.style and fail on a segment that has none.
+        segments = [
+            Segment(part, style or _PLAIN, control)
+            for part, style, control in line.render(self.app.console)
+        ]
+        return Strip(segments, line.cell_len).crop_extend(0, width, base)
 
     def on_resize(self) -> None:
         """Drawn again where the drawing depends on the width (``render_key`` says)."""
