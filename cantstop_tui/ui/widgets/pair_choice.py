@@ -94,9 +94,10 @@ class PairChoice(ViewWidget):
             click = Style.from_meta({"@click": f"choose({number})"})
             line = Text(style=click)
             line.append(f" {number} ", style=Style(bold=True, reverse=True))
-            line.append(f" {move_dice(state.dice, move):<14}")
+            # Two sums of two digits fill the dice's 14 cells: a space keeps the effect apart.
+            line.append(f" {move_dice(state.dice, move):<14} ")
             effect = move_effect(state, move)
-            line.append(f"{effect[:29]:<29}")
+            line.append(f"{effect[:28]:<28}")
             line.append(f" {percent(chance_after(state, move)):>6}\n", style="dim")
             text.append_text(line)
 
