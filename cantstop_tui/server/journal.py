@@ -11,6 +11,10 @@ The step that ends a game also counts it in the players' records, in the same tr
 (``storage.served_records``: a game counts once, and a finished game is never shown without
 being counted).
 
+The people's ratings are read for the win chances and reviews of their tables (``ratings``:
+a lookup by name on a connection of its own, from any thread: at most once a game for a
+visitor's side panel, and once a review).
+
 An existing ``tables.json`` (the format before the database) is imported once, then
 renamed ``tables.json.imported``; the players' ``records.json`` is imported once too (it
 stays where it is: local games still count there).
@@ -21,12 +25,21 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+import threading
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
+from ..play.ratings import Rating
 from ..storage import SaveError
 from ..storage.records import Records
-from ..storage.served_records import count_game, create_schema, import_records, served_records
+from ..storage.served_records import (
+    count_game,
+    create_schema,
+    import_records,
+    served_ratings,
+    served_records,
+)
 from . import store
 from .lobby import Lobby
 from .tables import HostedTable
@@ -44,6 +57,9 @@ class TableJournal:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute(SCHEMA)
         create_schema(self.db)
+        self._reader = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        """For ``ratings``, asked from the analysis thread too (the writer stays on the loop)."""
+        self._reading = threading.Lock()
 
     def records(self) -> list[dict[str, Any]]:
         """Every stored table's record (a row that is not one is logged and skipped)."""
@@ -79,11 +95,23 @@ class TableJournal:
             log.error("Could not store the tables: %s", error)
 
     def close(self) -> None:
+        with self._reading:
+            self._reader.close()
         self.db.close()
 
     def leaderboard(self) -> Records:
         """Every player's records and rating, as the database holds them now."""
         return served_records(self.db)
+
+    def ratings(self, names: Collection[str]) -> dict[str, Rating]:
+        """The stored ratings of ``names`` (a person with none is a newcomer: not in it).
+        Safe from any thread; an unreadable database is logged and gives none."""
+        with self._reading:
+            try:
+                return served_ratings(self._reader, list(names))
+            except sqlite3.Error as error:
+                log.warning("Could not read the ratings: %s", error)
+                return {}
 
     def import_records(self, path: Path) -> None:
         """Count the games of an older ``records.json`` once (a bad file is logged)."""
@@ -151,6 +179,7 @@ def keep_tables(
     lobby.on_step = journal.write
     lobby.on_save = lambda: journal.write_all(lobby)
     lobby.leaderboard = journal.leaderboard
+    lobby.ratings = journal.ratings
     return restored
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from ..ai import LEVELS, level_name
 from ..engine import GameConfig
@@ -12,6 +12,7 @@ from ..play import seating
 from ..play.listeners import subscribe
 from ..play.match import HUMAN, Match
 from ..play.names import sanitize_text
+from ..play.ratings import Rating
 from ..play.seating import LobbyError
 from ..play.table import BOT_DELAY
 from ..play.turn_based import MAX_TURN_BASED, Clock, TurnRules, wall_clock
@@ -62,6 +63,9 @@ class Lobby:
         """Called with every game that ends (the server archives and counts it)."""
         self.leaderboard: Callable[[], Records] = lambda: Records({})
         """Every player's records and rating (the server's database, once it has one)."""
+        self.ratings: Callable[[Collection[str]], Mapping[str, Rating]] = lambda _names: {}
+        """The stored ratings of the people named (the database's; safe from any thread):
+        what the win chances and reviews of a table assume of its people."""
         self.closing = False
         """The server is stopping: people's sessions end, but their seats stay as they are
         (to be saved and held after the restart)."""

@@ -14,6 +14,7 @@ from ..play.table import Table
 from ..play.turn_based import Unseen
 from ..ui.glyphs import Glyphs
 from ..ui.screens.game import GameScreen
+from ..ui.screens.live_chances import Ratings
 from ..ui.widgets.chat_pane import ChatPane
 from .chat import CHAT_LINES
 from .tables import HostedTable
@@ -67,7 +68,9 @@ class TableScreen(GameScreen):
         hints: bool,
         show_chances: bool = False,
         unseen: Unseen | None = None,
+        ratings: Ratings | None = None,
     ) -> None:
+        """``ratings``: the server's ratings of the table's people, for the chances."""
         super().__init__(
             table,
             seats,
@@ -76,6 +79,7 @@ class TableScreen(GameScreen):
             chances=hosted.chances,
             show_chances=show_chances,
             unseen=unseen,
+            ratings=ratings,
         )
         self.hosted = hosted
         self.watching = seats() == frozenset()

@@ -8,8 +8,7 @@ which table it shows.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
@@ -17,10 +16,9 @@ from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
 from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input
 
 from ..play.match import Match
-from ..play.seating import LobbyError
+from ..play.ratings import Rating
 from ..play.table import Table
 from ..ui import screen_keys
 from ..ui.app_commands import screen_commands
@@ -33,21 +31,18 @@ from ..ui.screens.lobby_tables import LobbyChoice
 from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
 from ..ui.settings import GameSettings
-from ..ui.widgets.chat_pane import ChatPane
 from . import turn_tables
 from .collector import collect_once_removed, collect_soon
 from .lobby import Lobby
 from .shared_table import SharedTable
-from .table_screens import TableScreen, TalkScreen
+from .table_screens import TableScreen
+from .table_talk import TableTalk
 from .tables import HostedTable, Visitor
 from .visitor_lobby import NameScreen, VisitorLobby
 
 SINCE_TITLE = "Since you last looked"
 SINCE_SECONDS = 30.0
 """How long the notice of what was played meanwhile stays (the log keeps it)."""
-NOTICE_SECONDS = 8.0
-"""How long a notice stays: a line said at the table while a box covers the chat, or that
-the visitor is muted (said again at most this often, however often they press t)."""
 
 
 class VisitApp(GameApp):
@@ -82,7 +77,8 @@ class VisitApp(GameApp):
         super().__init__(GameSettings())
         self.lobby = lobby
         self.visitor = visitor
-        self._told_muted = float("-inf")
+        self.talk = TableTalk(self, lambda: (self.hosted, self.visitor))
+        """The visitor's talk at the table shown (``t``, and the lines said there)."""
         self.ask_name = ask_name
         self.taken = taken
         self.named = named
@@ -147,7 +143,7 @@ class VisitApp(GameApp):
 
         # Called from other visitors' sessions: each app redraws in its own task.
         def said(line: str) -> None:
-            app.call_later(app._said_at_table, line)
+            app.call_later(app.talk.heard, line)
 
         def voted() -> None:
             app.call_later(app._show_votes)
@@ -224,36 +220,26 @@ class VisitApp(GameApp):
         hosted = self.hosted
         assert hosted is not None
         unseen = None if self.watching else turn_tables.unseen_by(hosted, self.visitor)
+        lobby = self.lobby
+
+        def ratings() -> Mapping[str, Rating]:  # on the analysis thread, once a game
+            return lobby.ratings([seat.name for seat in table.match.seats])
+
         return TableScreen(
-            hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances, unseen
+            hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances, unseen,
+            ratings=ratings,
         )
 
-    def _said_at_table(self, line: str) -> None:
-        """Into the chat pane; also a notice while a box covers the pane."""
-        panes = [pane for screen in self.screen_stack for pane in screen.query(ChatPane)]
-        for pane in panes:
-            pane.said(line)
-        if not panes or not isinstance(self.screen, TableScreen):
-            self.notify(line, timeout=NOTICE_SECONDS, markup=False)
+    def player_ratings(self) -> Mapping[str, Rating] | None:
+        """The server's ratings of the people at the table shown (none in the lobby): what
+        a review of its game assumes of them, read once as the review opens."""
+        table = self.table
+        return None if table is None else self.lobby.ratings(
+            [seat.name for seat in table.match.seats]
+        )
 
     def action_talk(self) -> None:
-        if self.hosted is None:
-            return
-        muted = self.hosted.lobby.budgets.mute_notice(self.visitor.name)
-        if muted is not None:  # a sentence, not a talk box to open and close at each key
-            if time.monotonic() - self._told_muted >= NOTICE_SECONDS:
-                self._told_muted = time.monotonic()
-                self.notify(muted, timeout=NOTICE_SECONDS, severity="warning", markup=False)
-            return
-        if not isinstance(self.screen, ModalScreen) or isinstance(self.screen, TableOverScreen):
-            self.push_screen(TalkScreen(), self._said)
-
-    def _said(self, line: str | None) -> None:
-        if line and self.hosted is not None:
-            try:
-                self.hosted.say(self.visitor, line)
-            except LobbyError as refused:  # over the person's chat budget: told why
-                self.notify(str(refused), severity="warning", markup=False)
+        self.talk.open()
 
     def host_only(self) -> None:
         self.notify(
@@ -293,13 +279,11 @@ class VisitApp(GameApp):
 
     def hide_game_over(self) -> bool:
         """The rematch began: show who starts; a line being typed to the table stays open."""
-        talk = next((s for s in self.screen_stack if isinstance(s, TalkScreen)), None)
-        typed = talk.query_one(Input).value if talk is not None else None
+        typed = self.talk.typed()
         if self.table is None or not super().hide_game_over():
             return False
         if not self.watching:  # a spectator finds who starts in the game log
             self.push_screen(RolloffScreen(self.table.match))
-        if typed is not None:
-            self.push_screen(TalkScreen(typed), self._said)
+        self.talk.reopen(typed)
         collect_soon()  # the finished game's screens are garbage in cycles
         return True

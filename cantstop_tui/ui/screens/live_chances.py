@@ -2,7 +2,8 @@
 every step: worked out by ``ai.analysis`` on the analysis thread (``ui.background``; a
 turn's first position can take tens of milliseconds), so a key never waits for it. The
 chances know who is playing (``play.seat_skill``: a computer's level, a person's rating from
-the records) and say what they assume of each seat.
+the records, over SSH the server's database) and say what they assume of each seat. The
+ratings are asked once a game (a rating moves only when a game ends), on the analysis thread.
 
 :class:`LiveChances` is a piece the game screen owns: it keeps whether the chances are
 allowed and shown, and the last ones worked out; it tells its owner by a message
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from ...play.ratings import Rating
 
 Ratings = Callable[[], "Mapping[str, Rating] | None"]
-"""Where the people's ratings come from (asked once, on the analysis thread)."""
+"""Where the people's ratings come from (asked once a game, on the analysis thread)."""
 
 NOT_ALLOWED = "This table's creator keeps the win chances hidden."
 
@@ -62,7 +63,8 @@ class LiveChances:
     ) -> None:
         self._owner = owner
         self._ratings = ratings
-        self._known_ratings: Mapping[str, Rating] | None = None
+        self._known_ratings: tuple[object, Mapping[str, Rating] | None] | None = None
+        """The ratings asked for, and of which game (``_game``)."""
         self.allowed = allowed
         """Whether ``w`` may show them (over SSH: as the table's creator chose)."""
         self.shown = shown and allowed
@@ -107,7 +109,21 @@ class LiveChances:
             from ...ai.analysis import Analyst  # the expert loads when chances are first shown
 
             self._analyst = Analyst()
-            self._known_ratings = self._ratings() if self._ratings is not None else None
-        ratings = self._known_ratings
+        ratings = self._ratings_of(match)
         chances = self._analyst.chances(match.state, seat_skills(match, ratings))
         return chances, assumed(match, ratings)
+
+    def _ratings_of(self, match: Match) -> Mapping[str, Rating] | None:
+        """The ratings for ``match``'s game: asked again when a new game begins on the same
+        screen (a shared table's rematch: the last game has moved its players' ratings)."""
+        known, game = self._known_ratings, _game(match)
+        if known is None or known[0] != game:
+            known = (game, self._ratings() if self._ratings is not None else None)
+            self._known_ratings = known
+        return known[1]
+
+
+def _game(match: Match) -> object:
+    """Which game ``match`` is a position of: a next game at a table has other seats or
+    another seed (``server.next_game``)."""
+    return (match.seed, match.seats)

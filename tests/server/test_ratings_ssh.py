@@ -1,0 +1,81 @@
+"""End to end over SSH: a table's win chances and the review of its game know who plays,
+from the people's ratings in the server's database (issue 32)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cantstop_tui.play.ratings import ANCHORS, Rating
+from cantstop_tui.server.journal import TableJournal, keep_tables
+from cantstop_tui.server.server import GameServer
+
+from .conftest import REVIEW_WAIT, Player, create_table, until
+from .rematch_helpers import finish
+
+STORED = {"ana": Rating(ANCHORS["strong"].mu, 1.0, 40), "bob": Rating(ANCHORS["easy"].mu, 1.0, 40)}
+"""Two people the database knows well: ana plays like ``strong``, bob like ``easy``."""
+
+
+@pytest.fixture
+def journal(server: GameServer, tmp_path: Path) -> Iterator[TableJournal]:
+    journal = TableJournal(tmp_path / "server.db")
+    journal.db.executemany(
+        "INSERT INTO ratings VALUES (?, ?, ?, ?)",
+        [(name, r.mu, r.sigma, r.games) for name, r in STORED.items()],
+    )
+    keep_tables(server.lobby, journal)
+    yield journal
+    server.lobby.on_step = server.lobby.on_save = None  # the server closes after the journal
+    journal.close()
+
+
+def assumes(player: Player) -> str:
+    """The side panel's lines from ``assumes`` on (the right column of the screen)."""
+    lines = player.text().splitlines()
+    start = next((i for i, line in enumerate(lines) if "assumes" in line), None)
+    if start is None:
+        return ""
+    column = lines[start].index("assumes")
+    return "\n".join(line[column:] for line in lines[start:start + 3])
+
+
+async def test_chances_and_review_assume_the_ratings_the_server_stores(
+    server: GameServer, journal: TableJournal
+) -> None:
+    assert journal.ratings(["ana", "bob", "carol"]) == STORED  # carol: a newcomer, none
+    ana = await Player.connect(server.port, "ana")
+    await ana.wait_for("lobby")
+    await create_table(ana)
+    hosted = next(iter(server.lobby.tables.values()))
+    hosted.chances = True  # as if created with "players may show them"
+    bob = await Player.connect(server.port, "bob")
+    await bob.wait_for("ana's table")
+    bob.press("\r")
+    for player in (ana, bob):
+        await player.wait_for("Who starts?")
+        player.press("\r")
+    for player in (ana, bob):
+        await player.wait_for("Roll")
+        player.press("w")
+    for player in (ana, bob):
+        await player.wait_for(
+            lambda p=player: "~ strong" in assumes(p) and "~ easy" in assumes(p),  # type: ignore[misc]
+            "the side panel to assume ana strong and bob easy",
+        )
+        assert "new" not in assumes(player)  # neither taken for a newcomer
+
+    table = hosted.table
+    assert table is not None
+    finish(table)
+    await ana.wait_for("Review (v)")
+    ana.press("v")
+    await ana.wait_for("Accuracy", seconds=REVIEW_WAIT)
+    await until(lambda: "Chances assume:" in ana.text(), "the review's assumption")
+    [said] = [line for line in ana.text().splitlines() if "Chances assume:" in line]
+    # One game moves a well-known rating by a fraction of a point: the same levels.
+    assert "ana ~ strong" in said and "bob ~ easy" in said, said
+    await ana.close()
+    await bob.close()
