@@ -16,8 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import asyncssh
@@ -42,115 +41,130 @@ async def _session(port: int) -> tuple[asyncssh.SSHClientConnection, ssh.Person]
     return conn, person
 
 
-async def in_band_resize(port: int, stop: asyncio.Event) -> int:
+Round = Callable[[asyncssh.SSHClientConnection, ssh.Person], Awaitable[int]]
+"""One round of an attack on its connection and session: how many times it did its thing."""
+
+
+def _session_open(conn: asyncssh.SSHClientConnection, person: ssh.Person) -> bool:
+    return not person.chan.is_closing()
+
+
+def _connection_open(conn: asyncssh.SSHClientConnection, person: ssh.Person) -> bool:
+    return not conn.is_closed()
+
+
+async def _repeat(
+    port: int,
+    stop: asyncio.Event,
+    round_: Round,
+    *,
+    reading: bool = True,
+    first: Callable[[ssh.Person], Awaitable[None]] | None = None,
+    open_: Callable[[asyncssh.SSHClientConnection, ssh.Person], bool] = _session_open,
+) -> int:
+    """An attacker's life: a session of its own (``reading`` the screen, or only sending;
+    ``first`` readies it), then ``round_`` again and again until told to stop or shut out
+    (``open_`` says whether it still may go on). Returns the rounds' sum."""
     conn, person = await _session(port)
-    person.reading = False  # it only sends
-    sent = 0
+    person.reading = reading
+    if first is not None:
+        await first(person)
+    done = 0
     with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not person.chan.is_closing():
-            size = 1000 if sent % 2 else 999
-            person.chan.write(f"\x1b[48;{size};{size};{size * 10};{size * 20}t")
-            sent += 1
-            await asyncio.sleep(0.5)
+        while not stop.is_set() and open_(conn, person):
+            done += await round_(conn, person)
     conn.close()
-    return sent
+    return done
+
+
+async def in_band_resize(port: int, stop: asyncio.Event) -> int:
+    sizes = itertools.cycle((999, 1000))
+
+    async def resize(_conn: asyncssh.SSHClientConnection, person: ssh.Person) -> int:
+        size = next(sizes)
+        person.chan.write(f"\x1b[48;{size};{size};{size * 10};{size * 20}t")
+        await asyncio.sleep(0.5)
+        return 1
+
+    return await _repeat(port, stop, resize, reading=False)  # it only sends
 
 
 async def channel_churn(port: int, stop: asyncio.Event) -> int:
-    conn, _person = await _session(port)
-    opened = 0
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not conn.is_closed():
-            person = ssh.Person("churner")
-            chan, _ = await conn.create_session(
-                lambda person=person: person,  # type: ignore[misc]
-                term_type="xterm-256color",
-                term_size=(80, 24),
-            )
-            person.chan = chan
-            opened += 1
-            await asyncio.sleep(0.05)
-    conn.close()
-    return opened
+    async def open_one(conn: asyncssh.SSHClientConnection, _person: ssh.Person) -> int:
+        person = ssh.Person("churner")
+        chan, _ = await conn.create_session(
+            lambda: person, term_type="xterm-256color", term_size=(80, 24)
+        )
+        person.chan = chan
+        await asyncio.sleep(0.05)
+        return 1
+
+    return await _repeat(port, stop, open_one, open_=_connection_open)
 
 
 async def window_flood(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port)
-    person.reading = False  # it only sends
-    changes, width = 0, 80
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not person.chan.is_closing():
-            for _ in range(5):
-                width = 80 + (width - 79) % 120
-                person.chan.change_terminal_size(width, 24 + width % 20)
-                changes += 1
-            await asyncio.sleep(0.01)
-    conn.close()
-    return changes
+    widths = itertools.cycle([*range(81, 200), 80])
+
+    async def change(_conn: asyncssh.SSHClientConnection, person: ssh.Person) -> int:
+        for width in itertools.islice(widths, 5):
+            person.chan.change_terminal_size(width, 24 + width % 20)
+        await asyncio.sleep(0.01)
+        return 5
+
+    return await _repeat(port, stop, change, reading=False)  # it only sends
 
 
 async def _until(person: ssh.Person, check: Callable[[str], bool], seconds: float = 3.0) -> bool:
-    deadline = time.perf_counter() + seconds
-    while not check(person.text()):
-        if time.perf_counter() > deadline:
-            return False
-        person.changed.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(person.changed.wait(), 0.5)
-    return True
+    return await person.shows(check, seconds, poll=0.5)
 
 
 async def chat_spam(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port)
-    person.press("w", timed=False)  # watch the first table
-    await person.wait_for("Watching")
-    said = 0
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not person.chan.is_closing():
-            person.press("t", timed=False)
-            if await _until(person, lambda text: TALK_PROMPT in text):
-                person.press(f"spam {said}\r", timed=False)
-                said += 1
-                await _until(person, lambda text: TALK_PROMPT not in text)
-    conn.close()
-    return said
+    said = itertools.count()
+
+    async def watch(person: ssh.Person) -> None:
+        person.press("w", timed=False)  # watch the first table
+        await person.wait_for("Watching")
+
+    async def say(_conn: asyncssh.SSHClientConnection, person: ssh.Person) -> int:
+        person.press("t", timed=False)
+        if not await _until(person, lambda text: TALK_PROMPT in text):
+            return 0
+        person.press(f"spam {next(said)}\r", timed=False)
+        await _until(person, lambda text: TALK_PROMPT not in text)
+        return 1
+
+    return await _repeat(port, stop, say, first=watch)
 
 
 async def join_leave(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port)
-    joins = 0
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not person.chan.is_closing():
-            person.press("w", timed=False)
-            if await _until(person, lambda text: "Watching" in text, 1.0):
-                joins += 1
-                person.press("q", timed=False)
-                await _until(person, lambda text: "Leave this table" in text)
-                person.press("y", timed=False)
-                await _until(person, lambda text: "you are" in text)
-            else:  # refused: tried again at once, as an attacker would
-                await asyncio.sleep(0.05)
-    conn.close()
-    return joins
+    async def join(_conn: asyncssh.SSHClientConnection, person: ssh.Person) -> int:
+        person.press("w", timed=False)
+        if not await _until(person, lambda text: "Watching" in text, 1.0):
+            await asyncio.sleep(0.05)  # refused: tried again at once, as an attacker would
+            return 0
+        person.press("q", timed=False)
+        await _until(person, lambda text: "Leave this table" in text)
+        person.press("y", timed=False)
+        await _until(person, lambda text: "you are" in text)
+        return 1
+
+    return await _repeat(port, stop, join)
 
 
 async def table_spam(port: int, stop: asyncio.Event) -> int:
-    conn, person = await _session(port)
-    made = 0
-    with contextlib.suppress(OSError, asyncssh.Error):
-        while not stop.is_set() and not person.chan.is_closing():
-            person.press("c", timed=False)
-            if not await _until(person, lambda text: "New table" in text):
-                continue
-            person.press("\r", timed=False)
-            if await _until(person, lambda text: "Waiting" in text, 1.0):
-                made += 1
-                person.press("x", timed=False)  # leave: the empty table closes
-                await _until(person, lambda text: "Waiting" not in text)
-            else:  # refused with a sentence, back in the lobby
-                await asyncio.sleep(0.05)
-    conn.close()
-    return made
+    async def make(_conn: asyncssh.SSHClientConnection, person: ssh.Person) -> int:
+        person.press("c", timed=False)
+        if not await _until(person, lambda text: "New table" in text):
+            return 0
+        person.press("\r", timed=False)
+        if not await _until(person, lambda text: "Waiting" in text, 1.0):
+            await asyncio.sleep(0.05)  # refused with a sentence, back in the lobby
+            return 0
+        person.press("x", timed=False)  # leave: the empty table closes
+        await _until(person, lambda text: "Waiting" not in text)
+        return 1
+
+    return await _repeat(port, stop, make)
 
 
 ATTACKS: list[tuple[str, Attack]] = [

@@ -21,7 +21,6 @@ window opens) and ``"stop"`` with a :class:`Window`; ``("quit",)`` ends the proc
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 import time
 import traceback
@@ -60,14 +59,7 @@ class Window:
 
 async def _shows(person: ssh.Person, name: str, seconds: float) -> bool:
     pattern = re.compile(rf"(?<![\w]){re.escape(name)}(?!\w)")
-    deadline = time.perf_counter() + seconds
-    while not pattern.search(person.text()):
-        if time.perf_counter() > deadline:
-            return False
-        person.changed.clear()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(person.changed.wait(), 0.5)
-    return True
+    return await person.shows(lambda text: pattern.search(text) is not None, seconds, poll=0.5)
 
 
 async def _connect(port: int, name: str) -> tuple[asyncssh.SSHClientConnection, ssh.Person]:

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,25 +77,29 @@ class Person(asyncssh.SSHClientSession):  # type: ignore[misc]
         while time.perf_counter() - self.last_data < QUIET_SECONDS:
             await asyncio.sleep(QUIET_SECONDS / 2)
 
-    async def wait_until_gone(self, text: str, seconds: float = 60.0) -> None:
+    async def shows(
+        self, check: Callable[[str], bool], seconds: float = 60.0, poll: float = 1.0
+    ) -> bool:
+        """Whether the screen comes to pass ``check`` within ``seconds`` (looked at as
+        output comes, at least every ``poll`` seconds)."""
         deadline = time.perf_counter() + seconds
-        while text in self.text():
+        while not check(self.text()):
             if time.perf_counter() > deadline:
-                raise RuntimeError(f"{self.name}: {text!r} stayed on screen:\n{self.text()}")
+                return False
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), 1.0)
+                await asyncio.wait_for(self.changed.wait(), poll)
+        return True
+
+    async def wait_until_gone(self, text: str, seconds: float = 60.0) -> None:
+        if not await self.shows(lambda screen: text not in screen, seconds):
+            raise RuntimeError(f"{self.name}: {text!r} stayed on screen:\n{self.text()}")
 
     async def wait_for(self, text: str, seconds: float = 60.0) -> None:
-        deadline = time.perf_counter() + seconds
-        while text not in self.text():
-            if time.perf_counter() > deadline:
-                raise RuntimeError(
-                    f"{self.name} waited for {text!r}; the screen shows:\n{self.text()}"
-                )
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), 1.0)
+        if not await self.shows(lambda screen: text in screen, seconds):
+            raise RuntimeError(
+                f"{self.name} waited for {text!r}; the screen shows:\n{self.text()}"
+            )
 
 
 def address_of(name: str) -> str:
