@@ -1,11 +1,11 @@
-"""The capacity model of ``benchmarks/bench_capacity.py`` and the figure docs/ssh.md derives
+"""The capacity model of ``benchmarks/capacity_model.py`` and the figure docs/ssh.md derives
 from it (the benchmark itself runs in ``make bench-ssh``, never in the suite)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.bench_capacity import KEY_PERIOD, P95_TARGET_MS, players_held
+from benchmarks.capacity_model import KEY_PERIOD, P95_TARGET_MS, players_held
 
 DOCS = Path(__file__).parents[2] / "docs" / "ssh.md"
 
