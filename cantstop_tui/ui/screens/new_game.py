@@ -13,8 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import VARIANTS
-from ...play.match import HUMAN, Seat
-from ...play.names import clean_name
+from ...play.match import HUMAN
 from ...play.ratings import Rating
 from .. import screen_keys
 from ..keys import bindings
@@ -25,9 +24,7 @@ from ..settings import (
     OFF,
     VARIANT_HELP,
     GameSettings,
-    check_seat,
     fit_win_columns,
-    kind_options,
     win_options,
 )
 from ..widgets.form_fields import FormCheckbox, FormSelect
@@ -35,6 +32,7 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.level_offer import LevelOffer
 from ..widgets.too_small import TooSmall
 from .closing import close
+from .new_game_fields import first_person, kind_id, read_settings, seat_count, seat_rows
 
 
 class NewGameScreen(Screen[GameSettings | None]):
@@ -120,23 +118,7 @@ class NewGameScreen(Screen[GameSettings | None]):
                 "Win columns by climbing them.",
                 id="hint",
             )
-            for index in range(MAX_SEATS):
-                seat = seats[index] if index < len(seats) else None
-                with Horizontal(classes="row"):
-                    yield Label(f"Player {index + 1}")
-                    yield Input(
-                        seat.name if seat else f"Player {index + 1}",
-                        id=f"name{index}",
-                        compact=True,
-                        max_length=16,
-                    )
-                    kind = seat.kind if seat else OFF
-                    options = kind_options(optional=index >= 2)
-                    if kind not in [value for _, value in options]:
-                        kind = HUMAN
-                    yield FormSelect(
-                        options, value=kind, id=f"kind{index}", allow_blank=False, compact=True
-                    )
+            yield from seat_rows(seats)
             with Horizontal(classes="row", id="variant-row"):
                 yield Label("Variant")
                 yield FormSelect(
@@ -193,26 +175,14 @@ class NewGameScreen(Screen[GameSettings | None]):
                 box.BUTTON_LEFT, box.BUTTON_RIGHT = "[", "]"
                 box.refresh()
 
-    def _seat_count(self) -> int:
-        return sum(
-            1 for index in range(MAX_SEATS) if self.query_one(f"#kind{index}", Select).value != OFF
-        )
-
-    def _first_person(self) -> str | None:
-        """The name of the first person on screen."""
-        for index in range(MAX_SEATS):
-            if self.query_one(f"#kind{index}", Select).value == HUMAN:
-                return clean_name(self.query_one(f"#name{index}", Input).value)
-        return None
-
     def _show_my_level(self) -> None:
-        self.query_one(LevelOffer).show_for(self._first_person())
+        self.query_one(LevelOffer).show_for(first_person(self))
         self.refresh_bindings()
 
     def action_my_level(self) -> None:
         """Every computer seat (or, with none, player 2) plays at the first person's level."""
         level = self.query_one(LevelOffer).level
-        kinds = [self.query_one(f"#kind{index}", Select) for index in range(MAX_SEATS)]
+        kinds = [self.query_one(f"#{kind_id(index)}", Select) for index in range(MAX_SEATS)]
         for kind in [k for k in kinds if k.value not in (HUMAN, OFF)] or kinds[1:2]:
             if level is not None:
                 kind.value = level
@@ -230,7 +200,7 @@ class NewGameScreen(Screen[GameSettings | None]):
         if event.select.id and event.select.id.startswith("kind"):
             self._show_my_level()
             win = self.query_one("#win", Select)
-            players = self._seat_count()
+            players = seat_count(self)
             current = win.value if isinstance(win.value, int) else 3
             win.set_options(win_options(players))
             win.value = fit_win_columns(players, current)
@@ -272,30 +242,7 @@ class NewGameScreen(Screen[GameSettings | None]):
 
     def read_settings(self) -> GameSettings:
         """The settings on screen; raises ValueError with a sentence when they don't fit."""
-        seats = []
-        for index in range(MAX_SEATS):
-            kind = self.query_one(f"#kind{index}", Select).value
-            if kind == OFF:
-                continue
-            name = clean_name(self.query_one(f"#name{index}", Input).value)
-            seat = Seat(name, str(kind))
-            if not name:
-                raise ValueError(f"Player {index + 1} needs a name.")
-            check_seat(seat)
-            seats.append(seat)
-        if len({seat.name for seat in seats}) != len(seats):
-            raise ValueError("Each player needs a different name.")
-        seed_text = self.query_one("#seed", Input).value.strip()
-        try:
-            seed = int(seed_text) if seed_text else None
-        except ValueError:
-            raise ValueError(f"The seed must be a whole number, not {seed_text!r}.") from None
-        win = self.query_one("#win", Select).value
-        variant = self.query_one("#variant", Select).value
-        hints = self.query_one("#hints", Checkbox).value
-        settings = GameSettings(tuple(seats), variant, int(win), seed, hints)  # type: ignore[arg-type]
-        settings.config()
-        return settings
+        return read_settings(self)
 
     def action_start(self) -> None:
         try:
