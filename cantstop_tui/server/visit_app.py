@@ -220,23 +220,20 @@ class VisitApp(GameApp):
         hosted = self.hosted
         assert hosted is not None
         unseen = None if self.watching else turn_tables.unseen_by(hosted, self.visitor)
-        lobby = self.lobby
-
-        def ratings() -> Mapping[str, Rating]:  # on the analysis thread, once a game
-            return lobby.ratings([seat.name for seat in table.match.seats])
-
         return TableScreen(
             hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances, unseen,
-            ratings=ratings,
+            ratings=lambda: self._ratings_at(table),  # on the analysis thread, once a game
         )
 
+    def _ratings_at(self, table: Table) -> Mapping[str, Rating]:
+        """The server's ratings of the people seated at ``table`` (by their names, as its
+        database keys them; one not rated yet is missing: a newcomer)."""
+        return self.lobby.ratings([seat.name for seat in table.match.seats])
+
     def player_ratings(self) -> Mapping[str, Rating] | None:
-        """The server's ratings of the people at the table shown (none in the lobby): what
-        a review of its game assumes of them, read once as the review opens."""
-        table = self.table
-        return None if table is None else self.lobby.ratings(
-            [seat.name for seat in table.match.seats]
-        )
+        """The ratings of the people at the table shown (none in the lobby): what a review
+        of its game assumes of them, read once as the review opens."""
+        return None if self.table is None else self._ratings_at(self.table)
 
     def action_talk(self) -> None:
         self.talk.open()
