@@ -53,6 +53,15 @@ def test_a_rating_maps_through_the_levels_strengths_on_their_anchors() -> None:
     assert [strength(mu) for mu in mus] == sorted(strength(mu) for mu in mus)
 
 
+def test_a_person_rated_like_a_level_plays_it_as_equals() -> None:
+    from cantstop_tui.ai.win_chance import win_chances
+
+    match = _match(Seat("Ana"), Seat("Bot", "steady"))
+    skills = seat_skills(match, {"Ana": Rating(ANCHORS["steady"].mu, ANCHORS["steady"].sigma)})
+    assert skills[0] == pytest.approx(skills[1])
+    assert win_chances(match.state, skills=skills) == pytest.approx(win_chances(match.state))
+
+
 def test_a_newcomer_and_a_bot_of_your_own_are_taken_at_the_second_level() -> None:
     assert LEVELS[1] == NEWCOMER_LEVEL and ANCHORS[NEWCOMER_LEVEL].mu == MU
     match = _match(Seat("Ana"), Seat("Mine", "my_bots:Clever"))
