@@ -7,11 +7,13 @@ would. Its private parts (``Screen._compositor``, ``Compositor``, ``ChopsUpdate`
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pyte
 from textual._compositor import ChopsUpdate, Compositor
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -49,6 +51,19 @@ def _whole(screen: Screen[object]) -> str:
     return update.render_segments(screen.app.console)
 
 
+def _count_renders(screen: Screen[object], drawn: Counter[str]) -> None:
+    """Counts in ``drawn`` each time the compositor draws a widget of ``screen``, by the
+    widget's class name."""
+    for widget in [screen, *screen.query("*")]:
+        render_lines = widget.render_lines
+
+        def counted(crop: Region, widget: Widget = widget, draw: Any = render_lines) -> Any:
+            drawn[type(widget).__name__] += 1
+            return draw(crop)
+
+        widget.render_lines = counted  # type: ignore[method-assign]
+
+
 async def test_the_terminal_after_partial_updates_shows_the_whole_screen() -> None:
     app, table = table_app(MATCH)
     drawn: Counter[str] = Counter()
@@ -70,28 +85,20 @@ async def test_the_terminal_after_partial_updates_shows_the_whole_screen() -> No
             return update
 
         compositor.render_partial_update = sent  # type: ignore[method-assign]
-        rendered = Widget.render_lines
-
-        def counted(widget: Widget, crop: object) -> object:
-            drawn[type(widget).__name__] += 1
-            return rendered(widget, crop)  # type: ignore[arg-type]
-
-        Widget.render_lines = counted  # type: ignore[assignment,method-assign]
-        try:
-            for _ in range(KEYS):
-                steps = len(table.match.history)
-                await pilot.press(next_key(table.match))
-                await until(pilot, lambda s=steps: len(table.match.history) > s, "the move")
-                await pilot.pause()
-        finally:
-            Widget.render_lines = rendered  # type: ignore[method-assign]
+        _count_renders(screen, drawn)
+        for _ in range(KEYS):
+            steps = len(table.match.history)
+            await pilot.press(next_key(table.match))
+            await until(pilot, lambda s=steps: len(table.match.history) > s, "the move")
+            await pilot.pause()
         compositor.render_partial_update = partial  # type: ignore[method-assign]
+        by_keys = Counter(drawn)
         await pilot.pause()
         whole = Terminal()
         whole.feed(_whole(screen))
         assert terminal.cells() == whole.cells()
-    assert drawn["Board"] and drawn["GameLog"]  # the keys changed both
-    assert drawn["GameScreen"] == 0  # hidden under its children: never drawn for a change
+    assert by_keys["Board"] and by_keys["GameLog"]  # the keys changed both
+    assert by_keys["GameScreen"] == 0  # hidden under its children: never drawn for a change
 
 
 class Boxes(Screen[None]):
@@ -119,20 +126,13 @@ async def test_a_change_draws_the_widget_it_changed_not_its_container_or_neighbo
     app = BoxesApp()
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
-        drawn: list[str] = []
-        rendered = Widget.render_lines
-
-        def counted(widget: Widget, crop: object) -> object:
-            drawn.append(widget.id or type(widget).__name__)
-            return rendered(widget, crop)  # type: ignore[arg-type]
-
-        Widget.render_lines = counted  # type: ignore[assignment,method-assign]
-        try:
-            app.query_one("#two", Static).update("TWO")
-            await pilot.pause()
-        finally:
-            Widget.render_lines = rendered  # type: ignore[method-assign]
-        assert drawn == ["two"]
+        drawn: Counter[str] = Counter()
+        _count_renders(app.screen, drawn)
+        for widget in app.screen.query("*"):
+            drawn[type(widget).__name__] = 0
+        app.query_one("#two", Static).update("TWO")
+        await pilot.pause()
+        assert drawn == Counter({"Static": 1})  # "two", not "one" or "side"
         assert "TWO" in app.screen._compositor.render_strips()[2].text
 
 
