@@ -15,6 +15,12 @@ TEXTUAL_VERSION = "8.2.8"
 """The Textual release the private parts below were read from (the lock files pin it)."""
 
 PRIVATE_PARTS: tuple[str, ...] = (
+    # ui/textual_compat/compositor.py
+    "textual._compositor.Compositor",
+    "textual._compositor.Compositor._dirty_regions",
+    "textual._compositor.Compositor._get_renders",
+    "textual._compositor.ChopsUpdate",
+    "textual.screen.Screen._compositor",
     # ui/textual_compat/driver.py
     "textual._context.active_app",
     "textual._xterm_parser.XTermParser",

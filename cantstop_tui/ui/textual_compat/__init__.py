@@ -14,6 +14,8 @@ moves one.
 - ``widgets``: crash reports instead of Textual's traceback (``report_fatal_errors``), a
   ``Log`` that lays out less (``QuietLog``), a ``Footer`` that forgets the keys it replaced
   (``LeanFooter``), and what tests read (an app's notifications, a ``Select``'s options).
+- ``compositor``: a screen that draws, after a change, only the widgets under what changed
+  (``lean_compositor``, for the game screen);
 - ``messages``: the message that wakes an idle widget (``Prompt``) kept the closed screen
   that sent it alive; fixed on import, for every app;
 - ``serve``: textual-serve's copy of the web game's stderr, taken over
@@ -26,6 +28,7 @@ package fails to import.
 
 from __future__ import annotations
 
+from .compositor import LeanCompositor, lean_compositor
 from .driver import DriverState, KeyParser, current_app, forget_parsed_keys, new_key_parser
 from .messages import UPSTREAM_PROMPT_POST_INIT
 from .rendering import (
@@ -62,6 +65,7 @@ __all__ = [
     "WATCHERS",
     "DriverState",
     "KeyParser",
+    "LeanCompositor",
     "LeanFooter",
     "LightStrip",
     "QuietLog",
@@ -69,6 +73,7 @@ __all__ = [
     "forget_detached_watchers",
     "forget_parsed_keys",
     "forget_rendered_codes",
+    "lean_compositor",
     "lightened_strips",
     "new_key_parser",
     "notification_messages",
