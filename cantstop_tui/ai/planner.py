@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 _INDEX: Final = range(13)
+_ALL: Final = 1 << 30
+"""``prefetch``'s reach for "to the turn's end" (a turn never lasts that many rolls)."""
 DEFAULT_DEPTH: Final = 3
 CLASSIC_DEPTH: Final = 2
 """The first version's reach (``expert-classic`` keeps it)."""
@@ -100,6 +102,8 @@ class Planner:
         )
         self._ends: dict[tuple[int, ...], TurnEnd] = {} if share is None else share._ends
         self._known: dict[Runners, Runners] = {}
+        self._prefetched: dict[Runners, int] = {}
+        """How many rolls ahead of each runner set ``prefetch`` valued everything."""
         # With jumps a step's length depends on the others' squares: no shortcut then.
         self._solve_ends = state.config.variant != "jump"
         self._refusable = refuses_stops(state.config)
@@ -133,17 +137,22 @@ class Planner:
         """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
         found = self.nexts.get(runners)
         if found is None:
-            bust = 0
-            groups = []
+            rolls = outcomes(self.state, runners)
+            # Each move once, however many groups allow it (the engine's step), and one
+            # tuple per runner set however many rolls lead to it (a plan holds thousands
+            # of sets, each reached from many places).
+            moves = list(dict.fromkeys(move for _, allowed in rolls for move in allowed))
             known = self._known
-            for count, moves in outcomes(self.state, runners):
-                if moves:
-                    # One tuple per runner set however many rolls lead to it (a plan holds
-                    # thousands of sets, each reached from many places).
-                    reached = runners_after_each(self.state, runners, moves)
-                    groups.append((count, [known.setdefault(r, r) for r in reached]))
-                else:
-                    bust += count
+            reached = {
+                move: known.setdefault(r, r)
+                for move, r in zip(
+                    moves, runners_after_each(self.state, runners, moves), strict=True
+                )
+            }
+            bust = sum(count for count, allowed in rolls if not allowed)
+            groups = [
+                (count, [reached[move] for move in allowed]) for count, allowed in rolls if allowed
+            ]
             found = (bust, groups)
             self.nexts[runners] = found
         return found
@@ -206,8 +215,11 @@ class Planner:
             return
         if depth is None and self._solve_ends and all(map(all_out, roots)):
             return  # TurnEnd values its situations in one batch itself.
-        frontier = set(roots)
+        reach = _ALL if depth is None else depth
+        done = self._prefetched
+        frontier = {r for r in roots if done.get(r, -1) < reach}
         seen = set(frontier)
+        expanded: list[set[Runners]] = []
         ends: set[Runners] = set()
         level = 0
         while frontier:
@@ -215,18 +227,30 @@ class Planner:
                 ends.update(r for r in frontier if all_out(r))
                 frontier = {r for r in frontier if not all_out(r)}
             self.stop_values(list(frontier))
-            if level == depth:
+            expanded.append(frontier)
+            if level == reach:
                 break
             level += 1
             grown: set[Runners] = set()
+            stops = self.stops
+            best_stop = self.best_stop
+            successors = self.successors
+            left = reach - level
             for runners in frontier:
-                if self.stops[runners] < self.best_stop:
-                    for _, nexts in self.successors(runners)[1]:
+                if stops[runners] < best_stop:
+                    for _, nexts in successors(runners)[1]:
                         grown.update(nexts)
-            frontier = grown - seen
-            seen |= frontier
+            # A set already looked at from here as far as this (an earlier decision of the
+            # turn) has everything within that many rolls valued: not again.
+            frontier = {r for r in grown - seen if done.get(r, -1) < left}
+            seen |= grown
         if ends and self._solve_ends:
             self.solve_ends(ends)
+        for level, found in enumerate(expanded):
+            left = reach - level
+            for runners in found:
+                if done.get(runners, -1) < left:
+                    done[runners] = left
 
     def roll_value(self, runners: Runners, depth: Depth) -> float:
         """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to

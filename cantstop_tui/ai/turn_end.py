@@ -12,11 +12,10 @@ The pass goes by layers, numpy doing a layer at once: a layer is the situations 
 heights add up to the same sum, and every move leads to a higher layer of the same
 triple, so the triples a search meets are solved together (``solve``: a turn's first
 decision meets about 25, in one pass where a pass each took over half as long again).
-The network still values each triple's situations in a batch of their own, as when each
-was solved alone: its single-precision sums depend a little on the batch, and expert's
-values stay the same to the last bit. Each situation's roll is summed in the order of a
-situation-by-situation pass (the bust, then the groups one after another), so the values
-are those of that pass to the last bit, given the same banking values.
+The network values every triple's situations of a pass in one batch. Each situation's
+roll is summed in the order of a situation-by-situation pass (the bust, then the groups one
+after another), so the values are those of that pass to the last bit, given the same
+banking values.
 
 The outcome groups come from the engine (``outcomes``), once per pattern of how
 far each column can climb in one roll (0, 1 or 2 steps). Not for the jump
@@ -157,10 +156,12 @@ def solve(
     for runners in starts:
         triples.append(_Triple(runners, first))
         first += triples[-1].size
-    # Valued triple by triple, as when each was solved alone: the network's single-precision
-    # sums depend a little on the batch, and expert's values must stay the same to the bit.
+    # Every triple's situations valued in one batch: one call of the network, not one per
+    # triple (its per-call cost was most of a review's time). The network's single-precision
+    # sums depend a little on the batch, so a value moves in its last bits (about 1e-7)
+    # with the batch it came in; expert's choices do not (docs/ai.md, "Speed").
     grid = np.concatenate([t.grid for t in triples])
-    stops = np.concatenate([np.array(stop_values(t.grid), dtype=np.float64) for t in triples])
+    stops = np.array(stop_values(grid), dtype=np.float64)
     banked = stops.copy()
     if may_stop is not None:  # a refused stop is never taken: the player rolls on
         stops[[not may_stop(tuple(row)) for row in grid.tolist()]] = -math.inf
@@ -198,7 +199,12 @@ def solve(
     cuts = np.flatnonzero(np.diff(layers)) + 1
     edges = [0, *cuts.tolist(), len(order)] if len(order) else []
     for start, end in pairwise(edges):
-        best = worth[targets[:, :, start:end]].max(axis=1)
+        # The best move of each group: the moves' worths compared pairwise (a reduction
+        # over an axis of two or three cells goes cell by cell, and took half the time).
+        reached = worth[targets[:, :, start:end]]
+        best = reached[:, 0]
+        for other in range(1, moves):
+            best = np.maximum(best, reached[:, other])
         terms = np.multiply(counts[:, start:end], best, order="C")
         # Summed group after group, as a pass situation by situation adds them (numpy
         # adds rows in order; a single column it would add pairwise).
