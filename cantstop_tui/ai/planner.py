@@ -258,8 +258,13 @@ class Planner:
         bust, groups = self.successors(runners)
         later = None if depth is None else depth - 1
         if later is not None and later <= 0:
-            leaf = self.stop_value if self._plain_leaf else self._at_horizon
-            total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
+            known = self.stops if self._plain_leaf else self._horizon
+            try:  # every leaf known already (prefetched, or met before): read at C speed
+                found = known.__getitem__
+                total = sum(count * max(map(found, nexts)) for count, nexts in groups)
+            except KeyError:
+                leaf = self.stop_value if self._plain_leaf else self._at_horizon
+                total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
         else:
             best = self.best
             total = sum(count * max([best(n, later) for n in nexts]) for count, nexts in groups)

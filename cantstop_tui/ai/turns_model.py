@@ -175,11 +175,8 @@ class TurnsModel:
         """``distribution`` of ``encode``'s rows; a player with too few columns still open
         to them has all their chance on the last turn counted (they cannot win alone)."""
         dists = self.distribution(encode(heights, closed, win_columns, variant))
-        heights = np.atleast_2d(heights)
-        closed = np.broadcast_to(closed, heights.shape)
-        won = won_columns(heights, closed).sum(axis=1)
-        still_open = ((heights < COLUMN_TOPS) & ~closed).sum(axis=1)
-        stuck = won + still_open < win_columns
+        # Won and still open, the columns not closed to them: too few, and they are stuck.
+        stuck = np.broadcast_to((~closed).sum(axis=-1) < win_columns, len(dists))
         if stuck.any():
             dists[stuck] = 0.0
             dists[stuck, -1] = 1.0
