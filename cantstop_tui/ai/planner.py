@@ -143,18 +143,12 @@ class Planner:
             # of sets, each reached from many places).
             moves = list(dict.fromkeys(move for _, allowed in rolls for move in allowed))
             known = self._known
-            reached = {
-                move: known.setdefault(r, r)
-                for move, r in zip(
-                    moves, runners_after_each(self.state, runners, moves), strict=True
-                )
-            }
-            bust = sum(count for count, allowed in rolls if not allowed)
-            groups = [
-                (count, [reached[move] for move in allowed]) for count, allowed in rolls if allowed
-            ]
-            found = (bust, groups)
-            self.nexts[runners] = found
+            after = runners_after_each(self.state, runners, moves)
+            reached = {m: known.setdefault(r, r) for m, r in zip(moves, after, strict=True)}
+            found = self.nexts[runners] = (
+                sum(count for count, allowed in rolls if not allowed),
+                [(count, [reached[m] for m in allowed]) for count, allowed in rolls if allowed],
+            )
         return found
 
     def stop_value(self, runners: Runners) -> float:
@@ -232,25 +226,18 @@ class Planner:
                 break
             level += 1
             grown: set[Runners] = set()
-            stops = self.stops
-            best_stop = self.best_stop
-            successors = self.successors
-            left = reach - level
             for runners in frontier:
-                if stops[runners] < best_stop:
-                    for _, nexts in successors(runners)[1]:
+                if self.stops[runners] < self.best_stop:
+                    for _, nexts in self.successors(runners)[1]:
                         grown.update(nexts)
-            # A set already looked at from here as far as this (an earlier decision of the
-            # turn) has everything within that many rolls valued: not again.
-            frontier = {r for r in grown - seen if done.get(r, -1) < left}
+            # A set an earlier decision of the turn looked at as far ahead has all that is
+            # within reach valued: not again.
+            frontier = {r for r in grown - seen if done.get(r, -1) < reach - level}
             seen |= grown
         if ends and self._solve_ends:
             self.solve_ends(ends)
         for level, found in enumerate(expanded):
-            left = reach - level
-            for runners in found:
-                if done.get(runners, -1) < left:
-                    done[runners] = left
+            done.update((r, max(done.get(r, -1), reach - level)) for r in found)
 
     def roll_value(self, runners: Runners, depth: Depth) -> float:
         """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to
