@@ -50,6 +50,8 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 _INDEX: Final = range(13)
+_ALL: Final = 1 << 30
+"""``prefetch``'s reach for "to the turn's end" (a turn never lasts that many rolls)."""
 DEFAULT_DEPTH: Final = 3
 CLASSIC_DEPTH: Final = 2
 """The first version's reach (``expert-classic`` keeps it)."""
@@ -100,6 +102,8 @@ class Planner:
         )
         self._ends: dict[tuple[int, ...], TurnEnd] = {} if share is None else share._ends
         self._known: dict[Runners, Runners] = {}
+        self._prefetched: dict[Runners, int] = {}
+        """How many rolls ahead of each runner set ``prefetch`` valued everything."""
         # With jumps a step's length depends on the others' squares: no shortcut then.
         self._solve_ends = state.config.variant != "jump"
         self._refusable = refuses_stops(state.config)
@@ -133,19 +137,18 @@ class Planner:
         """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
         found = self.nexts.get(runners)
         if found is None:
-            bust = 0
-            groups = []
+            rolls = outcomes(self.state, runners)
+            # Each move once, however many groups allow it (the engine's step), and one
+            # tuple per runner set however many rolls lead to it (a plan holds thousands
+            # of sets, each reached from many places).
+            moves = list(dict.fromkeys(move for _, allowed in rolls for move in allowed))
             known = self._known
-            for count, moves in outcomes(self.state, runners):
-                if moves:
-                    # One tuple per runner set however many rolls lead to it (a plan holds
-                    # thousands of sets, each reached from many places).
-                    reached = runners_after_each(self.state, runners, moves)
-                    groups.append((count, [known.setdefault(r, r) for r in reached]))
-                else:
-                    bust += count
-            found = (bust, groups)
-            self.nexts[runners] = found
+            after = runners_after_each(self.state, runners, moves)
+            reached = {m: known.setdefault(r, r) for m, r in zip(moves, after, strict=True)}
+            found = self.nexts[runners] = (
+                sum(count for count, allowed in rolls if not allowed),
+                [(count, [reached[m] for m in allowed]) for count, allowed in rolls if allowed],
+            )
         return found
 
     def stop_value(self, runners: Runners) -> float:
@@ -206,8 +209,11 @@ class Planner:
             return
         if depth is None and self._solve_ends and all(map(all_out, roots)):
             return  # TurnEnd values its situations in one batch itself.
-        frontier = set(roots)
+        reach = _ALL if depth is None else depth
+        done = self._prefetched
+        frontier = {r for r in roots if done.get(r, -1) < reach}
         seen = set(frontier)
+        expanded: list[set[Runners]] = []
         ends: set[Runners] = set()
         level = 0
         while frontier:
@@ -215,7 +221,8 @@ class Planner:
                 ends.update(r for r in frontier if all_out(r))
                 frontier = {r for r in frontier if not all_out(r)}
             self.stop_values(list(frontier))
-            if level == depth:
+            expanded.append(frontier)
+            if level == reach:
                 break
             level += 1
             grown: set[Runners] = set()
@@ -223,10 +230,14 @@ class Planner:
                 if self.stops[runners] < self.best_stop:
                     for _, nexts in self.successors(runners)[1]:
                         grown.update(nexts)
-            frontier = grown - seen
-            seen |= frontier
+            # A set an earlier decision of the turn looked at as far ahead has all that is
+            # within reach valued: not again.
+            frontier = {r for r in grown - seen if done.get(r, -1) < reach - level}
+            seen |= grown
         if ends and self._solve_ends:
             self.solve_ends(ends)
+        for level, found in enumerate(expanded):
+            done.update((r, max(done.get(r, -1), reach - level)) for r in found)
 
     def roll_value(self, runners: Runners, depth: Depth) -> float:
         """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to
@@ -234,8 +245,13 @@ class Planner:
         bust, groups = self.successors(runners)
         later = None if depth is None else depth - 1
         if later is not None and later <= 0:
-            leaf = self.stop_value if self._plain_leaf else self._at_horizon
-            total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
+            known = self.stops if self._plain_leaf else self._horizon
+            try:  # every leaf known already (prefetched, or met before): read at C speed
+                found = known.__getitem__
+                total = sum(count * max(map(found, nexts)) for count, nexts in groups)
+            except KeyError:
+                leaf = self.stop_value if self._plain_leaf else self._at_horizon
+                total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
         else:
             best = self.best
             total = sum(count * max([best(n, later) for n in nexts]) for count, nexts in groups)
