@@ -29,7 +29,6 @@ worse than none. With the same depth everywhere, each roll more plays better
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 from typing import TYPE_CHECKING, Final, Protocol
 
 from ..engine import (
@@ -42,14 +41,14 @@ from ..engine import (
     runners_after_each,
 )
 from .outcomes import ROLLS, outcomes
-from .turn_end import TurnEnd, solve
+from .solved_ends import SolvedEnds
+from .turn_end import TurnEnd
 from .value import WIN
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-_INDEX: Final = range(13)
 _ALL: Final = 1 << 30
 """``prefetch``'s reach for "to the turn's end" (a turn never lasts that many rolls)."""
 DEFAULT_DEPTH: Final = 3
@@ -100,7 +99,7 @@ class Planner:
         self.nexts: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = (
             {} if share is None else share.nexts
         )
-        self._ends: dict[tuple[int, ...], TurnEnd] = {} if share is None else share._ends
+        self.ends: SolvedEnds = SolvedEnds(state) if share is None else share.ends
         self._known: dict[Runners, Runners] = {}
         self._prefetched: dict[Runners, int] = {}
         """How many rolls ahead of each runner set ``prefetch`` valued everything."""
@@ -154,19 +153,11 @@ class Planner:
     def stop_value(self, runners: Runners) -> float:
         value = self.stops.get(runners)
         if value is None:
-            value = self._solved_stop(runners)
+            value = self.ends.stop(runners)
             if value is None:
                 value = self.evaluator.value(runners)
             self.stops[runners] = value
         return value
-
-    def _solved_stop(self, runners: Runners) -> float | None:
-        """The worth of banking ``runners`` as a solved turn's end valued it (every runner
-        out), or None: a set is valued once, in the batch it first came in."""
-        solved = self._ends.get(tuple(compress(_INDEX, runners)))
-        if solved is None or not solved.covers(runners):
-            return None
-        return float(solved.stops[solved.number(runners)])
 
     def stop_values(
         self, runner_sets: list[Runners], rows: NDArray[np.int64] | None = None
@@ -179,10 +170,10 @@ class Planner:
         if values is None:
             return [self.stop_value(r) for r in runner_sets]
         missing = [r for r in runner_sets if r not in known]
-        if missing and self._ends:
+        if missing and self.ends.by_columns:
             for runners in missing:
                 if all_out(runners):
-                    value = self._solved_stop(runners)
+                    value = self.ends.stop(runners)
                     if value is not None:
                         known[runners] = value
             missing = [r for r in missing if r not in known]
@@ -281,40 +272,24 @@ class Planner:
     def turn_end(self, runners: Runners) -> TurnEnd:
         """The solved rest of the turn for ``runners``' column triple (every runner out):
         from the lowest heights the turn can still reach, so once per triple."""
-        columns = tuple(compress(_INDEX, runners))
-        solved = self._ends.get(columns)
-        if solved is None or not solved.covers(runners):
-            lowest = self._lowest(columns)
-            self._solve([tuple(map(min, lowest, runners))])
-            solved = self._ends[columns]
+        solved = self.ends.covering(runners)
+        if solved is None:
+            self._solve([self.ends.start_for(runners)])
+            solved = self.ends.covering(runners)
+            assert solved is not None
         return solved
-
-    def _lowest(self, columns: tuple[int, ...]) -> Runners:
-        """The lowest heights the turn can still reach in ``columns`` (every runner out)."""
-        start = self.state.runners
-        lowest = [0] * len(start)
-        for column in columns:
-            # A runner out now only climbs; a runner not out yet is placed a step up.
-            lowest[column] = start[column] or self.after(start, (column,))[column]
-        return tuple(lowest)
 
     def _solve(self, starts: list[Runners]) -> None:
         """Solve the turn's end from each of ``starts`` (a triple each), in one pass."""
-        for solved in solve(
+        self.ends.solve(
             starts, self._row_values, self.bust_value, self.best_stop,
             self.may_stop if self._refusable else None,
-        ):
-            self._ends[solved.columns] = solved
+        )
 
     def solve_ends(self, situations: set[Runners]) -> None:
         """Solve, in one pass, the turn's end of every column triple of ``situations``
         (every runner out, reachable this turn) not solved yet."""
-        starts = []
-        for columns in sorted({tuple(compress(_INDEX, runners)) for runners in situations}):
-            lowest = self._lowest(columns)
-            solved = self._ends.get(columns)
-            if solved is None or not solved.covers(lowest):
-                starts.append(lowest)
+        starts = self.ends.unsolved(situations)
         if starts:
             self._solve(starts)
 
