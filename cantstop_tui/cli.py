@@ -7,7 +7,7 @@ import importlib
 import os
 import sys
 
-from . import collector
+from . import startup_collector as collector
 
 TEXTUAL_COMMANDS = (None, "learn", "replay", "review", "serve", "web")
 """The commands that use Textual's (or textual-serve's) private parts, so need the version
@@ -22,9 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run a subcommand; an unexpected error becomes a crash report and one sentence.
 
     Run as the program (``argv`` None: the command line's), playing starts without the
-    garbage collector's passes (``collector``): the app starts it again once its first
-    frame is drawn, and this does when it ends. A caller that passes ``argv`` (a test) keeps
-    its process's collector as it is."""
+    garbage collector's passes (``startup_collector``): the app starts it again once its
+    first frame is drawn, and this does when it ends. A caller that passes ``argv`` (a
+    test) keeps its process's collector as it is."""
     if argv is None:
         collector.hold()
     try:

@@ -16,7 +16,7 @@ from textual.driver import Driver
 from textual.notifications import Notify
 from textual.screen import ModalScreen
 
-from .. import collector
+from .. import startup_collector as collector
 from ..play.match import Match
 from ..play.table import BOT_DELAY, Table
 from ..storage import crash
@@ -99,7 +99,7 @@ class AppBase(App[None]):
 
     def _begin(self) -> None:
         self.begin()
-        self.call_after_refresh(collector.release)  # the first frame is drawn: see collector
+        self.call_after_refresh(collector.release)  # the first frame is drawn
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)

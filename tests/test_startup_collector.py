@@ -1,5 +1,5 @@
-"""cantstop_tui/collector.py: ``cantstop`` starts without the garbage collector's passes
-and starts it again once the first frame is drawn (issue 31); nothing changes for a
+"""cantstop_tui/startup_collector.py: ``cantstop`` starts without the garbage collector's
+passes and starts it again once the first frame is drawn (issue 31); nothing changes for a
 process that never held it."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from cantstop_tui import collector
+from cantstop_tui import startup_collector as collector
 
 
 @pytest.fixture
