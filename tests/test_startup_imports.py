@@ -27,6 +27,9 @@ HEAVY = (
     "confusable_homoglyphs",
     "cantstop_tui.ai.expert",
     "cantstop_tui.play.review",
+    "importlib.metadata",  # the Textual version check reads the dist-info folder's name
+    "textual.widgets._log",  # the game log's, with the game screen
+    "textual.widgets._footer",
 )
 """Never loaded before the first frame."""
 

@@ -10,7 +10,7 @@ from textual.strip import Strip
 from ...engine import Conceded, Event, Moved, Rolled, Stopped
 from ...play.match import Match
 from ...play.narration import history_parts, log_lines, rolloff_lines, waiting_roll
-from ..textual_compat import QuietLog
+from ..textual_compat.widgets import QuietLog
 from ..view import GameView
 from .kept_strips import KeptStrips
 from .view_widget import OneStylePerRender
