@@ -27,6 +27,10 @@ def main(argv: list[str] | None = None) -> int:
     test) keeps its process's collector as it is."""
     if argv is None:
         collector.hold()
+        # numpy's matrix products run on one thread (``ai.turns_model.one_blas_thread`` says
+        # why); said before numpy loads, OpenBLAS does not first start a thread per core
+        # (about 50 ms of CPU of every review's start-up). A value the user set is kept.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         return _run(argv)
     finally:

@@ -15,7 +15,7 @@ from pathlib import Path
 from . import __version__
 from .ai import LEVELS, STRONGEST
 from .engine import VARIANTS
-from .play.table import BOT_DELAY
+from .play.pacing import BOT_DELAY
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "arena": (

@@ -18,7 +18,8 @@ from textual.screen import ModalScreen
 
 from .. import startup_collector as collector
 from ..play.match import Match
-from ..play.table import BOT_DELAY, Table
+from ..play.pacing import BOT_DELAY
+from ..play.table import Table
 from ..storage import crash
 from . import screen_keys
 from .compact_driver import compact
