@@ -7,13 +7,11 @@ import importlib
 import os
 import sys
 
-from .command_line import COMMANDS, PLAY_MODULE, USAGE_ERROR, route
+from . import startup_collector as collector
 
-TEXTUAL_MODULES = frozenset(
-    {PLAY_MODULE, *(COMMANDS[name][0] for name in ("learn", "replay", "review", "serve", "web"))}
-)
+TEXTUAL_COMMANDS = (None, "learn", "replay", "review", "serve", "web")
 """The commands that use Textual's (or textual-serve's) private parts, so need the version
-the compatibility module was written for."""
+the compatibility module was written for (None: play)."""
 SETUP_ERROR = 1
 PIPE_CLOSED = 128 + 13
 """The exit code of a command whose reader went away (``cantstop arena | head``), as a
@@ -21,13 +19,35 @@ shell reports a command ended by SIGPIPE."""
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run a subcommand; an unexpected error becomes a crash report and one sentence."""
+    """Run a subcommand; an unexpected error becomes a crash report and one sentence.
+
+    Run as the program (``argv`` None: the command line's), playing starts without the
+    garbage collector's passes (``startup_collector``): the app starts it again once its
+    first frame is drawn, and this does when it ends. A caller that passes ``argv`` (a
+    test) keeps its process's collector as it is."""
+    if argv is None:
+        collector.hold()
+        # numpy's matrix products run on one thread (``ai.turns_model.one_blas_thread`` says
+        # why); said before numpy loads, OpenBLAS does not first start a thread per core
+        # (about 50 ms of CPU of every review's start-up). A value the user set is kept.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
-        _command, module_name, args = route(sys.argv[1:] if argv is None else argv)
+        return _run(argv)
+    finally:
+        collector.release()
+
+
+def _run(argv: list[str] | None) -> int:
+    from .command_line import USAGE_ERROR, route
+
+    try:
+        command, module_name, args = route(sys.argv[1:] if argv is None else argv)
     except ValueError as error:
         print(f"cantstop: {error}", file=sys.stderr)
         return USAGE_ERROR
-    if module_name in TEXTUAL_MODULES:
+    if command is not None:  # the other commands run long: with the collector
+        collector.release()
+    if command in TEXTUAL_COMMANDS:
         from .textual_version import textual_problem
 
         problem = textual_problem()

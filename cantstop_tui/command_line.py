@@ -9,12 +9,13 @@ word after the command as it is, options included.
 from __future__ import annotations
 
 import argparse
+from functools import cache
 from pathlib import Path
 
 from . import __version__
 from .ai import LEVELS, STRONGEST
 from .engine import VARIANTS
-from .play.table import BOT_DELAY
+from .play.pacing import BOT_DELAY
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "arena": (
@@ -52,7 +53,10 @@ class _Parser(argparse.ArgumentParser):
         raise ValueError(message[0].upper() + message[1:] + ".")
 
 
+@cache
 def build_parser() -> argparse.ArgumentParser:
+    """The one parser (built once: ``route`` and the play command both parse with it; it is
+    only read)."""
     parser = _Parser(prog="cantstop", description="Play Can't Stop in the terminal.")
     parser.add_argument("--version", action="version", version=f"cantstop {__version__}")
     parser.add_argument(

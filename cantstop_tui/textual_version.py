@@ -9,12 +9,20 @@ compatibility package fails to import.
 from __future__ import annotations
 
 import importlib
-from importlib import metadata
+import importlib.util
+import os
+from pathlib import Path
 
 TEXTUAL_VERSION = "8.2.8"
 """The Textual release the private parts below were read from (the lock files pin it)."""
 
 PRIVATE_PARTS: tuple[str, ...] = (
+    # ui/textual_compat/compositor.py
+    "textual._compositor.Compositor",
+    "textual._compositor.Compositor._dirty_regions",
+    "textual._compositor.Compositor._get_renders",
+    "textual._compositor.ChopsUpdate",
+    "textual.screen.Screen._compositor",
     # ui/textual_compat/driver.py
     "textual._context.active_app",
     "textual._xterm_parser.XTermParser",
@@ -47,12 +55,13 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.widgets.Log._process_line",
     "textual.widgets.Log._update_maximum_width",
     "textual.widgets.Log._scroll_update",
+    "textual.widgets.Select._options",
+    # ui/textual_compat/app_parts.py
     "textual.app.App._fatal_error",
     "textual.app.App._exception",
     "textual.app.App._exit_renderables",
     "textual.app.App._close_messages_no_wait",
     "textual.app.App._notifications",
-    "textual.widgets.Select._options",
 )
 """Every private Textual name ``ui/textual_compat/`` uses, by module. Attributes that
 Textual sets in ``__init__`` (``Driver._app``, ``App._exception``) are checked on an
@@ -83,12 +92,36 @@ def has_part(dotted: str) -> bool:
     return False
 
 
+def installed_textual() -> str | None:
+    """The installed Textual's version, None if there is none. Read from the name of the
+    ``textual-VERSION.dist-info`` folder beside the package, as pip installs it:
+    ``importlib.metadata`` (with the ``email`` package it loads) costs start-up more than
+    the rest of this check, so it answers only where there is not exactly one such folder."""
+    spec = importlib.util.find_spec("textual")
+    if spec is None or spec.origin is None:
+        return None
+    prefix, suffix = "textual-", ".dist-info"
+    with os.scandir(Path(spec.origin).parent.parent) as entries:
+        found = [
+            entry.name[len(prefix) : -len(suffix)]
+            for entry in entries
+            if entry.name.startswith(prefix) and entry.name.endswith(suffix)
+        ]
+    if len(found) == 1:
+        return found[0]
+    from importlib import metadata
+
+    try:
+        return metadata.version("textual")
+    except metadata.PackageNotFoundError:
+        return None
+
+
 def textual_problem() -> str | None:
     """None if this Textual is the one the work-arounds were written for, or has every
     private part they use; else the sentence to show instead of a traceback."""
-    try:
-        installed = metadata.version("textual")
-    except metadata.PackageNotFoundError:
+    installed = installed_textual()
+    if installed is None:
         return "cantstop needs Textual, which is not installed: pip install cantstop-tui."
     if installed == TEXTUAL_VERSION:
         return None

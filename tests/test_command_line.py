@@ -59,9 +59,8 @@ def test_a_textual_without_the_parts_used_gets_a_sentence_not_a_traceback() -> N
     # compatibility module would fail to import on such a Textual).
     check = (
         "import sys\n"
-        "from importlib import metadata\n"
         "from cantstop_tui import cli, textual_version\n"
-        "metadata.version = lambda name: '9.0.0'\n"
+        "textual_version.installed_textual = lambda: '9.0.0'\n"
         "textual_version.PRIVATE_PARTS = ('textual.app.App._gone',)\n"
         "code = cli.main(['replay', '--help'])\n"
         "assert 'cantstop_tui.ui' not in sys.modules\n"

@@ -27,6 +27,9 @@ HEAVY = (
     "confusable_homoglyphs",
     "cantstop_tui.ai.expert",
     "cantstop_tui.play.review",
+    "importlib.metadata",  # the Textual version check reads the dist-info folder's name
+    "textual.widgets._log",  # the game log's, with the game screen
+    "textual.widgets._footer",
 )
 """Never loaded before the first frame."""
 
@@ -122,3 +125,38 @@ def test_preparing_the_bots_loads_the_experts_model_once() -> None:
     shipped.cache_clear()
     Table(Match.start((Seat("Ana"), Seat("Bo")), two, 3)).prepare_bots()  # people: nothing
     assert shipped.cache_info().currsize == 0
+
+
+def test_a_text_review_loads_neither_textual_nor_the_table(tmp_path: Path) -> None:
+    """``cantstop review FILE --text`` prints and ends: the screens (Textual) and the live
+    table (asyncio) are start-up it would only pay for."""
+    from cantstop_tui.storage.record import write_game
+
+    path = tmp_path / "game.json"
+    match = Match.start((Seat("Ana", "human"), Seat("Bo", "human")), GameConfig(), 6)
+    write_game(path, match.roll()[0])
+    code = (
+        "import sys\nfrom cantstop_tui.cli import main\n"
+        f"main(['review', {str(path)!r}, '--text'])\n"
+        "print(' '.join(sys.modules))"
+    )
+    loaded = set(modules_after(code, tmp_path)[-1].split())
+    assert "cantstop_tui.play.review" in loaded
+    assert not {m for m in loaded if m == "textual" or m.startswith("textual.")}
+    assert not {"asyncio", "cantstop_tui.play.table"} & loaded
+
+
+@pytest.mark.parametrize(("given", "kept"), [(None, "1"), ("2", "2")])
+def test_the_program_keeps_openblas_to_one_thread_unless_told(
+    given: str | None, kept: str, tmp_path: Path
+) -> None:
+    """Run as the program, ``cantstop`` says before numpy loads that OpenBLAS starts one
+    thread (it would start one per core, then be limited); a value the user set stays."""
+    code = (
+        "import os, sys\nfrom cantstop_tui.cli import main\n"
+        + ("os.environ.pop('OPENBLAS_NUM_THREADS', None)\n" if given is None
+           else f"os.environ['OPENBLAS_NUM_THREADS'] = {given!r}\n")
+        + "sys.argv = ['cantstop', '--version']\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(os.environ.get('OPENBLAS_NUM_THREADS'))"
+    )
+    assert modules_after(code, tmp_path)[-1] == kept

@@ -4,9 +4,9 @@ read by ``outcomes.load_table``).
 
 With every runner out, a roll's moves depend only on the three columns and how far each
 can climb in one roll (0, 1 or 2 steps): 165 triples x 27, 4,455 outcome lists, each from
-the engine's moves for the 126 dice sets. Working them out took about 0.7 s of CPU in a
-review's first seconds (expert's search and the turn's-end solver ask for most of them);
-loading them takes about a tenth. A test checks the shipped table against the engine.
+the engine's moves for the 126 dice sets. The turn's-end plans (``turn_plans.build``) are
+made from it; the search works out the few dozen a review meets itself (``outcomes``:
+reading all of them cost more). A test checks the shipped table against the engine.
 
     python -m cantstop_tui.ai.outcome_table      # writes the table anew
 """

@@ -29,7 +29,6 @@ worse than none. With the same depth everywhere, each roll more plays better
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 from typing import TYPE_CHECKING, Final, Protocol
 
 from ..engine import (
@@ -42,14 +41,16 @@ from ..engine import (
     runners_after_each,
 )
 from .outcomes import ROLLS, outcomes
-from .turn_end import TurnEnd, solve
+from .solved_ends import SolvedEnds
+from .turn_end import TurnEnd
 from .value import WIN
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-_INDEX: Final = range(13)
+_ALL: Final = 1 << 30
+"""``prefetch``'s reach for "to the turn's end" (a turn never lasts that many rolls)."""
 DEFAULT_DEPTH: Final = 3
 CLASSIC_DEPTH: Final = 2
 """The first version's reach (``expert-classic`` keeps it)."""
@@ -98,8 +99,10 @@ class Planner:
         self.nexts: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = (
             {} if share is None else share.nexts
         )
-        self._ends: dict[tuple[int, ...], TurnEnd] = {} if share is None else share._ends
+        self.ends: SolvedEnds = SolvedEnds(state) if share is None else share.ends
         self._known: dict[Runners, Runners] = {}
+        self._prefetched: dict[Runners, int] = {}
+        """How many rolls ahead of each runner set ``prefetch`` valued everything."""
         # With jumps a step's length depends on the others' squares: no shortcut then.
         self._solve_ends = state.config.variant != "jump"
         self._refusable = refuses_stops(state.config)
@@ -133,37 +136,28 @@ class Planner:
         """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
         found = self.nexts.get(runners)
         if found is None:
-            bust = 0
-            groups = []
+            rolls = outcomes(self.state, runners)
+            # Each move once, however many groups allow it (the engine's step), and one
+            # tuple per runner set however many rolls lead to it (a plan holds thousands
+            # of sets, each reached from many places).
+            moves = list(dict.fromkeys(move for _, allowed in rolls for move in allowed))
             known = self._known
-            for count, moves in outcomes(self.state, runners):
-                if moves:
-                    # One tuple per runner set however many rolls lead to it (a plan holds
-                    # thousands of sets, each reached from many places).
-                    reached = runners_after_each(self.state, runners, moves)
-                    groups.append((count, [known.setdefault(r, r) for r in reached]))
-                else:
-                    bust += count
-            found = (bust, groups)
-            self.nexts[runners] = found
+            after = runners_after_each(self.state, runners, moves)
+            reached = {m: known.setdefault(r, r) for m, r in zip(moves, after, strict=True)}
+            found = self.nexts[runners] = (
+                sum(count for count, allowed in rolls if not allowed),
+                [(count, [reached[m] for m in allowed]) for count, allowed in rolls if allowed],
+            )
         return found
 
     def stop_value(self, runners: Runners) -> float:
         value = self.stops.get(runners)
         if value is None:
-            value = self._solved_stop(runners)
+            value = self.ends.stop(runners)
             if value is None:
                 value = self.evaluator.value(runners)
             self.stops[runners] = value
         return value
-
-    def _solved_stop(self, runners: Runners) -> float | None:
-        """The worth of banking ``runners`` as a solved turn's end valued it (every runner
-        out), or None: a set is valued once, in the batch it first came in."""
-        solved = self._ends.get(tuple(compress(_INDEX, runners)))
-        if solved is None or not solved.covers(runners):
-            return None
-        return float(solved.stops[solved.number(runners)])
 
     def stop_values(
         self, runner_sets: list[Runners], rows: NDArray[np.int64] | None = None
@@ -176,10 +170,10 @@ class Planner:
         if values is None:
             return [self.stop_value(r) for r in runner_sets]
         missing = [r for r in runner_sets if r not in known]
-        if missing and self._ends:
+        if missing and self.ends.by_columns:
             for runners in missing:
                 if all_out(runners):
-                    value = self._solved_stop(runners)
+                    value = self.ends.stop(runners)
                     if value is not None:
                         known[runners] = value
             missing = [r for r in missing if r not in known]
@@ -206,8 +200,11 @@ class Planner:
             return
         if depth is None and self._solve_ends and all(map(all_out, roots)):
             return  # TurnEnd values its situations in one batch itself.
-        frontier = set(roots)
+        reach = _ALL if depth is None else depth
+        done = self._prefetched
+        frontier = {r for r in roots if done.get(r, -1) < reach}
         seen = set(frontier)
+        expanded: list[set[Runners]] = []
         ends: set[Runners] = set()
         level = 0
         while frontier:
@@ -215,7 +212,8 @@ class Planner:
                 ends.update(r for r in frontier if all_out(r))
                 frontier = {r for r in frontier if not all_out(r)}
             self.stop_values(list(frontier))
-            if level == depth:
+            expanded.append(frontier)
+            if level == reach:
                 break
             level += 1
             grown: set[Runners] = set()
@@ -223,10 +221,14 @@ class Planner:
                 if self.stops[runners] < self.best_stop:
                     for _, nexts in self.successors(runners)[1]:
                         grown.update(nexts)
-            frontier = grown - seen
-            seen |= frontier
+            # A set an earlier decision of the turn looked at as far ahead has all that is
+            # within reach valued: not again.
+            frontier = {r for r in grown - seen if done.get(r, -1) < reach - level}
+            seen |= grown
         if ends and self._solve_ends:
             self.solve_ends(ends)
+        for level, found in enumerate(expanded):
+            done.update((r, max(done.get(r, -1), reach - level)) for r in found)
 
     def roll_value(self, runners: Runners, depth: Depth) -> float:
         """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to
@@ -234,8 +236,13 @@ class Planner:
         bust, groups = self.successors(runners)
         later = None if depth is None else depth - 1
         if later is not None and later <= 0:
-            leaf = self.stop_value if self._plain_leaf else self._at_horizon
-            total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
+            known = self.stops if self._plain_leaf else self._horizon
+            try:  # every leaf known already (prefetched, or met before): read at C speed
+                found = known.__getitem__
+                total = sum(count * max(map(found, nexts)) for count, nexts in groups)
+            except KeyError:
+                leaf = self.stop_value if self._plain_leaf else self._at_horizon
+                total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
         else:
             best = self.best
             total = sum(count * max([best(n, later) for n in nexts]) for count, nexts in groups)
@@ -265,40 +272,24 @@ class Planner:
     def turn_end(self, runners: Runners) -> TurnEnd:
         """The solved rest of the turn for ``runners``' column triple (every runner out):
         from the lowest heights the turn can still reach, so once per triple."""
-        columns = tuple(compress(_INDEX, runners))
-        solved = self._ends.get(columns)
-        if solved is None or not solved.covers(runners):
-            lowest = self._lowest(columns)
-            self._solve([tuple(map(min, lowest, runners))])
-            solved = self._ends[columns]
+        solved = self.ends.covering(runners)
+        if solved is None:
+            self._solve([self.ends.start_for(runners)])
+            solved = self.ends.covering(runners)
+            assert solved is not None
         return solved
-
-    def _lowest(self, columns: tuple[int, ...]) -> Runners:
-        """The lowest heights the turn can still reach in ``columns`` (every runner out)."""
-        start = self.state.runners
-        lowest = [0] * len(start)
-        for column in columns:
-            # A runner out now only climbs; a runner not out yet is placed a step up.
-            lowest[column] = start[column] or self.after(start, (column,))[column]
-        return tuple(lowest)
 
     def _solve(self, starts: list[Runners]) -> None:
         """Solve the turn's end from each of ``starts`` (a triple each), in one pass."""
-        for solved in solve(
+        self.ends.solve(
             starts, self._row_values, self.bust_value, self.best_stop,
             self.may_stop if self._refusable else None,
-        ):
-            self._ends[solved.columns] = solved
+        )
 
     def solve_ends(self, situations: set[Runners]) -> None:
         """Solve, in one pass, the turn's end of every column triple of ``situations``
         (every runner out, reachable this turn) not solved yet."""
-        starts = []
-        for columns in sorted({tuple(compress(_INDEX, runners)) for runners in situations}):
-            lowest = self._lowest(columns)
-            solved = self._ends.get(columns)
-            if solved is None or not solved.covers(lowest):
-                starts.append(lowest)
+        starts = self.ends.unsolved(situations)
         if starts:
             self._solve(starts)
 

@@ -12,11 +12,10 @@ The pass goes by layers, numpy doing a layer at once: a layer is the situations 
 heights add up to the same sum, and every move leads to a higher layer of the same
 triple, so the triples a search meets are solved together (``solve``: a turn's first
 decision meets about 25, in one pass where a pass each took over half as long again).
-The network still values each triple's situations in a batch of their own, as when each
-was solved alone: its single-precision sums depend a little on the batch, and expert's
-values stay the same to the last bit. Each situation's roll is summed in the order of a
-situation-by-situation pass (the bust, then the groups one after another), so the values
-are those of that pass to the last bit, given the same banking values.
+The network values every triple's situations of a pass in one batch. Each situation's
+roll is summed in the order of a situation-by-situation pass (the bust, then the groups one
+after another), so the values are those of that pass to the last bit, given the same
+banking values.
 
 The outcome groups come from the engine (``outcomes``), once per pattern of how
 far each column can climb in one roll (0, 1 or 2 steps). Not for the jump
@@ -115,7 +114,7 @@ class _Triple:
         self.low = tuple(runners[c] for c in self.columns)
         self.first = first
         sizes = _sizes(self.columns, self.low)
-        self.strides = np.array((sizes[1] * sizes[2], sizes[2], 1))
+        self.strides = (sizes[1] * sizes[2], sizes[2], 1)
         # Every situation's heights (a row each, numbered as above) and how far each
         # column can climb in one roll there (0, 1 or 2), as one pattern number (base 3).
         offsets, self.by_layer, self.all_layers = _shape(sizes)
@@ -129,14 +128,35 @@ class _Triple:
     def plan(self, stops: Floats, best_stop: float) -> None:
         """Given the situations' stops: a stop worth ``best_stop`` (a win) ends the turn,
         those are worth their stop; the others are worked out."""
-        self.stops = stops
         going = stops[self.by_layer] < best_stop
         self.order = self.by_layer[going]
         self.layers = self.all_layers[going]
-        climbs, counts = plan(self.columns)
-        patterns = self.patterns[self.order]
-        self.counts = counts[:, patterns]
-        self.steps = (climbs @ self.strides)[:, :, patterns] + (self.order + self.first)
+        climbs, _ = plan(self.columns)
+        self.shape = climbs.shape[:2]
+        """(outcome groups, most moves in a group) of the triple's rolls."""
+
+
+_FAR: Final = 1 << 40
+"""A step that lands past every situation: read with ``mode="clip"``, the bust's cell (the
+last), as a group no roll makes (count 0) and the bust's own group (group 0) read."""
+
+
+def _steps(
+    columns: tuple[int, ...], strides: tuple[int, ...], groups: int, moves: int
+) -> tuple[Ints, Floats]:
+    """The triple's rolls as number steps by pattern, padded to ``groups`` x ``moves``:
+    (groups, moves, 27) steps (``_FAR`` where no roll of the pattern makes the group; a
+    group with fewer moves repeats its first) and (groups, 27) counts (0 past its own)."""
+    climbs, counts = plan(columns)
+    width, more = climbs.shape[:2]
+    steps = np.full((groups, moves, 27), _FAR, dtype=np.int64)
+    mine = np.where(counts[:, None, :] > 0, climbs @ np.array(strides), _FAR)
+    mine[0] = _FAR
+    steps[:width, :more] = mine
+    steps[:width, more:] = mine[:, :1]
+    padded = np.zeros((groups, 27))
+    padded[:width] = counts
+    return steps, padded
 
 
 def solve(
@@ -157,48 +177,47 @@ def solve(
     for runners in starts:
         triples.append(_Triple(runners, first))
         first += triples[-1].size
-    # Valued triple by triple, as when each was solved alone: the network's single-precision
-    # sums depend a little on the batch, and expert's values must stay the same to the bit.
+    # Every triple's situations valued in one batch: one call of the network, not one per
+    # triple (its per-call cost was most of a review's time). The network's single-precision
+    # sums depend a little on the batch, so a value moves in its last bits (about 1e-7)
+    # with the batch it came in; expert's choices do not (docs/ai.md, "Speed").
     grid = np.concatenate([t.grid for t in triples])
-    stops = np.concatenate([np.array(stop_values(t.grid), dtype=np.float64) for t in triples])
+    stops = np.array(stop_values(grid), dtype=np.float64)
     banked = stops.copy()
     if may_stop is not None:  # a refused stop is never taken: the player rolls on
         stops[[not may_stop(tuple(row)) for row in grid.tolist()]] = -math.inf
     for t in triples:
         t.plan(stops[t.first:t.first + t.size], best_stop)
-    # Cell ``bust`` holds the bust's worth (group 0 of every plan, and the cell an empty
-    # group reads, 0 times). The triples' situations still to work out are found by layers,
-    # the highest first (every move leads to a higher layer of the same triple), as one run
-    # of numbers (``order``) cut where the layer changes. A triple with fewer groups than
-    # another counts 0 for the rest (added last: the sums do not change); with fewer moves,
-    # it repeats its first.
-    bust = first
+    # The last cell holds the bust's worth (group 0 of every plan, and the cell an empty
+    # group reads, 0 times: any step past the situations, read clipped). The triples'
+    # situations still to work out are found by layers, the highest first (every move leads
+    # to a higher layer of the same triple), as one run of numbers (``order``) cut where the
+    # layer changes. A triple with fewer groups than another counts 0 for the rest (added
+    # last: the sums do not change); with fewer moves, it repeats its first (``_steps``).
     worth = np.append(stops, bust_value)
-    groups = max(t.counts.shape[0] for t in triples)
-    moves = max(t.steps.shape[1] for t in triples)
-    going = sum(len(t.order) for t in triples)
-    targets = np.full((groups, moves, going), bust, dtype=np.int64)
-    counts = np.zeros((groups, going))
-    at = 0
-    for t in triples:
-        width, more = t.steps.shape[:2]
-        end = at + len(t.order)
-        mine = np.where(t.counts[:, None, :] > 0, t.steps, bust)
-        mine[0] = bust
-        targets[:width, :more, at:end] = mine
-        targets[:width, more:, at:end] = mine[:, :1, :]
-        counts[:width, at:end] = t.counts
-        at = end
+    groups = max(t.shape[0] for t in triples)
+    moves = max(t.shape[1] for t in triples)
+    # Each situation's targets: its triple's steps for its pattern (``pick``: the column of
+    # the triples' padded tables side by side), plus its own number.
     by_layer = np.argsort(-np.concatenate([t.layers for t in triples]), kind="stable")
     order = np.concatenate([t.order + t.first for t in triples])[by_layer]
     layers = np.concatenate([t.layers for t in triples])[by_layer]
-    targets = targets[:, :, by_layer]
-    counts = counts[:, by_layer]
+    pick = np.concatenate(
+        [t.patterns[t.order] + 27 * k for k, t in enumerate(triples)]
+    )[by_layer]
+    tables = [_steps(t.columns, t.strides, groups, moves) for t in triples]
+    targets = np.concatenate([steps for steps, _ in tables], axis=2)[:, :, pick] + order
+    counts = np.concatenate([padded for _, padded in tables], axis=1)[:, pick]
     stops = worth[order]
     cuts = np.flatnonzero(np.diff(layers)) + 1
     edges = [0, *cuts.tolist(), len(order)] if len(order) else []
     for start, end in pairwise(edges):
-        best = worth[targets[:, :, start:end]].max(axis=1)
+        # The best move of each group: the moves' worths compared pairwise (a reduction
+        # over an axis of two or three cells goes cell by cell, and took half the time).
+        reached = np.take(worth, targets[:, :, start:end], mode="clip")
+        best = reached[:, 0]
+        for other in range(1, moves):
+            best = np.maximum(best, reached[:, other])
         terms = np.multiply(counts[:, start:end], best, order="C")
         # Summed group after group, as a pass situation by situation adds them (numpy
         # adds rows in order; a single column it would add pairwise).

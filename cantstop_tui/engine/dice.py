@@ -10,13 +10,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from typing import Final, Protocol
+from typing import Final, Protocol, cast
 
 Roll = tuple[int, int, int, int]
 
-ALL_ROLLS: Final[tuple[Roll, ...]] = tuple(
-    (a, b, c, d) for a, b, c, d in product(range(1, 7), repeat=4)
-)
+ALL_ROLLS: Final = cast("tuple[Roll, ...]", tuple(product(range(1, 7), repeat=4)))
 """The 1,296 equally likely ordered rolls of four dice."""
 
 
@@ -53,10 +51,21 @@ def _pair_sums_of(dice: Roll) -> tuple[tuple[int, int], ...]:
     return tuple(found)
 
 
-# The sums of each roll's distinct pairings, in the order ``pairings`` gives them.
-PAIR_SUMS: Final[dict[Roll, tuple[tuple[int, int], ...]]] = {
-    dice: _pair_sums_of(dice) for dice in ALL_ROLLS
-}
+class _PairSums(dict[Roll, tuple[tuple[int, int], ...]]):
+    """Each roll's sums, worked out the first time the roll is looked up (not on import:
+    a game's first frame needs none); a lookup is a plain dict's after that."""
+
+    __slots__ = ()
+
+    def __missing__(self, dice: Roll) -> tuple[tuple[int, int], ...]:
+        if roll_values(dice) != dice:
+            raise KeyError(dice)
+        sums = self[dice] = _pair_sums_of(dice)
+        return sums
+
+
+PAIR_SUMS: Final = _PairSums()
+"""The sums of each roll's distinct pairings, in the order ``pairings`` gives them."""
 
 
 def pairings(dice: Roll) -> tuple[Pairing, ...]:

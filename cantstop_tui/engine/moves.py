@@ -14,13 +14,25 @@ from .events import Move
 from .state import GameState, Phase
 
 _CHOOSE: Final = Phase.CHOOSE
-_CANONICAL_ROLLS: Final[dict[Roll, Roll]] = {dice: dice for dice in ALL_ROLLS}
+_CANONICAL_ROLLS: Final[dict[Roll, Roll]] = dict(zip(ALL_ROLLS, ALL_ROLLS, strict=True))
 # ALL_ROLLS lives as long as the program, so these ids name exactly its tuples.
-_ROLL_IDS: Final = frozenset(id(dice) for dice in ALL_ROLLS)
-# For each roll: the distinct columns it names, and its pairs of sums.
-_ROLL_PLANS: Final = {
-    dice: (tuple({c for pair in sums for c in pair}), sums) for dice, sums in PAIR_SUMS.items()
-}
+_ROLL_IDS: Final = frozenset(map(id, ALL_ROLLS))
+_RollPlan = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+
+
+class _RollPlans(dict[Roll, _RollPlan]):
+    """For each roll: the distinct columns it names, and its pairs of sums; worked out the
+    first time the roll is looked up (not on import), a plain dict's lookup after that."""
+
+    __slots__ = ()
+
+    def __missing__(self, dice: Roll) -> _RollPlan:
+        sums = PAIR_SUMS[dice]
+        plan = self[dice] = (tuple({c for pair in sums for c in pair}), sums)
+        return plan
+
+
+_ROLL_PLANS: Final = _RollPlans()
 
 
 def _jump_step(state: GameState, column: int, height: int) -> int:

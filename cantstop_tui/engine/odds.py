@@ -30,12 +30,14 @@ class _BustChances:
     __slots__ = ("_chances", "_rolls_by_sums")
 
     def __init__(self) -> None:
-        self._rolls_by_sums = tuple(_rolls_by_sums().items())
+        self._rolls_by_sums: tuple[tuple[int, int], ...] = ()  # on first use, not on import
         self._chances: dict[int, Fraction] = {}
 
     def __getitem__(self, usable: int) -> Fraction:
         chance = self._chances.get(usable)
         if chance is None:
+            if not self._rolls_by_sums:
+                self._rolls_by_sums = tuple(_rolls_by_sums().items())
             # A roll busts when none of its sums is usable.
             busting = sum(n for sums, n in self._rolls_by_sums if not sums & usable)
             chance = self._chances[usable] = Fraction(busting, 1296)

@@ -1,10 +1,12 @@
 """Who is playing, for the win chance: each seat's skill and the line that says it.
 
-The win chance (``ai.skill_term``) takes each seat's skill from a rating: a computer
-level's anchor (``ratings.ANCHORS``), a person's from the records, and for anyone else
-(a newcomer, a person with no records, a bot of your own) a newcomer's (``Rating()``:
-the second level's anchor ``ratings.NEWCOMER_LEVEL``, and unsure). The side panel and the
-review say what they assume in one short line (``assumption``).
+The win chance (``ai.skill_term``) takes each seat's strength in log-odds: a computer
+level's fitted strength (``SKILL_TERM.strengths``); a person's rating from the records
+placed among the levels' anchors (``ratings.ANCHORS``) and read off the levels' strengths
+in between (``strength``); for anyone else (a newcomer, a person with no records, a bot of
+your own) a newcomer's rating (``Rating()``: the second level's anchor
+``ratings.NEWCOMER_LEVEL``, and unsure). The side panel and the review say what they
+assume in one short line (``assumption``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from ..ai import level_name
-from ..ai.skill_term import FITTED_PLAYERS
+from ..ai.skill_term import FITTED_PLAYERS, SKILL_TERM, SkillTerm
 from .match import HUMAN, Match
 from .my_level import my_level
 from .ratings import ANCHORS, NEWCOMER_LEVEL, Rating, anchor, scale
@@ -34,23 +36,38 @@ def _rating(match: Match, seat: int, ratings: Ratings | None, step: int | None) 
     return ratings.get(match.seats[seat].name)
 
 
+def strength(mu: float, term: SkillTerm = SKILL_TERM) -> float:
+    """The strength (log-odds) of a rating ``mu``: a level's anchor is that level's fitted
+    strength; between two anchors, in proportion; beyond the weakest or the strongest, on
+    along the nearest two levels' line."""
+    mus = [rating.mu for rating in ANCHORS.values()]
+    strengths = [term.strength(level) for level in ANCHORS]
+    upper = next((k for k in range(1, len(mus) - 1) if mu < mus[k]), len(mus) - 1)
+    low, high = mus[upper - 1], mus[upper]
+    share = (mu - low) / (high - low)
+    return strengths[upper - 1] + share * (strengths[upper] - strengths[upper - 1])
+
+
 def seat_skills(
     match: Match, ratings: Ratings | None = None, step: int | None = None
 ) -> tuple[float, ...]:
-    """Each seat's skill as the win chance takes it, for who plays it at action ``step``
-    (None: now): their rating ``mu``, the gap between two players narrowed as the ratings
-    model narrows a win chance when a rating is unsure (``ratings.win_chance``: a gap counts
-    c0 / c of itself, c0 = the scale between two anchors, c = between these two ratings; a
-    newcomer against a level, about 0.6)."""
+    """Each seat's strength as the win chance takes it, for who plays it at action ``step``
+    (None: now): a level's fitted strength, a rating's ``strength``; the gap between two
+    players narrowed as the ratings model narrows a win chance when a rating is unsure
+    (``ratings.win_chance``: a gap counts c0 / c of itself, c0 = the scale between two
+    anchors, c = between these two ratings; a newcomer against a level, about 0.6)."""
+    kinds = [_kind(match, seat, step) for seat in range(len(match.seats))]
     known = [
-        anchor(_kind(match, seat, step)) or _rating(match, seat, ratings, step) or Rating()
-        for seat in range(len(match.seats))
+        anchor(kind) or _rating(match, seat, ratings, step) or Rating()
+        for seat, kind in enumerate(kinds)
     ]
+    values = [SKILL_TERM.strength(kind) if anchor(kind) else strength(rating.mu)
+              for kind, rating in zip(kinds, known, strict=True)]
     if len(known) != 2:
-        return tuple(rating.mu for rating in known)
-    middle = (known[0].mu + known[1].mu) / 2
+        return tuple(values)
+    middle = (values[0] + values[1]) / 2
     narrowed = scale(ANCHORS[NEWCOMER_LEVEL], ANCHORS[NEWCOMER_LEVEL]) / scale(*known)
-    return tuple(middle + (rating.mu - middle) * narrowed for rating in known)
+    return tuple(middle + (value - middle) * narrowed for value in values)
 
 
 def _assumed(match: Match, seat: int, ratings: Ratings | None) -> str:

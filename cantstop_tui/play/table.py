@@ -21,12 +21,10 @@ from ..engine import Event, GameWon, IllegalMoveError, Move, TurnPassed
 from .bot_step import play_step
 from .listeners import subscribe
 from .match import HUMAN, Match
+from .pacing import BOT_DELAY
 from .thinking import Level, think, thinking_in_processes
 
 Listener = Callable[[Match, tuple[Event, ...]], None]
-BOT_DELAY = 0.6
-"""Seconds between a computer player's steps unless told otherwise (``--ai-delay``): the
-one default every app, lobby and command line takes."""
 log = logging.getLogger(__name__)
 
 

@@ -12,9 +12,9 @@ from ..play import seating
 from ..play.listeners import subscribe
 from ..play.match import HUMAN, Match
 from ..play.names import sanitize_text
+from ..play.pacing import BOT_DELAY
 from ..play.ratings import Rating
 from ..play.seating import LobbyError
-from ..play.table import BOT_DELAY
 from ..play.turn_based import MAX_TURN_BASED, Clock, TurnRules, wall_clock
 from ..storage.records import Records
 from ..ui.screens.lobby_tables import TableSummary

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..play.table import BOT_DELAY
+from ..play.pacing import BOT_DELAY
 from ..play.turn_based import MAX_TURN_BASED
 from ..ui.colors import ColorDepth
 from .auth import Auth

@@ -23,10 +23,10 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import Event, GameWon
 from ..play.match import Match
-from ..play.table import Table
 from .atomic import background_sync, reason
 from .errors import SaveError
 from .finished import keep_finished
@@ -34,6 +34,9 @@ from .locks import FileLock, is_locked
 from .paths import autosave_dir, records_path
 from .record import load_game, now, write_game
 from .records import record_game
+
+if TYPE_CHECKING:  # the table (asyncio, the computer players) loads when a game is played
+    from ..play.table import Table
 
 ProblemHandler = Callable[[SaveError], None]
 

@@ -16,8 +16,9 @@ from pathlib import Path
 
 from ..ai import LEVELS, Bot, level_name, make_bot
 from ..play.match import Match
+from ..play.pacing import BOT_DELAY
 from ..play.ratings import Rating
-from ..play.table import BOT_DELAY, Table
+from ..play.table import Table
 from ..storage import Autosaver, Resumable, SaveError, plan_startup
 from .app_files import LocalFiles
 from .app_saving import AFTER_A_FRAME, GameSaves

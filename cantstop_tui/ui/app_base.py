@@ -16,8 +16,10 @@ from textual.driver import Driver
 from textual.notifications import Notify
 from textual.screen import ModalScreen
 
+from .. import startup_collector as collector
 from ..play.match import Match
-from ..play.table import BOT_DELAY, Table
+from ..play.pacing import BOT_DELAY
+from ..play.table import Table
 from ..storage import crash
 from . import screen_keys
 from .compact_driver import compact
@@ -92,7 +94,13 @@ class AppBase(App[None]):
     def on_mount(self) -> None:
         self.set_class(self.ascii_only, "-ascii")
         self._check_size(self.size.width, self.size.height)
+        # After Textual's start-up: a screen pushed during it is laid out and drawn, then
+        # laid out and drawn again (Textual holds its frames until start-up ends).
+        self.call_later(self._begin)
+
+    def _begin(self) -> None:
         self.begin()
+        self.call_after_refresh(collector.release)  # the first frame is drawn
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)

@@ -14,7 +14,6 @@ from ..play.review import review_game
 from ..play.review_text import text_lines
 from ..storage.errors import SaveError
 from ..storage.record import load_game
-from .replay_cli import play_on
 
 
 def _ratings() -> Mapping[str, Rating]:
@@ -44,6 +43,7 @@ def main(argv: list[str]) -> int:
         for line in text_lines(review_game(match, ratings=ratings), args.file.name, args.ascii):
             print(line)
         return 0
+    from .replay_cli import play_on
     from .screens.review import ReviewApp
 
     choice = ReviewApp(match, title=args.file.name, ascii_only=args.ascii, ratings=ratings).run()

@@ -39,11 +39,13 @@ def _choices(seed: int, count: int) -> list[tuple[object, tuple]]:
 
 
 def test_a_move_is_worth_the_same_whichever_order_the_moves_are_searched_in() -> None:
-    """The first version's budget searched the first move deeper than the others."""
+    """The first version's budget searched the first move deeper than the others (by points
+    of win chance). A banking value worked out in another batch, as the other order makes
+    them, moves in the single-precision network's last bits (4e-9 seen): hence 1e-7."""
     for state, moves in _choices(3, 12):
         forward = ExpertBot().move_values(state, moves)
         backward = ExpertBot().move_values(state, tuple(reversed(moves)))
-        assert forward == pytest.approx(list(reversed(backward)), abs=1e-12)
+        assert forward == pytest.approx(list(reversed(backward)), abs=1e-7)
 
 
 @pytest.mark.parametrize("runners", [{}, {7: 8}, {6: 7, 7: 8}, {6: 7, 7: 8, 9: 5}])

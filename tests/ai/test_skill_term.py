@@ -1,6 +1,7 @@
 """The win chance knows who is playing: the skill term's direction, that equal players keep
-the calibration fitted between equals, that it fades as the game ends, and that docs/ai.md
-states the fitted constants the code has."""
+the calibration fitted between equals, that it fades as the game ends, that the levels'
+fitted strengths climb the ladder, and that docs/ai.md states the fitted numbers the code
+has."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import numpy as np
 import pytest
 from ai_positions import position
 
+from cantstop_tui.ai import LEVELS
 from cantstop_tui.ai.analysis import Analyst
 from cantstop_tui.ai.skill_term import FITTED_PLAYERS, SKILL_TERM, skill_shifts
 from cantstop_tui.ai.win_chance import win_chances
@@ -18,7 +20,7 @@ from cantstop_tui.arena.skill_fit import CHECK_GAMES, CHECK_SEED, FIT_GAMES, FIT
 from cantstop_tui.engine import GameConfig, new_game, roll
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "ai.md"
-EXPERT, NEWCOMER = 37.1, 25.0
+EXPERT, NEWCOMER = SKILL_TERM.strength("expert"), SKILL_TERM.strength("rule28")
 
 
 def test_the_stronger_seat_has_the_better_chance_at_the_start() -> None:
@@ -34,13 +36,14 @@ def test_the_stronger_seat_has_the_better_chance_at_the_start() -> None:
 
 def test_a_bigger_gap_moves_the_chance_further() -> None:
     state = position(mine={6: 3, 8: 2}, theirs={7: 4})
-    chances = [win_chances(state, skills=(NEWCOMER + gap, NEWCOMER))[0] for gap in (0, 4, 8, 12)]
+    chances = [win_chances(state, skills=(NEWCOMER + gap, NEWCOMER))[0]
+               for gap in (0, 0.5, 1, 1.5)]
     assert chances == sorted(chances) and len(set(chances)) == 4
 
 
 def test_equal_players_keep_the_calibration_fitted_between_equals() -> None:
     for state in (new_game(GameConfig(2)), position(mine_won=(2, 7))):
-        for level in (18.7, 25.0, 37.1):
+        for level in SKILL_TERM.strengths:
             assert win_chances(state, skills=(level, level)) == pytest.approx(
                 win_chances(state), abs=1e-12
             )
@@ -49,23 +52,26 @@ def test_equal_players_keep_the_calibration_fitted_between_equals() -> None:
 def test_the_term_fades_as_the_game_nears_its_end() -> None:
     skills = (EXPERT, NEWCOMER)
     start, half, end = (
-        skill_shifts(skills, (turns, turns + 2))[0]
+        skill_shifts(skills, (turns, turns))[0]
         for turns in (SKILL_TERM.start_turns, SKILL_TERM.start_turns / 2, 0.0)
     )
+    assert start == pytest.approx(EXPERT - NEWCOMER)  # at the start: the strengths' gap
     assert start > half > end == 0.0
-    # the fewer turns either player still needs is what is left of the game
+    # what is left of the game: the turns both players still need, on average
     assert skill_shifts(skills, (1.0, 9.0))[0] == skill_shifts(skills, (9.0, 1.0))[0]
+    assert skill_shifts(skills, (1.0, 9.0))[0] == skill_shifts(skills, (5.0, 5.0))[0]
+    assert skill_shifts(skills, (0.0, 4.0))[0] > 0
 
 
 def test_games_of_more_players_stay_blind_to_skill() -> None:
     assert FITTED_PLAYERS == 2
-    assert not skill_shifts((EXPERT, NEWCOMER, 30.0), (5.0, 5.0, 5.0)).any()
+    assert not skill_shifts((EXPERT, NEWCOMER, 1.0), (5.0, 5.0, 5.0)).any()
     state = new_game(GameConfig(3))
-    assert win_chances(state, skills=(EXPERT, NEWCOMER, 30.0)) == win_chances(state)
+    assert win_chances(state, skills=(EXPERT, NEWCOMER, 1.0)) == win_chances(state)
 
 
 def test_many_positions_at_once_as_one_by_one() -> None:
-    skills = np.array([[EXPERT, NEWCOMER], [NEWCOMER, 30.0]])
+    skills = np.array([[EXPERT, NEWCOMER], [NEWCOMER, 2.0]])
     turns = np.array([[7.0, 6.0], [2.0, 3.0]])
     rows = skill_shifts(skills, turns)
     assert rows[0] == pytest.approx(skill_shifts(skills[0], turns[0]))
@@ -80,22 +86,31 @@ def test_mid_turn_chances_know_who_plays_too() -> None:
     stronger = analyst.chances(state, (EXPERT, NEWCOMER))
     weaker = analyst.chances(state, (NEWCOMER, EXPERT))
     assert weaker[0] < blind[0] < stronger[0]
-    assert analyst.chances(state, (30.0, 30.0)) == pytest.approx(blind)
+    assert analyst.chances(state, (2.0, 2.0)) == pytest.approx(blind)
+
+
+def test_the_levels_strengths_climb_the_ladder_from_zero() -> None:
+    assert len(SKILL_TERM.strengths) == len(LEVELS)
+    assert SKILL_TERM.strengths[0] == 0.0
+    assert list(SKILL_TERM.strengths) == sorted(set(SKILL_TERM.strengths))
+    assert SKILL_TERM.strength("ai") == SKILL_TERM.strength("expert")  # an older name
+    assert SKILL_TERM.power > 0
 
 
 def test_docs_state_the_fitted_term() -> None:
     text = DOCS.read_text(encoding="utf-8")
-    found = re.search(
-        r"`SKILL_TERM`: per_point ([\d.]+), power ([\d.]+), start_turns ([\d.]+)", text
-    )
+    found = re.search(r"`SKILL_TERM`: power ([\d.]+), start_turns ([\d.]+)", text)
     assert found, "docs/ai.md states the fitted skill term"
-    assert tuple(float(x) for x in found.groups()) == (
-        SKILL_TERM.per_point, SKILL_TERM.power, SKILL_TERM.start_turns
+    assert tuple(float(x) for x in found.groups()) == (SKILL_TERM.power, SKILL_TERM.start_turns)
+    table = dict(re.findall(r"^\| `(\w+)` \| [\d.]+ \| ([\d.]+) \|", text, re.MULTILINE))
+    assert {level: float(value) for level, value in table.items()} == dict(
+        zip(LEVELS, SKILL_TERM.strengths, strict=True)
     )
-    assert SKILL_TERM.per_point > 0 and SKILL_TERM.power > 0
     command = f"--fit-seed {FIT_SEED} --fit-games {FIT_GAMES}"
     assert command in text and f"--check-seed {CHECK_SEED} --check-games {CHECK_GAMES}" in text
     assert f"Checked on {CHECK_GAMES:,} other games (seed {CHECK_SEED}" in text
+    source = Path(__file__).resolve().parents[2] / "cantstop_tui" / "ai" / "skill_term.py"
+    assert command in source.read_text(encoding="utf-8")
 
 
 def test_start_turns_is_what_the_model_says_a_player_needs_from_the_start() -> None:

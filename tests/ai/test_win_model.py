@@ -46,6 +46,47 @@ def test_single_precision_gives_the_double_precision_chances() -> None:
     assert np.abs(model.distribution(features) - double.distribution(features)).max() < 1e-5
 
 
+def test_the_network_in_chunks_with_its_normalisation_folded_in_is_the_plain_pass() -> None:
+    """``distribution`` works ``CHUNK`` rows at a time with the inputs' normalisation folded
+    into the first layer: the same chances as normalising and then applying every layer to
+    all rows at once, within single precision (a row's sums change order a little)."""
+    from cantstop_tui.ai.turns_model import CHUNK
+
+    model = shipped()
+    noise = np.random.default_rng(5).normal(size=(3 * CHUNK + 7, len(model.mean)))
+    features = noise * model.scale + model.mean
+    x = ((features - model.mean) / model.scale).astype(np.float32)
+    for weights, bias in model.layers[:-1]:
+        x = np.maximum(x @ weights + bias, 0.0)
+    logits = x @ model.layers[-1][0] + model.layers[-1][1]
+    odds = np.exp(logits - logits.max(axis=1, keepdims=True))
+    plain = odds / odds.sum(axis=1, keepdims=True)
+    assert np.abs(model.distribution(features) - plain).max() < 1e-5
+    assert model.distribution(features[:1]) == pytest.approx(plain[:1], abs=1e-5)
+
+
+def test_banking_values_in_one_batch_are_those_set_by_set() -> None:
+    """``ModelEvaluator.values`` works out the opponents' prospects for every set of newly
+    won columns of a batch at once, and gives each row its set's weights: the values are
+    those of each runner set valued alone (which asks the opponents' prospects one set at a
+    time), up to the single-precision network's last bits."""
+    from cantstop_tui.ai.win_chance import ModelEvaluator
+
+    state = position(mine={2: 2, 4: 4, 7: 10, 10: 4, 12: 2}, theirs={3: 3, 6: 6, 8: 7, 11: 3})
+    rng = np.random.default_rng(8)
+    sets = []
+    for _ in range(300):
+        runners = [0] * 13
+        for column in rng.choice(COLUMNS, size=3, replace=False):
+            runners[column] = int(rng.integers(state.squares[0][column] + 1, TOPS[column] + 1))
+        sets.append(tuple(runners))
+    won = {tuple(c for c in COLUMNS if r[c] == TOPS[c]) for r in sets}
+    assert len(won) > 5, "the batch has many sets of newly won columns"
+    batch = ModelEvaluator(state, shipped()).values(np.array(sets))
+    alone = [ModelEvaluator(state, shipped()).value(r) for r in sets]
+    assert batch == pytest.approx(alone, abs=1e-6)
+
+
 def test_loading_a_model_keeps_matrix_products_on_one_thread() -> None:
     from threadpoolctl import threadpool_info
 

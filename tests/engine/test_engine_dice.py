@@ -88,3 +88,32 @@ def test_a_seeded_roll_plays_directly() -> None:
     assert state.dice == roll_
     assert state.phase is Phase.CHOOSE  # a first roll never busts
     assert legal_moves(state)
+
+
+def test_the_tables_of_the_rolls_are_worked_out_on_first_use_not_on_import() -> None:
+    """A game's first frame needs none of them (issue 31); fresh tables, so each branch
+    runs here whatever other tests looked up before."""
+    from cantstop_tui.engine.dice import _pair_sums_of, _PairSums
+    from cantstop_tui.engine.moves import _RollPlans
+    from cantstop_tui.engine.odds import _BustChances
+
+    sums, plans = _PairSums(), _RollPlans()
+    assert not sums and not plans
+    assert sums[(1, 5, 4, 6)] == _pair_sums_of((1, 5, 4, 6)) == ((6, 10), (5, 11), (7, 9))
+    assert list(sums) == [(1, 5, 4, 6)]
+    assert plans[(6, 6, 6, 6)] == ((12,), ((12, 12),))
+    for not_a_roll in [(7, 1, 1, 1), (1, 1, 1), (0, 1, 2, 3)]:
+        with pytest.raises(KeyError):
+            sums[not_a_roll]  # type: ignore[index]
+    assert (7, 1, 1, 1) not in sums
+    chances = _BustChances()
+    every_column = sum(1 << (c - 2) for c in range(2, 13))
+    assert chances[every_column] == 0 and chances[0] == 1
+    assert chances[1 << (7 - 2)] == chances[1 << (7 - 2)] > 0  # column 7 alone, then kept
+
+
+def test_all_rolls_are_every_ordered_roll_once_in_order() -> None:
+    assert len(ALL_ROLLS) == len(set(ALL_ROLLS)) == 1296
+    assert ALL_ROLLS[0] == (1, 1, 1, 1) and ALL_ROLLS[1] == (1, 1, 1, 2)
+    assert ALL_ROLLS[-1] == (6, 6, 6, 6) and list(ALL_ROLLS) == sorted(ALL_ROLLS)
+    assert all(type(roll) is tuple and len(roll) == 4 for roll in ALL_ROLLS)

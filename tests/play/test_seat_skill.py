@@ -1,40 +1,73 @@
-"""Who is playing, as the win chance assumes it: a computer's level, a person's rating, a
-newcomer's estimate for anyone else; and the one line that says so."""
+"""Who is playing, as the win chance assumes it: a computer's level (its fitted strength), a
+person's rating placed among the levels' anchors, a newcomer's estimate for anyone else; and
+the one line that says so."""
 
 from __future__ import annotations
 
 import dataclasses
-import math
 
 import pytest
 
 from cantstop_tui.ai import LEVELS
+from cantstop_tui.ai.skill_term import SKILL_TERM
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Handover, Match, Seat
 from cantstop_tui.play.ratings import ANCHORS, MU, NEWCOMER_LEVEL, Rating, scale
-from cantstop_tui.play.seat_skill import EQUALS, assumed, assumption, seat_skills
+from cantstop_tui.play.seat_skill import EQUALS, assumed, assumption, seat_skills, strength
 
 
 def _match(*seats: Seat) -> Match:
     return Match.start(seats, GameConfig(len(seats)), 5)
 
 
-def test_a_computer_level_is_its_anchor_and_a_person_their_rating() -> None:
+def _of(level: str) -> float:
+    return SKILL_TERM.strength(level)
+
+
+def test_a_computer_level_is_its_fitted_strength_and_a_person_their_ratings() -> None:
     levels = _match(Seat("A", "easy"), Seat("B", "expert"))
-    assert seat_skills(levels) == pytest.approx((ANCHORS["easy"].mu, ANCHORS["expert"].mu))
+    assert seat_skills(levels) == pytest.approx((_of("easy"), _of("expert")))
     match = _match(Seat("Ana"), Seat("Bot", "expert"))
     sure = seat_skills(match, {"Ana": Rating(31.0, ANCHORS["expert"].sigma)})
-    assert sure == pytest.approx((31.0, ANCHORS["expert"].mu))
+    assert sure == pytest.approx((strength(31.0), _of("expert")))
+    assert _of("steady") < strength(31.0) < _of("strong")
     assert assumption(match, {"Ana": Rating(31.0, 2.0)}) == (
         "Chances assume: Ana ~ steady, Bot = expert"
     )
 
 
+def test_a_rating_maps_through_the_levels_strengths_on_their_anchors() -> None:
+    for level, rating in ANCHORS.items():
+        assert strength(rating.mu) == pytest.approx(_of(level))
+    # halfway between two anchors: halfway between their strengths
+    low, high = ANCHORS["steady"].mu, ANCHORS["strong"].mu
+    assert strength((low + high) / 2) == pytest.approx((_of("steady") + _of("strong")) / 2)
+    # beyond the ladder's ends: on along the nearest two levels' line
+    top, below = ANCHORS["expert"].mu, ANCHORS["strong"].mu
+    slope = (_of("expert") - _of("strong")) / (top - below)
+    assert strength(top + 2) == pytest.approx(_of("expert") + 2 * slope)
+    bottom, above = ANCHORS["easy"].mu, ANCHORS["rule28"].mu
+    slope = (_of("rule28") - _of("easy")) / (above - bottom)
+    assert strength(bottom - 3) == pytest.approx(_of("easy") - 3 * slope)
+    mus = [10.0 + k / 2 for k in range(70)]
+    assert [strength(mu) for mu in mus] == sorted(strength(mu) for mu in mus)
+
+
+def test_a_person_rated_like_a_level_plays_it_as_equals() -> None:
+    from cantstop_tui.ai.win_chance import win_chances
+
+    match = _match(Seat("Ana"), Seat("Bot", "steady"))
+    skills = seat_skills(match, {"Ana": Rating(ANCHORS["steady"].mu, ANCHORS["steady"].sigma)})
+    assert skills[0] == pytest.approx(skills[1])
+    assert win_chances(match.state, skills=skills) == pytest.approx(win_chances(match.state))
+
+
 def test_a_newcomer_and_a_bot_of_your_own_are_taken_at_the_second_level() -> None:
     assert LEVELS[1] == NEWCOMER_LEVEL and ANCHORS[NEWCOMER_LEVEL].mu == MU
     match = _match(Seat("Ana"), Seat("Mine", "my_bots:Clever"))
-    assert seat_skills(match) == (MU, MU)
-    assert seat_skills(match, {"Someone else": Rating(40.0, 1.0)}) == (MU, MU)
+    second = pytest.approx((_of(NEWCOMER_LEVEL), _of(NEWCOMER_LEVEL)))
+    assert seat_skills(match) == second
+    assert seat_skills(match, {"Someone else": Rating(40.0, 1.0)}) == second
     assert assumed(match) == ("~ rule28 (new)", "~ rule28 (unknown)")
 
 
@@ -45,16 +78,15 @@ def test_an_unsure_rating_narrows_the_gap_as_the_ratings_model_does() -> None:
     assert sum(newcomer) == pytest.approx(sum(sure))  # around the same middle
     gap, sure_gap = newcomer[1] - newcomer[0], sure[1] - sure[0]
     assert 0 < gap < sure_gap
-    # the same narrowing as the ratings' own chance of beating expert
-    from cantstop_tui.play.ratings import win_chance
-
-    implied = win_chance(ANCHORS["expert"], Rating())
-    assert implied == pytest.approx(1 / (1 + math.exp(-gap / scale(*[ANCHORS["rule28"]] * 2))))
+    # by the ratio the ratings model's own log-odds shrink for an unsure rating
+    assert gap / sure_gap == pytest.approx(
+        scale(ANCHORS["rule28"], ANCHORS["rule28"]) / scale(Rating(), ANCHORS["expert"])
+    )
 
 
 def test_old_level_names_count_as_todays() -> None:
     match = _match(Seat("A", "ai"), Seat("B", "expert-classic"))
-    assert seat_skills(match) == pytest.approx((ANCHORS["expert"].mu, ANCHORS["strong"].mu))
+    assert seat_skills(match) == pytest.approx((_of("expert"), _of("strong")))
     assert assumed(match) == ("= expert", "= strong")
 
 
@@ -62,7 +94,7 @@ def test_a_seat_handed_to_the_computer_is_the_computer_from_then() -> None:
     match = _match(Seat("Ana"), Seat("Bot", "easy"))
     handed = dataclasses.replace(match, handovers=(Handover(0, 0, "expert"),))
     assert seat_skills(handed, {"Ana": Rating(20.0, 1.0)}) == pytest.approx(
-        (ANCHORS["expert"].mu, ANCHORS["easy"].mu)
+        (_of("expert"), _of("easy"))
     )
     assert assumed(handed)[0] == "= expert"
 

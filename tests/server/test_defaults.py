@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cantstop_tui.play.table import BOT_DELAY, Table
+from cantstop_tui.play.pacing import BOT_DELAY
+from cantstop_tui.play.table import Table
 from cantstop_tui.server import cli_args, web
 from cantstop_tui.server.budgets import PersonLimits
 from cantstop_tui.server.limits import Limits

@@ -27,15 +27,54 @@ def test_the_installed_textual_is_the_one_the_guards_were_written_for() -> None:
     from importlib import metadata
 
     assert metadata.version("textual") == textual_version.TEXTUAL_VERSION
+    assert textual_version.installed_textual() == textual_version.TEXTUAL_VERSION
     assert textual_version.textual_problem() is None
+
+
+def test_the_version_is_read_without_importlib_metadata_where_pip_put_it() -> None:
+    """The first frame does not pay for ``importlib.metadata`` (checked in a fresh process)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nfrom cantstop_tui.textual_version import installed_textual\n"
+        "print(installed_textual(), 'importlib.metadata' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.split() == [textual_version.TEXTUAL_VERSION, "False"], done.stderr
+
+
+def test_without_one_dist_info_folder_the_version_comes_from_the_metadata(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from importlib import machinery, metadata, util
+
+    package = tmp_path / "textual" / "__init__.py"
+    package.parent.mkdir()
+    package.touch()
+    spec = machinery.ModuleSpec("textual", None, origin=str(package))
+    monkeypatch.setattr(util, "find_spec", lambda name: spec)
+    monkeypatch.setattr(metadata, "version", lambda name: "7.0.0")
+    assert textual_version.installed_textual() == "7.0.0"  # no folder
+    (tmp_path / "textual-8.0.0.dist-info").mkdir()
+    assert textual_version.installed_textual() == "8.0.0"
+    (tmp_path / "textual-8.1.0.dist-info").mkdir()
+    assert textual_version.installed_textual() == "7.0.0"  # two: pip's own answer
+
+    def missing(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", missing)
+    assert textual_version.installed_textual() is None
+    monkeypatch.setattr(util, "find_spec", lambda name: None)
+    assert textual_version.installed_textual() is None
+    assert "not installed" in str(textual_version.textual_problem())
 
 
 def test_another_textual_that_lacks_a_part_gets_a_sentence(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from importlib import metadata
-
-    monkeypatch.setattr(metadata, "version", lambda name: "99.0.0")
+    monkeypatch.setattr(textual_version, "installed_textual", lambda: "99.0.0")
     assert textual_version.textual_problem() is None  # every part still there: runs
     monkeypatch.setattr(
         textual_version,

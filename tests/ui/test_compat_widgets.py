@@ -1,4 +1,5 @@
-"""ui/textual_compat/widgets.py: the quiet log, the lean footer, what tests read."""
+"""ui/textual_compat/widgets.py and app_parts.py: the quiet log, the lean footer, what tests
+read."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer
 
 from cantstop_tui.ui import textual_compat
+from cantstop_tui.ui.textual_compat import widgets as compat_widgets
 from cantstop_tui.ui.widgets.game_log import GameLog
 
 from .ui_helpers import SIZE
@@ -36,17 +38,17 @@ async def test_the_game_log_measures_new_lines_at_once_without_a_thread() -> Non
 
 class TinyLog(App[None]):
     def compose(self) -> ComposeResult:
-        yield textual_compat.QuietLog(max_lines=3)
+        yield compat_widgets.QuietLog(max_lines=3)
 
 
 def repaints(
-    log: textual_compat.QuietLog, monkeypatch: pytest.MonkeyPatch
+    log: compat_widgets.QuietLog, monkeypatch: pytest.MonkeyPatch
 ) -> list[tuple[int, ...]]:
     """The rows of each repaint ``log`` asks for from now on; () for the whole log."""
     asked: list[tuple[int, ...]] = []
     original = log.refresh
 
-    def refresh(*regions: Region, **kwargs: bool) -> textual_compat.QuietLog:
+    def refresh(*regions: Region, **kwargs: bool) -> compat_widgets.QuietLog:
         asked.append(tuple(y for r in regions for y in range(r.y, r.bottom)))
         return original(*regions, **kwargs)
 
@@ -72,7 +74,7 @@ async def test_clearing_a_log_or_dropping_its_old_lines_repaints_it_all(
 ) -> None:
     app = TinyLog()
     async with app.run_test(size=(40, 10)) as pilot:
-        log = app.query_one(textual_compat.QuietLog)
+        log = app.query_one(compat_widgets.QuietLog)
         log.write_lines(["one", "two", "three"])
         await pilot.pause()
         asked = repaints(log, monkeypatch)
@@ -112,7 +114,7 @@ async def footer_watchers_after_dialogs(footer: type[Footer], count: int) -> int
             await pilot.press("escape")
             await pilot.wait_for_animation()
             await pilot.pause()
-        kept = getattr(app.screen.query_one(Footer), textual_compat.WATCHERS)
+        kept = getattr(app.screen.query_one(Footer), compat_widgets.WATCHERS)
         return len(kept["compact"])
 
 
@@ -121,7 +123,7 @@ async def test_upstream_footer_still_keeps_the_watchers_of_replaced_keys() -> No
 
 
 async def test_the_lean_footer_keeps_only_its_current_keys_watchers() -> None:
-    assert await footer_watchers_after_dialogs(textual_compat.LeanFooter, 20) <= 3
+    assert await footer_watchers_after_dialogs(compat_widgets.LeanFooter, 20) <= 3
 
 
 async def test_notification_messages_and_select_values_read_what_the_app_holds() -> None:
@@ -136,4 +138,4 @@ async def test_notification_messages_and_select_values_read_what_the_app_holds()
         app.notify("hello there")
         await pilot.pause()
         assert textual_compat.notification_messages(app) == ["hello there"]
-        assert textual_compat.select_values(app.query_one(Select))[1:] == [1, 2]
+        assert compat_widgets.select_values(app.query_one(Select))[1:] == [1, 2]

@@ -70,7 +70,7 @@ def test_a_report_that_cannot_be_written_is_said_so(tmp_path: Path) -> None:
 
 
 def test_the_private_textual_parts_the_crash_report_uses_exist() -> None:
-    """ui/textual_compat/widgets.report_fatal_errors: App._fatal_error, App._exception,
+    """ui/textual_compat/app_parts.report_fatal_errors: App._fatal_error, App._exception,
     App._exit_renderables and App._close_messages_no_wait (Textual 8.2.8)."""
     assert callable(App._fatal_error) and callable(App._close_messages_no_wait)
     app = App()

@@ -12,7 +12,7 @@ from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.settings import load_settings, settings_path
-from cantstop_tui.ui.textual_compat import select_values
+from cantstop_tui.ui.textual_compat.widgets import select_values
 
 from .ui_helpers import SIZE, until
 

@@ -9,12 +9,15 @@ what they are kept by would show an old line here.
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.widget import Widget
 
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.ui.demo import next_key
 from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.widgets.game_log import GameLog
+from cantstop_tui.ui.widgets.view_widget import OneStylePerRender
 
 from .ui_helpers import SIZE, start_playing, table_app, until
 
@@ -91,3 +94,37 @@ async def test_the_game_log_shows_its_lines_after_scrolling_dropping_and_clearin
         log.write_lines(["line 0", "again"])
         await pilot.pause()
         assert _shown(log)[:3] == ["line 0", "again", ""]
+
+
+async def test_bare_widgets_hand_over_the_lines_textuals_styling_would_make() -> None:
+    """The dice, the action bar, the game log and the keys bar have no padding or border:
+    they give the compositor their own lines (through the app's filters), which must be
+    what Textual's styling makes of them; the board (a margin) and the moves (a border)
+    go through Textual's styling."""
+    app, table = table_app(MATCH)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        for _ in range(CHECKPOINTS[-1]):  # the log scrolled, the dice and moves shown
+            steps = len(table.match.history)
+            await pilot.press(next_key(table.match))
+            await until(pilot, lambda s=steps: len(table.match.history) > s, "the key's move")
+        await pilot.pause()
+        screen = app.screen
+        bare = {type(w).__name__ for w in screen.query("*") if _is_bare(w)}
+        assert {"DiceView", "ActionBar", "GameLog", "KeysBar"} <= bare
+        assert not {"Board", "PairChoice"} & bare
+        for widget in screen.query("DiceView, ActionBar, GameLog, KeysBar"):
+            whole = Region(0, 0, *widget.size)
+            part = Region(2, 1, widget.size.width - 3, widget.size.height - 1)
+            for crop in (whole, part):
+                ours = [strip.text for strip in widget.render_lines(crop)]
+                styled = [strip.text for strip in Widget.render_lines(widget, crop)]
+                assert ours == styled, type(widget).__name__
+                ours_looks = [list(strip) for strip in widget.render_lines(crop)]
+                styled_looks = [list(strip) for strip in Widget.render_lines(widget, crop)]
+                assert ours_looks == styled_looks, type(widget).__name__
+
+
+def _is_bare(widget: Widget) -> bool:
+    return isinstance(widget, OneStylePerRender) and widget._bare()

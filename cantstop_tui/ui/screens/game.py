@@ -33,6 +33,7 @@ from ..messages import (
     StopRequested,
     TableChanged,
 )
+from ..textual_compat import lean_compositor
 from ..view import Fit, GameView
 from ..widgets.action_bar import ActionBar
 from ..widgets.board import Board
@@ -82,6 +83,7 @@ class GameScreen(Screen[None]):
         ratings: Ratings | None = None,
     ) -> None:
         super().__init__()
+        lean_compositor(self)  # a key redraws the widgets it changed, not all under them
         self.chances = LiveChances(self, allowed=chances, shown=show_chances, ratings=ratings)
         """The win chances in the side panel (``w``)."""
         self.table = table

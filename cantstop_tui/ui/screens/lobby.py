@@ -25,7 +25,7 @@ from ...play.seating import LobbyError
 from .. import screen_keys
 from ..keys import bindings
 from ..screen_keys import CREATE, LEAVE_TABLE, WATCH
-from ..textual_compat import LeanFooter
+from ..textual_compat.widgets import LeanFooter
 from .create_table import CreateTableScreen, NewTable
 from .lobby_tables import (
     LobbyChoice,

@@ -19,7 +19,7 @@ from .. import screen_keys
 from ..glyphs import Glyphs, glyphs_for
 from ..keys import bindings
 from ..screen_app import ScreenApp
-from ..textual_compat import LeanFooter
+from ..textual_compat.widgets import LeanFooter
 from ..view import GameView
 from ..widgets.board import Board
 from ..widgets.dice import DiceView

@@ -41,7 +41,7 @@ from ..background import Busy, analyse
 from ..glyphs import Glyphs, glyphs_for, player_style
 from ..keys import bindings
 from ..screen_app import ScreenApp
-from ..textual_compat import LeanFooter
+from ..textual_compat.widgets import LeanFooter
 from ..widgets.chance_graph import ChanceGraph
 from .replay import PlayOn, ReplayScreen
 

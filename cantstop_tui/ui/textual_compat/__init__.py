@@ -11,9 +11,14 @@ moves one.
 - ``driver``: the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``), the
   driver's own state (``DriverState``) and the current app of a shared table's listener
   (``current_app``);
-- ``widgets``: crash reports instead of Textual's traceback (``report_fatal_errors``), a
-  ``Log`` that lays out less (``QuietLog``), a ``Footer`` that forgets the keys it replaced
-  (``LeanFooter``), and what tests read (an app's notifications, a ``Select``'s options).
+- ``app_parts``: crash reports instead of Textual's traceback (``report_fatal_errors``), and
+  what tests read of an app (its notifications);
+- ``widgets``: a ``Log`` that lays out less (``QuietLog``), a ``Footer`` that forgets the
+  keys it replaced (``LeanFooter``), and what tests read of a ``Select`` (its options);
+  imported by the screens that show them, not from here (so the first frame does not load
+  Textual's ``Log``, ``Footer`` and ``Select``);
+- ``compositor``: a screen that draws, after a change, only the widgets under what changed
+  (``lean_compositor``, for the game screen);
 - ``messages``: the message that wakes an idle widget (``Prompt``) kept the closed screen
   that sent it alive; fixed on import, for every app;
 - ``serve``: textual-serve's copy of the web game's stderr, taken over
@@ -26,6 +31,8 @@ package fails to import.
 
 from __future__ import annotations
 
+from .app_parts import notification_messages, report_fatal_errors
+from .compositor import LeanCompositor, lean_compositor
 from .driver import DriverState, KeyParser, current_app, forget_parsed_keys, new_key_parser
 from .messages import UPSTREAM_PROMPT_POST_INIT
 from .rendering import (
@@ -42,15 +49,6 @@ from .strips import (
     lightened_strips,
     strips_lightened,
 )
-from .widgets import (
-    WATCHERS,
-    LeanFooter,
-    QuietLog,
-    forget_detached_watchers,
-    notification_messages,
-    report_fatal_errors,
-    select_values,
-)
 
 __all__ = [
     "CACHE_SIZES",
@@ -59,21 +57,18 @@ __all__ = [
     "UPSTREAM_GET_INNER_OUTER",
     "UPSTREAM_INIT",
     "UPSTREAM_PROMPT_POST_INIT",
-    "WATCHERS",
     "DriverState",
     "KeyParser",
-    "LeanFooter",
+    "LeanCompositor",
     "LightStrip",
-    "QuietLog",
     "current_app",
-    "forget_detached_watchers",
     "forget_parsed_keys",
     "forget_rendered_codes",
+    "lean_compositor",
     "lightened_strips",
     "new_key_parser",
     "notification_messages",
     "report_fatal_errors",
-    "select_values",
     "strips_lightened",
     "terminal_console",
 ]

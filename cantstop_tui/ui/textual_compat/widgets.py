@@ -1,50 +1,24 @@
-"""The app and its widgets: crash reports instead of Textual's traceback
-(``report_fatal_errors``), a ``Log`` that lays out less and starts no thread per line
-(``QuietLog``), a ``Footer`` that forgets the keys it replaced (``LeanFooter``), and what
-tests read (an app's notifications, a ``Select``'s options).
+"""Widgets: a ``Log`` that lays out less and starts no thread per line (``QuietLog``), a
+``Footer`` that forgets the keys it replaced (``LeanFooter``), and what tests read (a
+``Select``'s options). Not imported by the package: the screens that show these widgets
+import this module, so the first frame does not load Textual's ``Log``, ``Footer`` and
+``Select`` (``app_parts`` has what every app needs).
 
-Private parts (``App._fatal_error``, ``_exception``, ``_exit_renderables``,
-``_close_messages_no_wait``, ``_notifications``; ``Log._update_size``, ``_process_line``,
-``_update_maximum_width``, ``_scroll_update``; ``Select._options``; the reactives'
-``__watchers``): tests/ui/test_compat_widgets.py and tests/ui/test_crash_reports.py name
-each.
+Private parts (``Log._update_size``, ``_process_line``, ``_update_maximum_width``,
+``_scroll_update``; ``Select._options``; the reactives' ``__watchers``):
+tests/ui/test_compat_widgets.py names each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, Self
 
 from rich.cells import cell_len
-from rich.text import Text
-from textual.app import App
 from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widgets import Footer, Log, Select
-
-
-def report_fatal_errors(app: App[Any], report: Callable[[BaseException], str]) -> None:
-    """An error the app does not handle: ``report(error)`` (a crash file, a sentence) is what
-    the user reads, not Textual's screen-long traceback with local variables.
-
-    Textual 8.2.8 private parts: ``App._fatal_error`` (called for such an error, after the
-    terminal is restored it prints ``App._exit_renderables``), ``App._exception`` (the first
-    such error) and ``App._close_messages_no_wait`` (how ``_fatal_error`` ends the app).
-    """
-
-    def fatal_error() -> None:
-        error = app._exception or RuntimeError("an unknown error")
-        app.bell()
-        app._exit_renderables.append(Text(report(error)))
-        app._close_messages_no_wait()
-
-    app._fatal_error = fatal_error  # type: ignore[method-assign]
-
-
-def notification_messages(app: App[Any]) -> list[str]:
-    """What the app's notifications say (private: ``App._notifications``)."""
-    return [str(notification.message) for notification in app._notifications]
 
 
 def select_values(select: Select[Any]) -> list[object]:

@@ -45,6 +45,9 @@ MAX_ROWS = 128
 """Drawn rows kept. A game shows a few hundred different ones, but a change only brings
 back rows seen lately (runners gone after a stop or bust); each row is about 25 objects,
 kept per visitor on a server."""
+MAX_SPACES = 512
+"""Drawn spaces kept: eleven columns of up to thirteen spaces, each in the few looks a
+game gives it (empty, a runner, each player's piece, claimed)."""
 
 
 class Board(ViewWidget):
@@ -59,6 +62,8 @@ class Board(ViewWidget):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._rows: dict[Hashable, Text] = {}
+        self._spaces: dict[Hashable, Text] = {}
+        """Each space as drawn, by its look (``_kept_space``)."""
         self._columns: dict[Hashable, Looks] = {}
         """Each column's looks by height (``_column``), by what the column shows."""
         self._sized = (CELL, 1)
@@ -76,6 +81,7 @@ class Board(ViewWidget):
             self.styles.width, self.styles.height = board_size(*self.scale)
             self._rows.clear()
             self._columns.clear()
+            self._spaces.clear()
             self.refresh(layout=True)
         super().watch_view(view)
 
@@ -148,13 +154,30 @@ class Board(ViewWidget):
             if len(self._rows) > MAX_ROWS:
                 self._rows.clear()
             row = Text()
-            for column in COLUMNS:
-                row.append_text(
-                    self._space(view, column, height, moved.get(column, NONE), pieces)
-                )
+            for column, look in zip(COLUMNS, looks, strict=True):
+                row.append_text(self._kept_space(view, column, height, look, moved, pieces))
                 row.append(" ")
             self._rows[key] = row
         return row
+
+    def _kept_space(
+        self,
+        view: GameView,
+        column: int,
+        height: int,
+        look: Hashable,
+        moved: dict[int, frozenset[int]],
+        pieces: bool,
+    ) -> Text:
+        """A space drawn once per look (``_look``): a new row is mostly spaces seen before."""
+        key = (column, height, look, pieces, view.state.num_players)
+        space = self._spaces.get(key)
+        if space is None:
+            if len(self._spaces) > MAX_SPACES:
+                self._spaces.clear()
+            space = self._space(view, column, height, moved.get(column, NONE), pieces)
+            self._spaces[key] = space
+        return space
 
     def _space(
         self, view: GameView, column: int, height: int, moved: frozenset[int], pieces: bool = True

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from rich.cells import cell_len
+from textual.geometry import Offset, Region
 from textual.reactive import var
 from textual.strip import Strip
 
 from ...engine import Conceded, Event, Moved, Rolled, Stopped
 from ...play.match import Match
 from ...play.narration import history_parts, log_lines, rolloff_lines, waiting_roll
-from ..textual_compat import QuietLog
+from ..textual_compat.widgets import QuietLog
 from ..view import GameView
 from .kept_strips import KeptStrips
 from .view_widget import OneStylePerRender
@@ -47,17 +48,30 @@ class GameLog(QuietLog, OneStylePerRender):
         always the view's match narrated; a view some steps on from it whose events are those
         steps' only adds their lines (any other view writes the game again)."""
         self._wrapped_at = 0
+        self._shown: tuple[Offset, int, bool] | None = None
+        """``_where`` while the log is drawn (worked out once, not once a line)."""
         self._drawn = KeptStrips(KEPT_LINES)
         """Lines as drawn, by their text, place in the log, scroll, width and style: a new
         line scrolls the log, and every line shown moves up one row but looks the same."""
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._shown = self._where()  # the same for every line of this drawing
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._shown = None
+
+    def _where(self) -> tuple[Offset, int, bool]:
+        """The scroll, the width, and whether text is being selected."""
+        return self.scroll_offset, self.size.width, self.text_selection is not None
+
     def render_line(self, y: int) -> Strip:
-        scroll_x, scroll_y = self.scroll_offset
+        (scroll_x, scroll_y), width, selecting = self._shown or self._where()
         index = scroll_y + y
         lines = self.lines
-        if index >= len(lines) or self.text_selection is not None:
+        if index >= len(lines) or selecting:
             return super().render_line(y)
-        key = (lines[index], index, scroll_x, self.size.width, self.rich_style)
+        key = (lines[index], index, scroll_x, width, self.rich_style)
         return self._drawn.get(key, lambda: super(GameLog, self).render_line(y))
 
     def _write(self, lines: list[str]) -> None:

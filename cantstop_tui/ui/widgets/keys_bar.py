@@ -6,16 +6,16 @@ from rich.style import Style
 from rich.text import Text
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widget import Widget
 
 from .kept_strips import KeptStrips
+from .view_widget import OneStylePerRender
 
 KEPT_LINES = 16
 """Drawn lines kept: a game's states show a handful of different key sets (roll, choose,
 a computer's turn, the game over), drawn once each rather than on every key."""
 
 
-class KeysBar(Widget):
+class KeysBar(OneStylePerRender):
     DEFAULT_CSS = """
     KeysBar {
         dock: bottom;

@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Region
+from textual.geometry import Region, Spacing
 from textual.reactive import var
 from textual.strip import Strip
 from textual.widget import Widget
@@ -21,13 +21,15 @@ from ..view import GameView
 from .kept_strips import KeptStrips
 
 _PLAIN = Style()
+_NO_SPACE = Spacing()
 KEPT_LOOKS = 64
 """Drawn lines a widget keeps (``ViewWidget._drawn``): more than any widget shows in the
 states a turn goes through, few enough for a server's many visitors."""
 
 
 class OneStylePerRender(Widget):
-    """Works out ``rich_style`` (a walk up the DOM) once per render, not once per line.
+    """Works out ``rich_style`` (a walk up the DOM) once per render, not once per line; a
+    bare widget (``_bare``) hands the compositor its lines as ``render_line`` draws them.
 
     A widget whose first base is another widget class puts it after that class, so its
     CSS is still that class's (Textual takes a widget's CSS from its first DOM base):
@@ -48,9 +50,49 @@ class OneStylePerRender(Widget):
     def render_lines(self, crop: Region) -> list[Strip]:
         self._rendering, self._render_style = True, None
         try:
+            if self._bare():
+                return self._bare_lines(crop)
             return super().render_lines(crop)
         finally:
             self._rendering, self._render_style = False, None
+
+    def _bare(self) -> bool:
+        """Whether Textual's styling adds nothing to the widget's own lines: no padding,
+        border or outline, no tint, opacity or hatch, no link under the mouse."""
+        styles = self.styles
+        return (
+            styles.gutter == _NO_SPACE
+            and not any(edge for edge, _ in styles.outline)
+            and not styles.tint.a
+            and styles.text_opacity == 1.0
+            and self.opacity == 1.0
+            and (not styles.has_rule("hatch") or styles.hatch == "none")
+            and not (self.auto_links and self.hover_style)
+        )
+
+    def _bare_lines(self, crop: Region) -> list[Strip]:
+        """The lines of ``crop`` as ``render_line`` draws them, through the app's filters:
+        what Textual's styling makes of a bare widget's lines, without building each line
+        again (a change of a widget redraws only the rows it changed, and the compositor
+        asks again for all the rows it shows)."""
+        width = self.size.width
+        base_background, background = self.background_colors
+        filters = self.get_line_filters()
+        inner: Style | None = None
+        strips: list[Strip] = []
+        for y in crop.line_range:
+            strip = self.render_line(y)
+            if strip.cell_length != width:
+                if inner is None:
+                    inner = Style(bgcolor=(base_background + background).rich_color)
+                strip = strip.adjust_cell_length(width, inner)
+            for line_filter in filters:
+                strip = strip.apply_filter(line_filter, background)
+            strips.append(strip)
+        left, right = crop.column_span
+        if (left, right) != (0, width):
+            strips = [strip.crop(left, right) for strip in strips]
+        return strips
 
 
 class ViewWidget(OneStylePerRender):
