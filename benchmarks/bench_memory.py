@@ -9,7 +9,9 @@ the server's resident memory after a warm-up and after each part (target: growth
     python -m benchmarks memory      (also run by make bench-ssh)
 
 BENCH_MEMORY_DIALOGS (cycles, 1000), BENCH_MEMORY_TRIPS (100), BENCH_MEMORY_GAMES (20; 0
-skips a part), BENCH_MEMORY_WHERE (``table,lobby,over``: the dialogs' parts to run).
+skips a part), BENCH_MEMORY_WHERE (``table,lobby,over``: the dialogs' parts to run),
+BENCH_MEMORY_ONLY (dialogs' names, comma-separated: only those of the parts run, e.g.
+``Command palette (table),Replay (from the review)``; all by default).
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ GAMES = int(os.environ.get("BENCH_MEMORY_GAMES", "20"))
 WHERE = os.environ.get("BENCH_MEMORY_WHERE", "table,lobby,over").split(",")
 """Which dialogs' parts run (at a table, in the lobby, at a finished game): each part's
 figures stand alone (its own warm-up), so parts may run in separate servers."""
+ONLY = [name for name in os.environ.get("BENCH_MEMORY_ONLY", "").split(",") if name]
+"""The dialogs measured, by name (all when empty): at this machine's load a cycle takes
+seconds, so a run may measure only the lines it lacks."""
+CHECKPOINT = 100
+"""Cycles between the growth figures printed as a run goes."""
 WARM_UP = min(50, CYCLES)
 """Cycles of each dialog before its measure: caches fill once."""
 REVIEW_DEADLINE = 1200.0
@@ -76,6 +83,11 @@ box and the game-over box (those come and go with the round trips and the games)
 name question (once a visit)."""
 
 
+def chosen(dialogs: tuple[Dialog, ...]) -> tuple[Dialog, ...]:
+    """The ``dialogs`` that ``BENCH_MEMORY_ONLY`` names (all of them when it names none)."""
+    return tuple(dialog for dialog in dialogs if not ONLY or dialog.name in ONLY)
+
+
 def mib(kib: int) -> float:
     return kib / 1024
 
@@ -96,11 +108,18 @@ async def dialog_growth(
     for dialog in dialogs:
         await cycle(person, dialog, WARM_UP)
         warm = ssh.rss_kib(pid)
-        await cycle(person, dialog, count)
-        grown[dialog.name] = mib(ssh.rss_kib(pid) - warm)
-        # A long run (about half an hour at 1,000 cycles on a loaded machine) says as it goes.
-        print(f"{dialog.name}: {grown[dialog.name]:+.1f} MiB over {count}", file=sys.stderr,
-              flush=True)
+        cpu = ssh.cpu_seconds(pid)
+        done = 0
+        while done < count:
+            # A long run (hours at 1,000 cycles on a loaded machine) says as it goes, so a
+            # run stopped early still has its figure at the cycles it reached.
+            step = min(CHECKPOINT, count - done)
+            await cycle(person, dialog, step)
+            done += step
+            grown[dialog.name] = mib(ssh.rss_kib(pid) - warm)
+            print(f"{dialog.name}: {grown[dialog.name]:+.1f} MiB over {done} "
+                  f"(server {(ssh.cpu_seconds(pid) - cpu) / done:.2f} CPU s a cycle)",
+                  file=sys.stderr, flush=True)
     return grown
 
 
@@ -121,10 +140,10 @@ async def over_growth(person: ssh.Person, count: int, pid: int) -> dict[str, flo
     """At a finished game's box: the review's growth over ``count`` cycles, then the
     replay's (opened from a review kept open), after a warm-up each."""
     await first_review(person)
-    grown = await dialog_growth(person, (REVIEW,), count, pid)
+    grown = await dialog_growth(person, chosen((REVIEW,)), count, pid)
     person.press(REVIEW.opens, timed=False)
     await person.wait_for(REVIEW.shows)
-    grown |= await dialog_growth(person, (REPLAY,), count, pid)
+    grown |= await dialog_growth(person, chosen((REPLAY,)), count, pid)
     person.press(REVIEW.closes, timed=False)
     await person.wait_until_gone(REVIEW.shows)
     return grown
@@ -171,15 +190,22 @@ async def measure(
         server, port = ssh.start_server(home)
         try:
             (host_conn, host), (guest_conn, guest) = await ssh.open_table(port, 0)
+            # The game has begun (both answered "Who starts?"): a dialog opened over the
+            # box before then is not the one measured.
+            await host.wait_until_gone("Who starts?")
             await host.settle()
             start = ssh.rss_kib(server.pid)
             grown: dict[str, float] = {}
             if "table" in WHERE:
-                grown |= await dialog_growth(host, TABLE_DIALOGS, dialog_count, server.pid)
+                grown |= await dialog_growth(
+                    host, chosen(TABLE_DIALOGS), dialog_count, server.pid
+                )
             if "lobby" in WHERE:
                 lobby_conn, lobbyist = await ssh.connect(port, "warmup1")
                 await lobbyist.wait_for("lobby")
-                grown |= await dialog_growth(lobbyist, LOBBY_DIALOGS, dialog_count, server.pid)
+                grown |= await dialog_growth(
+                    lobbyist, chosen(LOBBY_DIALOGS), dialog_count, server.pid
+                )
                 lobby_conn.close()
             if trip_count:
                 grown["trips"] = await part(

@@ -63,19 +63,21 @@ class Processes:
         self._reader.start()
 
     def _read(self) -> None:
-        while True:
-            message = self._sink.get()
-            if message is None:
-                return
-            job_id, done, total = message
-            job = self._jobs.get(job_id)
-            if job is None:
-                continue
-            with contextlib.suppress(RuntimeError):  # the loop closed
-                if done == STARTED:
-                    job.loop.call_soon_threadsafe(job.started)
-                else:
-                    job.loop.call_soon_threadsafe(job.progress, done, total)
+        while (message := self._sink.get()) is not None:
+            self._pass_on(*message)
+
+    def _pass_on(self, job_id: int, done: int, total: int) -> None:
+        """A worker's word to the job's event loop. A method of its own, so that no local
+        of the reader's thread keeps the job (its screen, a closed review) while the thread
+        waits for the next word: a thread's locals are not the collector's to see."""
+        job = self._jobs.get(job_id)
+        if job is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed
+            if done == STARTED:
+                job.loop.call_soon_threadsafe(job.started)
+            else:
+                job.loop.call_soon_threadsafe(job.progress, done, total)
 
     def _executor(self) -> ProcessPoolExecutor:
         # Workers are replaced by replacing the pool once its workers have taken their

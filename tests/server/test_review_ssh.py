@@ -3,6 +3,7 @@ review of a finished table's game from its game-over screen."""
 
 from __future__ import annotations
 
+import gc
 import re
 import weakref
 from pathlib import Path
@@ -120,6 +121,9 @@ async def test_players_open_the_review_of_a_finished_game(server: GameServer) ->
     await ana.wait_for(f"{winner} wins")
     await until(lambda: "Rematch" in ana.text(), "the game-over box again")
     assert "Accuracy" not in bob.text()  # bob's screen is his own
+    # Both screens are let go once closed.
+    await until(lambda: gc.collect() >= 0 and review() is None and replay() is None,
+                "the review and the replay to be let go")
     await ana.close()
     await bob.close()
 

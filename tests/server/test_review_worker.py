@@ -8,7 +8,9 @@ import contextvars
 import gc
 import multiprocessing
 import os
+import time
 import weakref
+from pathlib import Path
 
 from cantstop_tui.play.worker import WorkerLimits
 from cantstop_tui.server.limits import Limits
@@ -80,6 +82,47 @@ async def test_a_finished_job_keeps_nothing_of_its_caller() -> None:
         kept = await asyncio.create_task(ask())
         # Once the step that woke this one (it names the task) is done, nothing holds it.
         await until(lambda: gc.collect() >= 0 and kept() is None, "the caller to be let go")
+
+
+class Asker:
+    """Stands for the review screen whose bound methods a job passes its word on to."""
+
+    def __init__(self, began: asyncio.Event) -> None:
+        self.began = began
+
+    def started(self) -> None:
+        self.began.set()
+
+    def progress(self, done: int, total: int) -> None:
+        pass
+
+
+def wait_for_file(path: str, progress: object) -> None:
+    """A job that lasts until ``path`` exists (a minute at most)."""
+    deadline = time.monotonic() + 60
+    while not os.path.exists(path) and time.monotonic() < deadline:
+        time.sleep(0.01)
+
+
+async def test_the_progress_reader_keeps_nothing_of_a_finished_job(tmp_path: Path) -> None:
+    """The thread that passes the workers' word on to the event loops waits for the next
+    word with nothing of the last job: its local kept the job's ``started`` (over SSH a
+    closed review screen's method) until the next review, and a thread's locals are not
+    the collector's to see (``gc.get_referrers`` finds no holder)."""
+    limits = WorkerLimits(workers=1, waiting=1, jobs_per_worker=10, idle_seconds=300, niceness=0)
+    with in_processes(limits):
+        began = asyncio.Event()
+        asker = Asker(began)
+        kept = weakref.ref(asker)
+        go_on = tmp_path / "go on"
+        job = asyncio.ensure_future(analyse(wait_for_file, (str(go_on),), asker.started,
+                                            asker.progress))
+        del asker
+        # The job ends only once its start was passed on: the reader has had it in hand.
+        await until(began.is_set, "the job's start to be passed on")
+        go_on.touch()
+        await job
+        await until(lambda: gc.collect() >= 0 and kept() is None, "the asker to be let go")
 
 
 async def test_a_review_over_ssh_finishes_while_a_bystander_plays(server: GameServer) -> None:
