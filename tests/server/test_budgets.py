@@ -4,6 +4,7 @@ address keep playing."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 
 import asyncssh
@@ -65,6 +66,13 @@ async def test_a_person_is_refused_a_third_open_table_with_a_sentence(
     await keep_playing(budgeted, hosted, {0: bob, 1: carol})
 
 
+def typing(person: Player, number: int) -> bool:
+    """``spam NUMBER`` shows in the talk box (the chat pane shows lines said as ``mal: ...``)."""
+    return any(
+        re.search(rf"(?<!mal: )spam {number}\b", row) for row in person.text().splitlines()
+    )
+
+
 async def test_a_chat_flood_is_slowed_then_muted_with_a_sentence(budgeted: GameServer) -> None:
     bob, carol, hosted = await start_table(budgeted, "bob", "carol")
     mal = await attacker(budgeted)
@@ -77,8 +85,13 @@ async def test_a_chat_flood_is_slowed_then_muted_with_a_sentence(budgeted: GameS
         await mal.wait_for(lambda: "say something" in mal.text() or budgets.muted("mal"))
         if budgets.muted("mal"):  # the last line muted mal: no box opens
             break
-        mal.press(f"spam {number}\r")
-        await mal.wait_for(lambda: "say something" not in mal.text())
+        # Typed, then sent: the box's placeholder goes with the first letter typed, so the
+        # box is known closed only once the typed line has left it (under load a key sent
+        # on would otherwise land in the line still being typed: "spam 11t").
+        mal.press(f"spam {number}")
+        await mal.wait_for(lambda: typing(mal, number), "the line in the talk box")  # noqa: B023
+        mal.press("\r")
+        await mal.wait_for(lambda: not typing(mal, number), "the talk box to close")  # noqa: B023
         line = f"mal: spam {number}"
         await mal.wait_for(
             lambda: line in hosted.chat.lines  # noqa: B023
