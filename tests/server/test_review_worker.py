@@ -32,7 +32,9 @@ async def test_a_job_runs_in_a_lower_priority_worker_and_the_queue_is_bounded() 
     with in_processes(limits.analysis()):
         pid, niceness = await analyse(worker_pid, (0,), lambda: None, lambda d, t: None)
     assert pid != os.getpid()
-    assert niceness >= os.getpriority(os.PRIO_PROCESS, 0) + limits.analysis_niceness
+    # Nicer by the setting, within the system's ceiling (19: a suite itself run under
+    # ``nice -n 10`` cannot go 10 further).
+    assert niceness >= min(os.getpriority(os.PRIO_PROCESS, 0) + limits.analysis_niceness, 19)
     assert not multiprocessing.active_children()  # the workers end with the server
 
     full = WorkerLimits(workers=1, waiting=0, jobs_per_worker=1, idle_seconds=1, niceness=0)

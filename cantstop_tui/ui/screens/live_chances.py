@@ -12,9 +12,10 @@ allowed and shown, and the last ones worked out; it tells its owner by a message
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
 
 from textual.message import Message
 
@@ -48,7 +49,7 @@ class ChancesOwner(Protocol):
     def is_mounted(self) -> bool: ...
 
     def run_worker(
-        self, work: Coroutine[Any, Any, None], *, exclusive: bool, group: str,
+        self, work: Callable[[], object], *, exclusive: bool, group: str,
         exit_on_error: bool,
     ) -> object: ...
 
@@ -86,8 +87,11 @@ class LiveChances:
         if known is not None and known[0] is match:
             return known[1]
         if self._owner.is_mounted:  # else asked again once mounted
+            # The work's coroutine is made when the worker starts: a worker replaced before
+            # it ran (``exclusive``) leaves no coroutine that was never awaited.
             self._owner.run_worker(
-                self._work_out(match), exclusive=True, group="chances", exit_on_error=False
+                partial(self._work_out, match), exclusive=True, group="chances",
+                exit_on_error=False,
             )
         return None
 
