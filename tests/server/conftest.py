@@ -171,14 +171,21 @@ async def start_table(
     ana = await Player.connect(server.port, first)
     await ana.wait_for("lobby")
     await create_table(ana)
-    bob = await Player.connect(server.port, second)
-    await bob.wait_for(f"{first}'s table")
-    bob.press("\r")
+    bob = await sit_and_start(server, ana, second, f"{first}'s table")
     hosted = next(iter(server.lobby.tables.values()))
-    for player in (ana, bob):
+    return ana, bob, hosted
+
+
+async def sit_and_start(server: GameServer, host: Player, name: str, table: str) -> Player:
+    """``name`` comes to the lobby and sits at the table listed as ``table`` (the first row,
+    ``host``'s, waiting for a second player); both go past the roll-off."""
+    second = await Player.connect(server.port, name)
+    await second.wait_for(table)
+    second.press("\r")
+    for player in (host, second):
         await player.wait_for("Who starts?")
         player.press("\r")
-    return ana, bob, hosted
+    return second
 
 
 async def watch_game(server: GameServer, hosted: HostedTable, name: str = "carol") -> Player:

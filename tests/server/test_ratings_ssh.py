@@ -12,7 +12,7 @@ from cantstop_tui.play.ratings import ANCHORS, Rating
 from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
 
-from .conftest import REVIEW_WAIT, Player, create_table, until
+from .conftest import REVIEW_WAIT, Player, create_table, sit_and_start, until
 from .rematch_helpers import finish
 
 STORED = {"ana": Rating(ANCHORS["strong"].mu, 1.0, 40), "bob": Rating(ANCHORS["easy"].mu, 1.0, 40)}
@@ -51,12 +51,7 @@ async def test_chances_and_review_assume_the_ratings_the_server_stores(
     await create_table(ana)
     hosted = next(iter(server.lobby.tables.values()))
     hosted.chances = True  # as if created with "players may show them"
-    bob = await Player.connect(server.port, "bob")
-    await bob.wait_for("ana's table")
-    bob.press("\r")
-    for player in (ana, bob):
-        await player.wait_for("Who starts?")
-        player.press("\r")
+    bob = await sit_and_start(server, ana, "bob", "ana's table")
     for player in (ana, bob):
         await player.wait_for("Roll")
         player.press("w")

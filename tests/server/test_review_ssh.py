@@ -13,7 +13,7 @@ from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.ui.screens.live_chances import NOT_ALLOWED
 
-from .conftest import REVIEW_WAIT, Player, start_table, until
+from .conftest import REVIEW_WAIT, Player, sit_and_start, start_table, until
 from .rematch_helpers import finish
 
 PERCENT = re.compile(r"\d+%")
@@ -71,12 +71,7 @@ async def test_a_table_created_with_win_chances_shows_them_on_w(server: GameServ
     await ana.wait_for("Waiting")
     hosted = next(iter(server.lobby.tables.values()))
     assert hosted.chances is True and hosted.name == "odds"
-    bob = await Player.connect(server.port, "bob")
-    await bob.wait_for("odds")
-    bob.press("\r")
-    for player in (ana, bob):
-        await player.wait_for("Who starts?")
-        player.press("\r")
+    bob = await sit_and_start(server, ana, "bob", "odds")
     await ana.wait_for("Roll")
     for player in (ana, bob):
         player.press("w")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cantstop_tui.server.server import GameServer
 
-from .conftest import Player, start_table, until, waiting_to_watch
+from .conftest import Player, sit_and_start, start_table, until, waiting_to_watch
 
 
 async def test_chat_lines_stay_in_a_pane_and_come_back_after_a_reconnect(
@@ -36,12 +36,7 @@ async def test_a_table_is_watched_before_it_starts_with_a_banner_and_no_box_to_c
     server: GameServer,
 ) -> None:
     ana, carol = await waiting_to_watch(server)
-    bob = await Player.connect(server.port, "bob")
-    await bob.wait_for("ana's table")
-    bob.press("\r")
-    for player in (ana, bob):
-        await player.wait_for("Who starts?")
-        player.press("\r")
+    bob = await sit_and_start(server, ana, "bob", "ana's table")
     await carol.wait_for("First to play")  # who starts, in the game log
     hosted = next(iter(server.lobby.tables.values()))
     await until(lambda: hosted.watchers == 1, "carol counted as watching")
