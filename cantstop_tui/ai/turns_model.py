@@ -97,13 +97,11 @@ def encode(
     won[:] = won_mask
     needed = win_columns - won_mask.sum(axis=1)
     out[:, 2 * n:3 * n] = closed
-    if closed.ndim == 1:
-        if closed.any():
-            progress[:, closed] = 0.0
-        gone = won_mask | closed
-    else:
+    if closed.ndim == 2:
         progress[closed] = 0.0
-        gone = won_mask | closed
+    elif closed.any():
+        progress[:, closed] = 0.0
+    gone = won_mask | closed
     effort = (_TOPS - heights) * _PER_STEP
     effort[gone] = _NO_COLUMN
     effort.sort(axis=1)
