@@ -25,6 +25,7 @@ from ..engine import (
     Roll,
     column_steps,
     free_runners,
+    grouped_moves,
     moves_for_dice,
 )
 
@@ -126,8 +127,24 @@ def load_table() -> dict[object, tuple[Outcome, ...]]:
     return {key: _tuples(rows) for key, rows in _read_table().items()}
 
 
+_DICE: Final = tuple(dice for dice, _ in DICE_SETS)
+_counts: list[Any] = []
+"""The dice sets' counts as an array (numpy loaded on first use)."""
+
+
 def compute(state: GameState, runners: tuple[int, ...]) -> tuple[Outcome, ...]:
-    """The outcomes worked out from the engine's moves for each of the 126 dice sets."""
+    """The outcomes worked out from the engine's moves for each of the 126 dice sets, all
+    at once (``grouped_moves``: the same groups in the same order as ``compute_one_by_one``,
+    in about a fifth of its time)."""
+    if not _counts:
+        import numpy as np
+
+        _counts.append(np.array([count for _, count in DICE_SETS], dtype=np.int64))
+    return grouped_moves(state, runners, _DICE, _counts[0])
+
+
+def compute_one_by_one(state: GameState, runners: tuple[int, ...]) -> tuple[Outcome, ...]:
+    """``compute`` from ``moves_for_dice``, dice set by dice set."""
     at = with_runners(state, runners)
     grouped: dict[tuple[Move, ...], int] = {}
     for dice, count in DICE_SETS:

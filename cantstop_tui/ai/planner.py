@@ -29,6 +29,7 @@ worse than none. With the same depth everywhere, each roll more plays better
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Final, Protocol
 
 from ..engine import (
@@ -96,6 +97,9 @@ class Planner:
         self._best: dict[tuple[Runners, Depth], float] = {}
         self._horizon: dict[Runners, float] = {}
         """``best(runners, 0)`` by runners: the search's leaves, asked for most often."""
+        self._by_depth: dict[Depth, dict[Runners, float]] = {}
+        """``best(runners, depth)`` by depth, then runners: what ``roll_value`` reads (a
+        dictionary's own lookup for each successor, not a call of ``best``)."""
         self.nexts: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = (
             {} if share is None else share.nexts
         )
@@ -235,17 +239,26 @@ class Planner:
         the turn's end)."""
         bust, groups = self.successors(runners)
         later = None if depth is None else depth - 1
-        if later is not None and later <= 0:
+        leaves = later is not None and later <= 0
+        if leaves:
             known = self.stops if self._plain_leaf else self._horizon
-            try:  # every leaf known already (prefetched, or met before): read at C speed
-                found = known.__getitem__
-                total = sum(count * max(map(found, nexts)) for count, nexts in groups)
-            except KeyError:
-                leaf = self.stop_value if self._plain_leaf else self._at_horizon
-                total = sum(count * max(map(leaf, nexts)) for count, nexts in groups)
         else:
-            best = self.best
-            total = sum(count * max([best(n, later) for n in nexts]) for count, nexts in groups)
+            known = self._by_depth.setdefault(later, {})
+        found = known.__getitem__
+        try:  # every successor valued already (prefetched, or met before): read at C speed
+            total = sum(count * max(map(found, nexts)) for count, nexts in groups)
+        except KeyError:  # value those not met yet, each once, then read them all
+            met = dict.fromkeys(chain.from_iterable([nexts for _, nexts in groups]))
+            missing = [n for n in met if n not in known]  # in the order met, as before
+            if leaves:
+                leaf = self.stop_value if self._plain_leaf else self._at_horizon
+                for n in missing:
+                    leaf(n)
+            else:
+                best = self.best
+                for n in missing:
+                    known[n] = best(n, later)
+            total = sum(count * max(map(found, nexts)) for count, nexts in groups)
         return (total + bust * self.bust_value) / ROLLS
 
     def best(self, runners: Runners, depth: Depth) -> float:

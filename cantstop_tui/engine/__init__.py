@@ -37,6 +37,7 @@ from .moves import (
     runners_after_each,
 )
 from .odds import BUST_CHANCE, bust_probability, usable_columns_mask
+from .roll_groups import grouped_moves
 from .rolloff import Rolloff, RolloffRound, first_player_rolloff
 from .rules import (
     can_stop,
@@ -94,6 +95,7 @@ __all__ = [
     "config_to_dict",
     "first_player_rolloff",
     "free_runners",
+    "grouped_moves",
     "legal_moves",
     "may_stop_with",
     "move_pairings",

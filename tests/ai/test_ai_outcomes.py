@@ -9,17 +9,19 @@ from fractions import Fraction
 from ai_positions import position
 
 from cantstop_tui.ai.expert import ExpertBot
-from cantstop_tui.ai.outcomes import DICE_SETS, outcomes
+from cantstop_tui.ai.outcomes import DICE_SETS, compute, compute_one_by_one, outcomes
 from cantstop_tui.engine import (
     ALL_ROLLS,
     BUST_CHANCE,
     Dice,
+    GameConfig,
     GameState,
     Phase,
     can_stop,
     choose,
     legal_moves,
     moves_for_dice,
+    new_game,
     roll,
     stop,
     usable_columns_mask,
@@ -110,3 +112,27 @@ def test_a_position_with_every_runner_out_is_worked_out_once_without_the_table()
     assert found is module._cache[key] == module.compute(state, state.runners)
     assert outcomes(state) is found
     assert module.all_out_rows(state, state.runners) is found
+
+
+def test_all_dice_sets_at_once_group_as_one_by_one_in_every_variant() -> None:
+    """``compute`` (every dice set at once, ``grouped_moves``) gives the groups, their
+    counts and their order of ``compute_one_by_one`` (the engine's ``moves_for_dice``)."""
+    checked = 0
+    for variant in ("standard", "jump", "forced"):
+        for seed in range(4):
+            rng = random.Random(seed)
+            dice = Dice(seed)
+            state = new_game(GameConfig(num_players=2 + seed % 3, variant=variant))
+            while state.phase is not Phase.OVER:
+                if state.phase is Phase.ROLL:
+                    assert compute(state, state.runners) == compute_one_by_one(
+                        state, state.runners
+                    )
+                    checked += 1
+                state, _ = roll(state, dice.roll())
+                if state.phase is Phase.CHOOSE:
+                    moves = legal_moves(state)
+                    state, _ = choose(state, moves[rng.randrange(len(moves))])
+                    if can_stop(state) and rng.random() < 0.3:
+                        state, _ = stop(state)
+    assert checked > 1000
