@@ -8,12 +8,11 @@ The moves themselves always come from the engine (``moves_for_dice``).
 
 from __future__ import annotations
 
-import gzip
-import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from importlib.resources import files
+from operator import itemgetter
 from typing import Any, Final
 
 from ..engine import (
@@ -89,6 +88,39 @@ def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[
     return result
 
 
+RollPlan = tuple[int, tuple[Move, ...], tuple[tuple[int, int, Any], ...]]
+"""The next roll as the search reads it (``roll_plan``): the bust's count, the distinct
+moves in the order first met, and each group of moves' (count, size, reader): the reader
+takes the moves' results, listed as the moves are, and gives the group's (a tuple), or,
+for a group of one move (size 1), is that move's place in the list."""
+_plans: dict[object, RollPlan] = {}
+_passing_plans: dict[object, RollPlan] = {}
+
+
+def roll_plan(state: GameState, runners: tuple[int, ...]) -> RollPlan:
+    """``outcomes`` as a ``RollPlan`` (kept alike: every runner out for good, the others
+    until ``_PASSING_LIMIT`` are held). A search reaches each runner set once but meets the
+    same outcomes for many: each set's successors are then one step per move and one
+    call per group, not a dictionary's lookup per move of every group."""
+    key = _key(state, runners)
+    full = not free_runners(runners) and state.config.variant != "jump"
+    cache = _plans if full else _passing_plans
+    found = cache.get(key)
+    if found is None:
+        rolls = outcomes(state, runners)
+        moves = tuple(dict.fromkeys(move for _, allowed in rolls for move in allowed))
+        place = {move: k for k, move in enumerate(moves)}
+        groups = tuple(
+            (count, 1, place[allowed[0]]) if len(allowed) == 1
+            else (count, len(allowed), itemgetter(*(place[m] for m in allowed)))
+            for count, allowed in rolls if allowed
+        )
+        if len(_passing_plans) >= _PASSING_LIMIT:
+            _passing_plans.clear()
+        found = cache[key] = (sum(count for count, allowed in rolls if not allowed), moves, groups)
+    return found
+
+
 TABLE_FILE: Final = "outcomes_all_out.json.gz"
 """The shipped outcomes with every runner out, in ``ai/data`` (``outcome_table`` writes it)."""
 
@@ -115,6 +147,9 @@ def _tuples(rows: list[Any]) -> tuple[Outcome, ...]:
 def _read_table() -> dict[object, list[Any]]:
     """The shipped table's rows by ``_key`` (empty if missing: each is then worked out when
     asked)."""
+    import gzip  # only here: the search works out what it meets (a start's 5 ms)
+    import json
+
     try:
         raw = files("cantstop_tui.ai").joinpath("data", TABLE_FILE).read_bytes()
     except OSError:

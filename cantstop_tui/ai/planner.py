@@ -29,7 +29,6 @@ worse than none. With the same depth everywhere, each roll more plays better
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 from typing import TYPE_CHECKING, Final, Protocol
 
 from ..engine import (
@@ -41,7 +40,7 @@ from ..engine import (
     runners_after,
     runners_after_each,
 )
-from .outcomes import ROLLS, outcomes
+from .outcomes import ROLLS, roll_plan
 from .solved_ends import SolvedEnds
 from .turn_end import TurnEnd
 from .value import WIN
@@ -100,9 +99,12 @@ class Planner:
         self._by_depth: dict[Depth, dict[Runners, float]] = {}
         """``best(runners, depth)`` by depth, then runners: what ``roll_value`` reads (a
         dictionary's own lookup for each successor, not a call of ``best``)."""
-        self.nexts: dict[Runners, tuple[int, list[tuple[int, list[Runners]]]]] = (
+        self.nexts: dict[Runners, tuple[int, list[tuple[int, Sequence[Runners]]]]] = (
             {} if share is None else share.nexts
         )
+        self.reached: dict[Runners, list[Runners]] = {} if share is None else share.reached
+        """Every runner set the next roll can lead to from a set, each once, in the order
+        its groups first name them (``successors``)."""
         self.ends: SolvedEnds = SolvedEnds(state) if share is None else share.ends
         self._known: dict[Runners, Runners] = {}
         self._prefetched: dict[Runners, int] = {}
@@ -136,21 +138,23 @@ class Planner:
         """Runner heights after ``move`` (the engine's step, jumps included)."""
         return runners_after(self.state, runners, move)
 
-    def successors(self, runners: Runners) -> tuple[int, list[tuple[int, list[Runners]]]]:
+    def successors(self, runners: Runners) -> tuple[int, list[tuple[int, Sequence[Runners]]]]:
         """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
         found = self.nexts.get(runners)
         if found is None:
-            rolls = outcomes(self.state, runners)
+            bust, moves, groups = roll_plan(self.state, runners)
             # Each move once, however many groups allow it (the engine's step), and one
             # tuple per runner set however many rolls lead to it (a plan holds thousands
             # of sets, each reached from many places).
-            moves = list(dict.fromkeys(move for _, allowed in rolls for move in allowed))
             known = self._known
-            after = runners_after_each(self.state, runners, moves)
-            reached = {m: known.setdefault(r, r) for m, r in zip(moves, after, strict=True)}
+            after = [
+                known.setdefault(r, r) for r in runners_after_each(self.state, runners, moves)
+            ]
+            self.reached[runners] = after
             found = self.nexts[runners] = (
-                sum(count for count, allowed in rolls if not allowed),
-                [(count, [reached[m] for m in allowed]) for count, allowed in rolls if allowed],
+                bust,
+                [(count, (after[read],) if size == 1 else read(after))
+                 for count, size, read in groups],
             )
         return found
 
@@ -223,8 +227,8 @@ class Planner:
             grown: set[Runners] = set()
             for runners in frontier:
                 if self.stops[runners] < self.best_stop:
-                    for _, nexts in self.successors(runners)[1]:
-                        grown.update(nexts)
+                    self.successors(runners)
+                    grown.update(self.reached[runners])
             # A set an earlier decision of the turn looked at as far ahead has all that is
             # within reach valued: not again.
             frontier = {r for r in grown - seen if done.get(r, -1) < reach - level}
@@ -248,8 +252,7 @@ class Planner:
         try:  # every successor valued already (prefetched, or met before): read at C speed
             total = sum(count * max(map(found, nexts)) for count, nexts in groups)
         except KeyError:  # value those not met yet, each once, then read them all
-            met = dict.fromkeys(chain.from_iterable([nexts for _, nexts in groups]))
-            missing = [n for n in met if n not in known]  # in the order met, as before
+            missing = [n for n in self.reached[runners] if n not in known]  # in the order met
             if leaves:
                 leaf = self.stop_value if self._plain_leaf else self._at_horizon
                 for n in missing:

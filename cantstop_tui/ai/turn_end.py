@@ -73,11 +73,13 @@ class TurnEnd:
         self.stops = stops
         self.worth = worth
 
-    def _pairs(self) -> zip[tuple[int, int]]:
-        return zip(self.columns, self.low, strict=True)
-
     def covers(self, runners: Runners) -> bool:
-        return all(runners[c] >= low for c, low in self._pairs())
+        first, second, third = self.columns
+        low_first, low_second, low_third = self.low
+        return (
+            runners[first] >= low_first and runners[second] >= low_second
+            and runners[third] >= low_third
+        )
 
     def number(self, runners: Runners) -> int:
         """The situation's number (every runner out, in this triple, at or above ``low``)."""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .board import COLUMNS
 from .dice import ALL_ROLLS, PAIR_SUMS
 from .moves import column_steps
 from .state import GameState
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 _COLUMN_BIT: Final = {c: 1 << (c - 2) for c in COLUMNS}
 
@@ -38,6 +40,8 @@ class _BustChances:
         if chance is None:
             if not self._rolls_by_sums:
                 self._rolls_by_sums = tuple(_rolls_by_sums().items())
+            from fractions import Fraction  # not on import: it loads decimal (a start's 5 ms)
+
             # A roll busts when none of its sums is usable.
             busting = sum(n for sums, n in self._rolls_by_sums if not sums & usable)
             chance = self._chances[usable] = Fraction(busting, 1296)

@@ -81,10 +81,9 @@ def grouped_moves(
     )
     slots[:, 3:] = np.where(apart & (room_b > 0), alone_second, _NONE)
     slots.sort(axis=1)
-    repeated = slots[:, 1:] == slots[:, :-1]  # a single sum two pairings give
-    if repeated.any():
-        slots[:, 1:][repeated] = _NONE
-        slots.sort(axis=1)
+    # A single sum two pairings give appears once (a repeated "none" stays none).
+    slots[:, 1:][slots[:, 1:] == slots[:, :-1]] = _NONE
+    slots.sort(axis=1)
     # Rolls allowing the same moves, grouped (their counts summed) in the order of the
     # first dice set of each group.
     numbers = (slots << shifts).sum(axis=1)

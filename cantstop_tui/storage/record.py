@@ -9,7 +9,6 @@ named. See docs/save-format.md.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -77,6 +76,8 @@ def game_id(match: Match) -> str:
     for key in ("created", "updated", "state"):
         del data[key]
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    import hashlib  # here, not on import: it loads OpenSSL (a start's 5 to 10 ms)
+
     return hashlib.sha256(canonical.encode()).hexdigest()[:24]
 
 

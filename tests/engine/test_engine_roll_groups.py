@@ -1,0 +1,50 @@
+"""``grouped_moves``: the moves of many dice sets at once are ``moves_for_dice``'s, grouped
+by the moves they allow in the order of each group's first dice set, counts summed."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+from hypothesis import given, settings
+from test_engine_properties import positions
+
+from cantstop_tui.engine import (
+    ALL_ROLLS,
+    GameState,
+    Move,
+    grouped_moves,
+    moves_for_dice,
+    new_game,
+)
+
+_SETS = Counter(tuple(sorted(dice)) for dice in ALL_ROLLS)
+DICE = tuple(dice for dice in ALL_ROLLS if dice in _SETS)
+COUNTS = np.array([_SETS[dice] for dice in DICE], dtype=np.int64)
+
+
+def one_by_one(state: GameState) -> tuple[tuple[int, tuple[Move, ...]], ...]:
+    grouped: dict[tuple[Move, ...], int] = {}
+    for dice, count in zip(DICE, COUNTS.tolist(), strict=True):
+        moves = moves_for_dice(state, dice)
+        grouped[moves] = grouped.get(moves, 0) + count
+    return tuple((count, moves) for moves, count in grouped.items())
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_all_dice_sets_at_once_are_the_engines_one_by_one(state: GameState) -> None:
+    """Any position the save format accepts, every variant, any runners out."""
+    found = grouped_moves(state, state.runners, DICE, COUNTS)
+    assert found == one_by_one(state)
+    assert sum(count for count, _ in found) == len(ALL_ROLLS)
+
+
+def test_dice_sets_allowing_the_same_moves_are_one_group() -> None:
+    """(1, 1, 2, 2) and (1, 2, 1, 2) pair alike (2 + 4, and 3 + 3 twice): one group, the
+    counts summed, the pairing of 3 + 3 given once."""
+    state = new_game()
+    dice = ((1, 1, 2, 2), (1, 2, 1, 2))
+    found = grouped_moves(state, state.runners, dice, np.array([1, 1], dtype=np.int64))
+    assert found == ((2, moves_for_dice(state, (1, 1, 2, 2))),)
+    assert found[0][1] == ((2, 4), (3, 3))
