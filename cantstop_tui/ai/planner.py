@@ -97,14 +97,12 @@ class Planner:
         self._horizon: dict[Runners, float] = {}
         """``best(runners, 0)`` by runners: the search's leaves, asked for most often."""
         self._by_depth: dict[Depth, dict[Runners, float]] = {}
-        """``best(runners, depth)`` by depth, then runners: what ``roll_value`` reads (a
-        dictionary's own lookup for each successor, not a call of ``best``)."""
+        """``best(runners, depth)`` by depth: ``roll_value`` reads it, not calling ``best``."""
         self.nexts: dict[Runners, tuple[int, list[tuple[int, Sequence[Runners]]]]] = (
             {} if share is None else share.nexts
         )
         self.reached: dict[Runners, list[Runners]] = {} if share is None else share.reached
-        """Every runner set the next roll can lead to from a set, each once, in the order
-        its groups first name them (``successors``)."""
+        """Each set's successors (the next roll's), each once, in the order first met."""
         self.ends: SolvedEnds = SolvedEnds(state) if share is None else share.ends
         self._known: dict[Runners, Runners] = {}
         self._prefetched: dict[Runners, int] = {}
@@ -143,9 +141,8 @@ class Planner:
         found = self.nexts.get(runners)
         if found is None:
             bust, moves, groups = roll_plan(self.state, runners)
-            # Each move once, however many groups allow it (the engine's step), and one
-            # tuple per runner set however many rolls lead to it (a plan holds thousands
-            # of sets, each reached from many places).
+            # Each move's step once (the engine's), and one tuple per runner set however
+            # many rolls lead to it (a plan holds thousands, each reached from many places).
             known = self._known
             after = [
                 known.setdefault(r, r) for r in runners_after_each(self.state, runners, moves)
@@ -248,20 +245,16 @@ class Planner:
             known = self.stops if self._plain_leaf else self._horizon
         else:
             known = self._by_depth.setdefault(later, {})
-        found = known.__getitem__
-        try:  # every successor valued already (prefetched, or met before): read at C speed
-            total = sum(count * max(map(found, nexts)) for count, nexts in groups)
-        except KeyError:  # value those not met yet, each once, then read them all
-            missing = [n for n in self.reached[runners] if n not in known]  # in the order met
-            if leaves:
-                leaf = self.stop_value if self._plain_leaf else self._at_horizon
-                for n in missing:
-                    leaf(n)
-            else:
-                best = self.best
-                for n in missing:
-                    known[n] = best(n, later)
-            total = sum(count * max(map(found, nexts)) for count, nexts in groups)
+        missing = [n for n in self.reached[runners] if n not in known]  # each once, as met
+        if leaves:
+            leaf = self.stop_value if self._plain_leaf else self._at_horizon  # fills ``known``
+            for n in missing:
+                leaf(n)
+        else:
+            best = self.best
+            known.update((n, best(n, later)) for n in missing)
+        found = known.__getitem__  # every successor's worth, read at C speed
+        total = sum(count * max(map(found, nexts)) for count, nexts in groups)
         return (total + bust * self.bust_value) / ROLLS
 
     def best(self, runners: Runners, depth: Depth) -> float:
