@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import Final
 
 from .board import COLUMNS, MAX_RUNNERS, STEPS_PER_ROLL, TOPS
@@ -147,31 +148,43 @@ def _steps_and_free(
     return steps, free
 
 
+def pairing_moves(
+    pair: tuple[int, int], steps: Sequence[int], runners: tuple[int, ...], free: int
+) -> tuple[Move, ...]:
+    """What one pairing's sums allow, given each column's ``steps`` (``column_steps``),
+    the ``runners`` out and how many are ``free``: both sums together if both columns can
+    take a step (and a runner is there, or two are left), a double sum twice if it has room
+    for two steps, else each sum that fits alone."""
+    a, b = pair
+    if a == b:
+        return ((a, a),) if steps[a] == 2 else ((a,),) if steps[a] else ()
+    if steps[a]:
+        if not steps[b]:
+            return ((a,),)
+        return ((a, b),) if runners[a] or runners[b] or free >= 2 else ((a,), (b,))
+    return ((b,),) if steps[b] else ()
+
+
+_UNIONS: Final[dict[tuple[tuple[Move, ...], ...], tuple[Move, ...]]] = {}
+"""A roll's moves by its pairings' moves (at most 126 dice sets times 4 results for each
+of 3 pairings: kept for the process)."""
+
+
+def roll_moves(parts: tuple[tuple[Move, ...], ...]) -> tuple[Move, ...]:
+    """A roll's moves from its pairings' (``pairing_moves``): each once, sorted. (Pairings
+    have distinct sums, so only single-column moves can repeat.)"""
+    found = _UNIONS.get(parts)
+    if found is None:
+        found = _UNIONS[parts] = tuple(sorted(set(chain.from_iterable(parts))))
+    return found
+
+
 def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:
-    """Each pairing gives its two sums together if both fit, else each sum that fits alone."""
+    """Each pairing's moves (``pairing_moves``), each once, sorted."""
     runners = state.runners
     columns, pairs = _ROLL_PLANS[dice]
     steps, free = _steps_and_free(state, runners, columns)
-    # Pairings have distinct sums, so only single-column moves can repeat.
-    found: list[Move] = []
-    for a, b in pairs:
-        steps_a = steps[a]
-        steps_b = steps[b]
-        if a == b:
-            if steps_a == 2:
-                found.append((a, a))
-            elif steps_a and (a,) not in found:
-                found.append((a,))
-        elif steps_a and steps_b and (runners[a] or runners[b] or free >= 2):
-            found.append((a, b))
-        else:
-            if steps_a and (a,) not in found:
-                found.append((a,))
-            if steps_b and (b,) not in found:
-                found.append((b,))
-    if len(found) > 1:
-        found.sort()
-    return tuple(found)
+    return roll_moves(tuple([pairing_moves(pair, steps, runners, free) for pair in pairs]))
 
 
 def _check_dice(dice: Iterable[int]) -> Roll:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
 from hypothesis import given, settings
 from test_engine_properties import positions
 
@@ -20,12 +19,12 @@ from cantstop_tui.engine import (
 
 _SETS = Counter(tuple(sorted(dice)) for dice in ALL_ROLLS)
 DICE = tuple(dice for dice in ALL_ROLLS if dice in _SETS)
-COUNTS = np.array([_SETS[dice] for dice in DICE], dtype=np.int64)
+COUNTS = tuple(_SETS[dice] for dice in DICE)
 
 
 def one_by_one(state: GameState) -> tuple[tuple[int, tuple[Move, ...]], ...]:
     grouped: dict[tuple[Move, ...], int] = {}
-    for dice, count in zip(DICE, COUNTS.tolist(), strict=True):
+    for dice, count in zip(DICE, COUNTS, strict=True):
         moves = moves_for_dice(state, dice)
         grouped[moves] = grouped.get(moves, 0) + count
     return tuple((count, moves) for moves, count in grouped.items())
@@ -45,6 +44,6 @@ def test_dice_sets_allowing_the_same_moves_are_one_group() -> None:
     counts summed, the pairing of 3 + 3 given once."""
     state = new_game()
     dice = ((1, 1, 2, 2), (1, 2, 1, 2))
-    found = grouped_moves(state, state.runners, dice, np.array([1, 1], dtype=np.int64))
+    found = grouped_moves(state, state.runners, dice, (1, 1))
     assert found == ((2, moves_for_dice(state, (1, 1, 2, 2))),)
     assert found[0][1] == ((2, 4), (3, 3))
