@@ -45,6 +45,19 @@ _PER_STEP: Final = 1.0 / (np.array([HIT_CHANCE[c] for c in COLUMNS]) * _EFFORT_S
 _NO_COLUMN: Final = 3.0
 """The effort written for a missing column (well above any real one, about 1.6)."""
 
+_NEEDED: Final = np.arange(1, MAX_NEEDED + 1)
+_CONSTANT: Final = [np.zeros(len(WIN_COLUMNS) + len(VARIANTS))]
+"""The features every row of a batch shares (the columns to win, the variant): one row,
+written to every row at once."""
+
+
+def _constant(win_columns: int, variant: Variant) -> Floats:
+    row = np.zeros(len(_CONSTANT[0]))
+    row[WIN_COLUMNS.index(win_columns)] = 1.0
+    row[len(WIN_COLUMNS) + VARIANTS.index(variant)] = 1.0
+    return row
+
+
 FEATURES: Final = 3 * len(COLUMNS) + MAX_NEEDED + len(WIN_COLUMNS) + len(VARIANTS) + (
     SORTED_EFFORTS + 1
 )
@@ -106,22 +119,21 @@ def encode(
     effort[gone] = _NO_COLUMN
     effort.sort(axis=1)
     at = 3 * n
-    one_hot_needed = out[:, at:at + MAX_NEEDED]
-    one_hot_needed[:] = 0.0
-    one_hot_needed[np.arange(rows), np.clip(needed, 1, MAX_NEEDED) - 1] = 1.0
+    np.equal(np.clip(needed, 1, MAX_NEEDED)[:, None], _NEEDED, out=out[:, at:at + MAX_NEEDED])
     at += MAX_NEEDED
-    constant = out[:, at:at + len(WIN_COLUMNS) + len(VARIANTS)]
-    constant[:] = 0.0
-    constant[:, WIN_COLUMNS.index(win_columns)] = 1.0
-    constant[:, len(WIN_COLUMNS) + VARIANTS.index(variant)] = 1.0
-    at += len(WIN_COLUMNS) + len(VARIANTS)
+    out[:, at:at + len(_CONSTANT[0])] = _constant(win_columns, variant)
+    at += len(_CONSTANT[0])
     out[:, at:at + SORTED_EFFORTS] = effort[:, :SORTED_EFFORTS]
-    # The efforts of the columns still needed: the smallest ``needed`` of the sorted row.
+    # The efforts of the columns still needed: the smallest ``needed`` of the sorted row,
+    # added one after another (a running sum's order) only as far as some row needs.
+    needs = np.clip(needed, 1, n)
     main = out[:, -1]
-    np.cumsum(effort, axis=1, out=effort)
-    main[:] = np.where(
-        needed > 0, effort[np.arange(rows), np.clip(needed, 1, n) - 1], 0.0
-    )
+    running = effort[:, 0].copy()
+    main[:] = running
+    for k in range(1, int(needs.max(initial=1))):
+        running += effort[:, k]
+        np.copyto(main, running, where=needs == k + 1)
+    main[needed <= 0] = 0.0
     return out
 
 
