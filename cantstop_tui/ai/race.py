@@ -18,10 +18,14 @@ from numpy.typing import NDArray
 Floats = NDArray[np.float64]
 
 
+def _more(dist: Floats) -> Floats:
+    """P(T > t) for t = 1..K."""
+    return np.clip(1.0 - np.cumsum(dist, axis=-1), 0.0, 1.0)
+
+
 def _survival(dist: Floats) -> tuple[Floats, Floats]:
     """(P(T >= t), P(T > t)) for t = 1..K."""
-    done = np.cumsum(dist, axis=-1)
-    more = np.clip(1.0 - done, 0.0, 1.0)
+    more = _more(dist)
     at_least = np.concatenate([np.ones((*dist.shape[:-1], 1)), more[..., :-1]], axis=-1)
     return at_least, more
 
@@ -48,5 +52,5 @@ def last_mover_weights(others: Sequence[Floats]) -> Floats:
     than t turns) for each t."""
     weights = np.ones(len(others[0]) if others else 1)
     for dist in others:
-        weights = weights * _survival(np.asarray(dist, dtype=np.float64))[1]
+        weights = weights * _more(np.asarray(dist, dtype=np.float64))
     return weights

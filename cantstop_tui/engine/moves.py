@@ -166,8 +166,8 @@ def pairing_moves(
 
 
 _UNIONS: Final[dict[tuple[tuple[Move, ...], ...], tuple[Move, ...]]] = {}
-"""A roll's moves by its pairings' moves (at most 126 dice sets times 4 results for each
-of 3 pairings: kept for the process)."""
+"""A roll's moves by its pairings' moves, kept for the process: a few thousand at most (a
+pairing's moves are one of five, and a roll has three pairings)."""
 
 
 def roll_moves(parts: tuple[tuple[Move, ...], ...]) -> tuple[Move, ...]:
