@@ -41,8 +41,12 @@ Runners = tuple[int, ...]
 Ints = NDArray[np.int64]
 Floats = NDArray[np.float64]
 
-_ROOM: Final = tuple(np.array(steps, dtype=np.int64) for steps in STEPS_PER_ROLL)
-"""``STEPS_PER_ROLL`` as arrays, to read a column's room at many heights at once."""
+_ROOM: Final = np.array(
+    [steps + [0] * (max(TOPS) + 1 - len(steps)) for steps in map(list, STEPS_PER_ROLL)],
+    dtype=np.int64,
+)
+"""``STEPS_PER_ROLL`` as one array (column, height), to read the room of many columns at
+many heights at once."""
 
 
 @cache
@@ -103,6 +107,27 @@ class TurnEnd:
         return float(self.worth[self.number(runners)])
 
 
+def _lay_out(triples: list[_Triple]) -> Ints:
+    """Every triple's situations as runner sets, one row each in the triples' order (what
+    the banking values are asked for), and each one's pattern (``_Triple.patterns``: how
+    far each of its columns can climb in one roll there, 0, 1 or 2, as one number in base
+    3): for all the triples at once (a pass meets about 30; one by one, their arrays were
+    a tenth of the pass)."""
+    sizes = [t.size for t in triples]
+    rows = sum(sizes)
+    columns = np.repeat(np.array([t.columns for t in triples], dtype=np.int64), sizes, axis=0)
+    heights = np.concatenate([t.offsets for t in triples]) + np.repeat(
+        np.array([t.low for t in triples], dtype=np.int64), sizes, axis=0
+    )
+    grid = np.zeros((rows, 13), dtype=np.int64)
+    grid[np.arange(rows)[:, None], columns] = heights
+    rooms = _ROOM[columns, heights]
+    patterns = rooms[:, 0] * 9 + rooms[:, 1] * 3 + rooms[:, 2]
+    for t in triples:
+        t.patterns = patterns[t.first:t.first + t.size]
+    return grid
+
+
 def _sizes(columns: tuple[int, ...], low: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(TOPS[c] - h + 1 for c, h in zip(columns, low, strict=True))
 
@@ -117,15 +142,11 @@ class _Triple:
         self.first = first
         sizes = _sizes(self.columns, self.low)
         self.strides = (sizes[1] * sizes[2], sizes[2], 1)
-        # Every situation's heights (a row each, numbered as above) and how far each
-        # column can climb in one roll there (0, 1 or 2), as one pattern number (base 3).
-        offsets, self.by_layer, self.all_layers = _shape(sizes)
-        self.size = len(offsets)
-        heights = offsets + np.array(self.low)
-        self.grid = np.tile(np.array(runners, dtype=np.int64), (len(heights), 1))
-        self.grid[:, self.columns] = heights
-        rooms = [_ROOM[c][heights[:, k]] for k, c in enumerate(self.columns)]
-        self.patterns = rooms[0] * 9 + rooms[1] * 3 + rooms[2]
+        # Every situation's heights above the lowest (a row each, numbered as above);
+        # ``lay_out`` gives their heights and patterns.
+        self.offsets, self.by_layer, self.all_layers = _shape(sizes)
+        self.size = len(self.offsets)
+        self.patterns: Ints = np.empty(0, dtype=np.int64)
 
     def plan(self, stops: Floats, best_stop: float) -> None:
         """Given the situations' stops: a stop worth ``best_stop`` (a win) ends the turn,
@@ -183,7 +204,7 @@ def solve(
     # triple (its per-call cost was most of a review's time). The network's single-precision
     # sums depend a little on the batch, so a value moves in its last bits (about 1e-7)
     # with the batch it came in; expert's choices do not (docs/ai.md, "Speed").
-    grid = np.concatenate([t.grid for t in triples])
+    grid = _lay_out(triples)
     stops = np.array(stop_values(grid), dtype=np.float64)
     banked = stops.copy()
     if may_stop is not None:  # a refused stop is never taken: the player rolls on
