@@ -18,21 +18,29 @@ The strengths are fitted on the games themselves, not read off the ladder's rati
 rating per level, from adjacent levels' rates, cannot give every pairing's rate (steady
 beats easy far more often than the two ratings say).
 
-Fitted (least log loss) on 1,260 two-player games of seed 2 between every pairing of the
-five levels (15 pairings, mirrors included, the first seat swapped every other round),
-checked on 1,260 games of seed 3 (docs/ai.md, "The win chance knows who is playing").
-Refit with
+Fitted (least log loss) on 2,520 two-player games of seeds 2 and 3 between every pairing of
+the five levels (15 pairings, mirrors included, the first seat swapped every other round),
+checked on games of other seeds (docs/ai.md, "The win chance knows who is playing"). Refit
+with
 
-    python -m cantstop_tui.arena.skill_fit --fit-seed 2 --fit-games 1260 \\
-        --check-seed 3 --check-games 1260 --cache /tmp/chance_games --jobs 2
+    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 --fit-games 1260 \\
+        --check-seeds 4 5 6 7 --check-games 1260 --cache /tmp/chance_games --jobs 2
+
+Between two computer levels each pairing also has a shift of its own (``PAIR_SHIFTS``: the
+levels are not transitive, expert beats steady more often and rule28 less often than their
+strengths say), fitted on the same games after the strengths and held toward 0 by a
+penalty chosen by cross-validation (``arena.skill_pairs``, ``arena.skill_cv``). A person
+has no pairing: a rating maps to a strength between the levels' (``play.seat_skill``), and
+a person against a level takes the strengths alone.
 
 Games of three or four players are not fitted: their chances stay blind to skill.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final
 
 import numpy as np
@@ -55,9 +63,20 @@ class SkillTerm:
 
 
 SKILL_TERM: Final = SkillTerm(
-    strengths=(0.0, 1.126, 2.48, 3.086, 3.396), power=0.343, start_turns=7.81
+    strengths=(0.0, 1.051, 2.326, 2.946, 3.24), power=0.372, start_turns=7.81
 )
 """The fitted term (its provenance: the module's docstring)."""
+PAIR_SHIFTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
+    ("easy", "rule28"): -0.137, ("easy", "steady"): 0.259, ("easy", "strong"): 0.079,
+    ("easy", "expert"): -0.135, ("rule28", "steady"): -0.158, ("rule28", "strong"): 0.054,
+    ("rule28", "expert"): -0.079, ("steady", "strong"): -0.086, ("steady", "expert"): 0.162,
+    ("strong", "expert"): 0.002,
+})
+"""Each pairing of two computer levels (weaker first): log-odds the stronger gains at the
+start beyond the two strengths' difference (fading as the term does; the provenance: the
+module's docstring)."""
+NO_SHIFTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({})
+"""No pairing's own shift: the strengths alone."""
 FITTED_PLAYERS: Final = 2
 """The number of players the term was fitted for (other games: no skill term)."""
 
@@ -75,3 +94,38 @@ def skill_shifts(
     others = (s.sum(axis=-1, keepdims=True) - s) / (s.shape[-1] - 1)
     left = np.clip(turns.mean(axis=-1, keepdims=True), 0.0, None) / term.start_turns
     return np.asarray((s - others) * left**term.power)
+
+
+def pair_key(first: str, second: str) -> tuple[str, str]:
+    """The pairing of two levels, weaker first (older names read as today's)."""
+    a, b = level_name(first), level_name(second)
+    return (a, b) if LEVELS.index(a) <= LEVELS.index(b) else (b, a)
+
+
+def level_skills(
+    first: str, second: str, term: SkillTerm = SKILL_TERM,
+    shifts: Mapping[tuple[str, str], float] = PAIR_SHIFTS,
+) -> tuple[float, float]:
+    """Two computer levels' skills as ``skill_shifts`` takes them: each level's strength,
+    the two moved apart by their pairing's own shift (half each, the stronger up)."""
+    a, b = term.strength(first), term.strength(second)
+    key = pair_key(first, second)
+    half = shifts.get(key, 0.0) / 2 if key[0] != key[1] else 0.0
+    up = 1.0 if level_name(first) == key[1] else -1.0
+    return a + up * half, b - up * half
+
+
+def level_skill_rows(
+    levels: np.ndarray, term: SkillTerm = SKILL_TERM,
+    shifts: Mapping[tuple[str, str], float] = PAIR_SHIFTS,
+) -> np.ndarray:
+    """``level_skills`` of many two-player positions: ``levels`` each seat's level (its index
+    in ``LEVELS``), a row each."""
+    pairs = np.zeros((len(LEVELS), len(LEVELS)))
+    for (weaker, stronger), shift in shifts.items():
+        w, s = LEVELS.index(weaker), LEVELS.index(stronger)
+        pairs[s, w], pairs[w, s] = shift / 2, -shift / 2
+    first, second = levels[:, 0], levels[:, 1]
+    base = np.asarray(term.strengths, dtype=np.float64)
+    half = pairs[first, second]
+    return np.column_stack([base[first] + half, base[second] - half])
