@@ -19,7 +19,7 @@ from typing import Final
 import numpy as np
 
 from ..ai import LEVELS
-from ..ai.skill_term import NO_SHIFTS, SkillTerm, level_skill_rows, skill_shifts
+from ..ai.skill_term import SkillTerm, level_skill_rows, skill_shifts
 from ..ai.win_chance import Calibration, calibrate
 from .skill_games import PAIRINGS, SkillGame
 
@@ -59,17 +59,17 @@ def predictions(games: Sequence[SkillGame]) -> Predictions:
 
 def shown(
     data: Predictions, calibration: Calibration, term: SkillTerm,
-    shifts: Mapping[tuple[str, str], float] = NO_SHIFTS,
+    shifts: Mapping[tuple[str, str], float],
 ) -> np.ndarray:
     """The chances the players would be shown, (rows, 2): with the levels' strengths and
-    each pairing's own shift (``skill_term.PAIR_SHIFTS``; default: none)."""
+    each pairing's own shift (the shipped ``skill_term.PAIR_SHIFTS``, or ``NO_SHIFTS``)."""
     skills = level_skill_rows(data.levels, term, shifts)
     return calibrate(data.raw, calibration, skill_shifts(skills, data.turns_left, term))
 
 
 def log_loss(
     data: Predictions, calibration: Calibration, term: SkillTerm,
-    shifts: Mapping[tuple[str, str], float] = NO_SHIFTS,
+    shifts: Mapping[tuple[str, str], float],
 ) -> float:
     chances = shown(data, calibration, term, shifts)[:, 0]
     won = data.won[:, 0]

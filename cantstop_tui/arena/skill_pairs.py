@@ -74,6 +74,7 @@ def pair_chances(
     raw = np.clip(data.raw, 1e-9, 1 - 1e-9)
     board = sharp[:, None] * (slope * np.log(raw / (1.0 - raw)) + offset)
     levels = skill_shifts(np.asarray(term.strengths)[data.levels], data.turns_left, term)
+    board = np.clip(board, -40.0, 40.0)  # beyond: 1 or 0 in floating point anyway
     return calibrate(1.0 / (1.0 + np.exp(-board)), IDENTITY, levels + sign * shift[:, None])
 
 

