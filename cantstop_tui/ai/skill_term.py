@@ -24,7 +24,7 @@ checked on games of other seeds (docs/ai.md, "The win chance knows who is playin
 with
 
     python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 --fit-games 1260 \\
-        --check-seeds 4 5 6 --check-games 1260 --cache /tmp/chance_games --jobs 2
+        --check-seeds 4 5 6 7 --check-games 1260 --cache /tmp/chance_games --jobs 2
 
 Between two computer levels each pairing also has a shift of its own (``PAIR_SHIFTS``: the
 levels are not transitive, expert beats steady more often and rule28 less often than their
