@@ -19,7 +19,13 @@ import os
 from pathlib import Path
 
 from benchmarks import Row
-from cantstop_tui.ai.skill_term import NO_SHIFTS, PAIR_SHIFTS, SKILL_TERM
+from cantstop_tui.ai.skill_term import (
+    NO_SHARPNESS,
+    NO_SHIFTS,
+    PAIR_SHARPNESS,
+    PAIR_SHIFTS,
+    SKILL_TERM,
+)
 from cantstop_tui.ai.turns_model import shipped
 from cantstop_tui.ai.win_chance import calibration_for
 from cantstop_tui.arena.skill_check import (
@@ -47,9 +53,11 @@ def run() -> list[Row]:
     calibration = calibration_for(shipped(), 2)
     rows: list[Row] = []
     summaries = []
-    for name, term, shifts in (("knowing who plays", SKILL_TERM, PAIR_SHIFTS),
-                               ("blind to skill", blind(), NO_SHIFTS)):
-        found = tenths(data, shown(data, calibration, term, shifts))
+    for name, term, shifts, sharp in (
+        ("knowing who plays", SKILL_TERM, PAIR_SHIFTS, PAIR_SHARPNESS),
+        ("blind to skill", blind(), NO_SHIFTS, NO_SHARPNESS),
+    ):
+        found = tenths(data, shown(data, calibration, term, shifts, sharp))
         said = [verdict(row) for row in found]
         summaries.append((
             f"{name}: tenths ok / noise / OFF",
@@ -57,7 +65,7 @@ def run() -> list[Row]:
             f"worst gap {max(abs(r.gap) for r in found) * 100:.1f} points, mean "
             f"{sum(abs(r.gap) for r in found) / len(found) * 100:.1f}; "
             f"{pairing_summary(pairings(found, games_per_pairing(data)))}; "
-            f"log loss {log_loss(data, calibration, term, shifts):.4f}",
+            f"log loss {log_loss(data, calibration, term, shifts, sharp):.4f}",
         ))
         if term is SKILL_TERM:
             rows += [(f"{r.pairing[0]} v {r.pairing[1]}",

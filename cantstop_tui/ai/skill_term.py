@@ -33,6 +33,20 @@ penalty chosen by cross-validation (``arena.skill_pairs``, ``arena.skill_cv``). 
 has no pairing: a rating maps to a strength between the levels' (``play.seat_skill``), and
 a person against a level takes the strengths alone.
 
+Two experts (a mirror) also have a sharpness of their own (``PAIR_SHARPNESS``): a factor on
+the calibrated log-odds of the board, fading toward 1 as the term does. Between two experts
+the calibration between equals is too sure of itself (expert plays for its win chance
+against the position, taking more risk when behind, so comebacks are more frequent than the
+race of turns alone says). Fitted (least log loss, no penalty) on the 168 expert-against-
+expert games of seeds 2 and 3 (1,981 turn starts); each seed's own fit of seeds 2 to 7
+lies below 1 (0.23 to 0.74) and each of the six, left out, is read better or within noise
+with the others' (docs/ai.md). Refit and checked, each seed left out in turn, with
+
+    python -m cantstop_tui.arena.skill_mirror --fit-seeds 2 3 --seeds 2 3 4 5 6 7 \\
+        --games 1260 --cache /tmp/chance_games
+
+No other pairing has one: a sharpness of their own went either way across seeds.
+
 Games of three or four players are not fitted: their chances stay blind to skill.
 """
 
@@ -75,6 +89,14 @@ PAIR_SHIFTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
 """Each pairing of two computer levels (weaker first): log-odds the stronger gains at the
 start beyond the two strengths' difference (fading as the term does; the provenance: the
 module's docstring)."""
+PAIR_SHARPNESS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
+    ("expert", "expert"): 0.607,
+})
+"""A pairing's factor on the calibrated log-odds of the board at the start, fading toward 1
+as the skill term does (``sharpness_factor``); pairings not here: 1 (the provenance: the
+module's docstring)."""
+NO_SHARPNESS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({})
+"""No pairing's own sharpness: the calibration between equals for every pairing."""
 NO_SHIFTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({})
 """No pairing's own shift: the strengths alone."""
 FITTED_PLAYERS: Final = 2
@@ -92,8 +114,35 @@ def skill_shifts(
     if s.shape[-1] != FITTED_PLAYERS:
         return np.zeros(s.shape)
     others = (s.sum(axis=-1, keepdims=True) - s) / (s.shape[-1] - 1)
+    return np.asarray((s - others) * fade(turns, term))
+
+
+def fade(turns_left: Sequence[float] | np.ndarray, term: SkillTerm = SKILL_TERM) -> np.ndarray:
+    """How much of the term is left: ``(turns_left / start_turns) ** power``, the turns left
+    the mean of the players' (one position: ``turns_left`` per player; many: a row each;
+    the result keeps the last axis, of length 1)."""
+    turns = np.asarray(turns_left, dtype=np.float64)
     left = np.clip(turns.mean(axis=-1, keepdims=True), 0.0, None) / term.start_turns
-    return np.asarray((s - others) * left**term.power)
+    return np.asarray(left**term.power)
+
+
+def sharpness_factor(
+    sharpness: float | np.ndarray, turns_left: Sequence[float] | np.ndarray,
+    term: SkillTerm = SKILL_TERM,
+) -> np.ndarray:
+    """The factor on the calibrated log-odds of the board (``win_chance.calibrate``) of a
+    pairing's ``sharpness`` (one position, or many: ``sharpness`` a value a row) with these
+    turns left: ``sharpness`` at the start, toward 1 as the game ends."""
+    s = np.asarray(sharpness, dtype=np.float64)
+    f = fade(turns_left, term)
+    return np.asarray(1.0 + (s.reshape(s.shape + (1,) * (f.ndim - s.ndim)) - 1.0) * f)
+
+
+def level_sharpness(
+    first: str, second: str, sharpness: Mapping[tuple[str, str], float] = PAIR_SHARPNESS
+) -> float:
+    """Two computer levels' sharpness (``PAIR_SHARPNESS``; 1 for a pairing not there)."""
+    return sharpness.get(pair_key(first, second), 1.0)
 
 
 def pair_key(first: str, second: str) -> tuple[str, str]:

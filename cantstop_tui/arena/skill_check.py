@@ -19,7 +19,13 @@ from typing import Final
 import numpy as np
 
 from ..ai import LEVELS
-from ..ai.skill_term import SkillTerm, level_skill_rows, skill_shifts
+from ..ai.skill_term import (
+    NO_SHARPNESS,
+    SkillTerm,
+    level_skill_rows,
+    sharpness_factor,
+    skill_shifts,
+)
 from ..ai.win_chance import Calibration, calibrate
 from .skill_games import PAIRINGS, SkillGame
 
@@ -60,18 +66,23 @@ def predictions(games: Sequence[SkillGame]) -> Predictions:
 def shown(
     data: Predictions, calibration: Calibration, term: SkillTerm,
     shifts: Mapping[tuple[str, str], float],
+    sharpness: Mapping[tuple[str, str], float] = NO_SHARPNESS,
 ) -> np.ndarray:
     """The chances the players would be shown, (rows, 2): with the levels' strengths and
-    each pairing's own shift (the shipped ``skill_term.PAIR_SHIFTS``, or ``NO_SHIFTS``)."""
+    each pairing's own shift (the shipped ``skill_term.PAIR_SHIFTS``, or ``NO_SHIFTS``) and
+    sharpness (``skill_term.PAIR_SHARPNESS``, or ``NO_SHARPNESS``)."""
     skills = level_skill_rows(data.levels, term, shifts)
-    return calibrate(data.raw, calibration, skill_shifts(skills, data.turns_left, term))
+    own = np.array([sharpness.get(pairing, 1.0) for pairing in PAIRINGS])[data.pairing]
+    return calibrate(data.raw, calibration, skill_shifts(skills, data.turns_left, term),
+                     sharpness_factor(own, data.turns_left, term))
 
 
 def log_loss(
     data: Predictions, calibration: Calibration, term: SkillTerm,
     shifts: Mapping[tuple[str, str], float],
+    sharpness: Mapping[tuple[str, str], float] = NO_SHARPNESS,
 ) -> float:
-    chances = shown(data, calibration, term, shifts)[:, 0]
+    chances = shown(data, calibration, term, shifts, sharpness)[:, 0]
     won = data.won[:, 0]
     picked = np.where(won, chances, 1 - chances)
     return float(-np.log(np.clip(picked, 1e-9, 1.0)).mean())

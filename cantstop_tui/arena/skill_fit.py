@@ -6,9 +6,10 @@
 plays (or reads from the cache) the games of ``arena.skill_games``, fits the skill term's
 numbers (each level's strength, the weakest's held at 0, and the power of the turns left)
 on the fit seeds' games together by least log loss, then each pairing's own shift
-(``skill_pairs.SHIPPED``), and prints, for the check seed's (held
-out), each pairing's predictions grouped in tenths and each pairing's calibration error
-(``arena.skill_check``), then the same games read with the shipped term and blind to skill.
+(``skill_pairs.SHIPPED``) and two experts' sharpness (``skill_pairs.fit_sharpness``),
+and prints, for the check seeds' (held out), each pairing's predictions grouped in tenths
+and each pairing's calibration error (``arena.skill_check``), then the same games read
+without the sharpness, without the shifts, with the shipped terms and blind to skill.
 """
 
 from __future__ import annotations
@@ -20,7 +21,14 @@ from typing import Final
 
 import numpy as np
 
-from ..ai.skill_term import NO_SHIFTS, PAIR_SHIFTS, SKILL_TERM, SkillTerm
+from ..ai.skill_term import (
+    NO_SHARPNESS,
+    NO_SHIFTS,
+    PAIR_SHARPNESS,
+    PAIR_SHIFTS,
+    SKILL_TERM,
+    SkillTerm,
+)
 from ..ai.turns_model import shipped
 from ..ai.win_chance import Calibration, calibration_for
 from .newton import newton
@@ -38,7 +46,7 @@ from .skill_check import (
     tenths,
 )
 from .skill_games import generate
-from .skill_pairs import SHIPPED, as_shifts, fit_pairs
+from .skill_pairs import SHIPPED, as_shifts, fit_pairs, fit_sharpness
 
 FIT_SEEDS: Final = (2, 3)
 FIT_GAMES: Final = 1260
@@ -94,20 +102,25 @@ def main(argv: Sequence[str] | None = None) -> None:
           f"log loss {log_loss(fit_data, calibration, term, shifts):.4f}, "
           f"blind {log_loss(fit_data, calibration, blind(term), NO_SHIFTS):.4f}")
     print(f"each pairing's own shift (penalty {SHIPPED}): {shifts}")
+    sharp = fit_sharpness(fit_data, calibration)
+    print(f"sharpness: {sharp}")
     check = played(args.check_seeds, args.check_games, args.cache, args.jobs)
     print(f"held out: seeds {args.check_seeds}, {len(check.raw):,} turn starts")
-    found = tenths(check, shown(check, calibration, term, shifts))
+    found = tenths(check, shown(check, calibration, term, shifts, sharp))
     for line in report(found):
         print(line)
     for line in pairing_report(pairings(found, games_per_pairing(check))):
         print(line)
-    for name, read, own in (("fitted", term, shifts), ("per level", term, NO_SHIFTS),
-                            ("shipped", SKILL_TERM, PAIR_SHIFTS),
-                            ("blind", blind(term), NO_SHIFTS)):
-        rows = tenths(check, shown(check, calibration, read, own))
+    for name, read, own, sharpness in (
+        ("fitted", term, shifts, sharp), ("without the sharpness", term, shifts, NO_SHARPNESS),
+        ("per level", term, NO_SHIFTS, NO_SHARPNESS),
+        ("shipped", SKILL_TERM, PAIR_SHIFTS, PAIR_SHARPNESS),
+        ("blind", blind(term), NO_SHIFTS, NO_SHARPNESS),
+    ):
+        rows = tenths(check, shown(check, calibration, read, own, sharpness))
         print(f"{name}: {summary(rows)}; "
               f"{pairing_summary(pairings(rows, games_per_pairing(check)))}; "
-              f"log loss {log_loss(check, calibration, read, own):.4f}")
+              f"log loss {log_loss(check, calibration, read, own, sharpness):.4f}")
 
 
 if __name__ == "__main__":

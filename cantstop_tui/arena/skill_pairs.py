@@ -8,19 +8,21 @@ sharpness (a factor on the calibrated log-odds of the board), both fading with t
 left as the term does. Each is held toward the one-strength-per-level term by a penalty
 (``Penalty``: per game's worth of evidence, times the square of the shift or of the
 sharpness's log), fitted by least penalised log loss one pairing at a time. Which penalty
-ships was chosen by cross-validation (``arena.skill_cv``): ``SHIPPED``, shifts only.
+ships was chosen by cross-validation (``arena.skill_cv``): ``SHIPPED``, shifts only; and
+two experts' sharpness, free (``fit_sharpness``, checked seed by seed: ``skill_mirror``).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
 
 from ..ai import LEVELS
-from ..ai.skill_term import SkillTerm, skill_shifts
+from ..ai.skill_term import PAIR_SHARPNESS, SKILL_TERM, SkillTerm, skill_shifts
 from ..ai.win_chance import IDENTITY, Calibration, calibrate
 from .newton import newton
 from .skill_check import Predictions
@@ -124,3 +126,25 @@ def as_shifts(pairs: PairTerms) -> dict[tuple[str, str], float]:
     """The pairings' own shifts as ``skill_term.PAIR_SHIFTS`` keeps them (mirrors left out)."""
     return {pairing: shift for pairing, shift in zip(PAIRINGS, pairs.shifts, strict=True)
             if pairing[0] != pairing[1]}
+
+
+SHARP_PAIRINGS: Final = tuple(PAIR_SHARPNESS)
+"""The pairings with a sharpness of their own: those of ``skill_term.PAIR_SHARPNESS``."""
+FREE: Final = Penalty(math.inf, 0.0)
+"""No shift, the sharpness free."""
+
+
+def only(data: Predictions, pairings: Sequence[tuple[str, str]] = SHARP_PAIRINGS) -> Predictions:
+    """The turn starts of these pairings' games."""
+    rows = np.isin(data.pairing, [PAIRINGS.index(p) for p in pairings])
+    return Predictions(*(np.asarray(a)[rows] for a in (
+        data.raw, data.levels, data.turns_left, data.won, data.game, data.pairing)))
+
+
+def fit_sharpness(
+    data: Predictions, calibration: Calibration,
+    pairings: Sequence[tuple[str, str]] = SHARP_PAIRINGS,
+) -> dict[tuple[str, str], float]:
+    """Each of ``pairings``' sharpness, least log loss on ``data`` (as ``PAIR_SHARPNESS``)."""
+    found = fit_pairs(only(data, pairings), calibration, SKILL_TERM, FREE)
+    return {p: found.sharpness[PAIRINGS.index(p)] for p in pairings}

@@ -7,7 +7,8 @@ placed among the levels' anchors (``ratings.ANCHORS``) and read off the levels' 
 in between (``strength``); for anyone else (a newcomer, a person with no records, a bot of
 your own) a newcomer's rating (``Rating()``: the second level's anchor
 ``ratings.NEWCOMER_LEVEL``, and unsure). The side panel and the review say what they
-assume in one short line (``assumption``).
+assume in one short line (``assumption``). Two experts also take their pairing's own
+sharpness (``seat_sharpness``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,13 @@ from collections.abc import Mapping
 from typing import Final
 
 from ..ai import level_name
-from ..ai.skill_term import FITTED_PLAYERS, SKILL_TERM, SkillTerm, level_skills
+from ..ai.skill_term import (
+    FITTED_PLAYERS,
+    SKILL_TERM,
+    SkillTerm,
+    level_sharpness,
+    level_skills,
+)
 from .match import HUMAN, Match
 from .my_level import my_level
 from .ratings import ANCHORS, NEWCOMER_LEVEL, Rating, anchor, scale
@@ -72,6 +79,16 @@ def seat_skills(
     middle = (values[0] + values[1]) / 2
     narrowed = scale(ANCHORS[NEWCOMER_LEVEL], ANCHORS[NEWCOMER_LEVEL]) / scale(*known)
     return tuple(middle + (value - middle) * narrowed for value in values)
+
+
+def seat_sharpness(match: Match, step: int | None = None) -> float:
+    """The sharpness of the chance between the seats at action ``step`` (None: now): two
+    computer levels' own (``skill_term.level_sharpness``: two experts'), else 1 (the
+    calibration between equals: people, and games of other than ``FITTED_PLAYERS``)."""
+    kinds = [_kind(match, seat, step) for seat in range(len(match.seats))]
+    if len(kinds) == FITTED_PLAYERS and all(anchor(kind) for kind in kinds):
+        return level_sharpness(kinds[0], kinds[1])
+    return 1.0
 
 
 def _assumed(match: Match, seat: int, ratings: Ratings | None) -> str:

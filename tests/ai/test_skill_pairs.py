@@ -106,3 +106,29 @@ def test_the_shipped_form_is_the_checks_a_shift_per_pairing_and_no_sharpness() -
     assert as_shifts(pairs)[("rule28", "steady")] == 0.4 and len(as_shifts(pairs)) == 10
     assert pair_chances(data, CALIBRATION, SKILL_TERM, pairs) == pytest.approx(
         shown(data, CALIBRATION, SKILL_TERM, as_shifts(pairs)), abs=1e-9)
+
+
+def test_two_experts_sharpness_reads_as_the_fit_found_back_from_a_planted_one() -> None:
+    """The check and the win chance (``shown`` with ``PAIR_SHARPNESS``) read two experts'
+    sharpness as ``pair_chances`` does; every other pairing, the other mirrors included, as
+    without it; ``skill_mirror`` finds a planted sharpness back on those games alone."""
+    from cantstop_tui.ai.skill_term import PAIR_SHARPNESS, PAIR_SHIFTS
+    from cantstop_tui.arena.skill_mirror import gain
+    from cantstop_tui.arena.skill_pairs import fit_sharpness, only
+
+    at = PAIRINGS.index(("expert", "expert"))
+    sharp = PAIR_SHARPNESS[("expert", "expert")]
+    terms = PairTerms(NONE.shifts, tuple(sharp if k == at else 1.0 for k in range(15)))
+    data = _games(terms, 6_000, 7)
+    ours = shown(data, CALIBRATION, SKILL_TERM, NO_SHIFTS, PAIR_SHARPNESS)
+    assert ours == pytest.approx(pair_chances(data, CALIBRATION, SKILL_TERM, terms), abs=1e-9)
+    mirror = data.pairing == at
+    without = shown(data, CALIBRATION, SKILL_TERM, PAIR_SHIFTS)
+    withit = shown(data, CALIBRATION, SKILL_TERM, PAIR_SHIFTS, PAIR_SHARPNESS)
+    assert withit[~mirror] == pytest.approx(without[~mirror], abs=1e-12)
+    assert (abs(withit[mirror, 0] - 0.5) < abs(without[mirror, 0] - 0.5)).all()
+    found = fit_sharpness(data, CALIBRATION)
+    assert found[("expert", "expert")] == pytest.approx(sharp, abs=0.12)
+    assert only(data).pairing.tolist() == [at] * int(mirror.sum())
+    better, error = gain(only(data), CALIBRATION, found)
+    assert better < 0 < error

@@ -162,3 +162,47 @@ def test_docs_state_each_pairings_shift() -> None:
     text = DOCS.read_text(encoding="utf-8")
     table = re.findall(r"^\| `(\w+)` v `(\w+)` \| ([-\d.]+) \|", text, re.MULTILINE)
     assert {(a, b): float(v) for a, b, v in table} == dict(PAIR_SHIFTS)
+
+
+def test_two_experts_chance_is_less_sure_fading_toward_the_calibration_at_the_end() -> None:
+    from cantstop_tui.ai.skill_term import (
+        PAIR_SHARPNESS,
+        fade,
+        level_sharpness,
+        sharpness_factor,
+    )
+
+    assert set(PAIR_SHARPNESS) == {("expert", "expert")}
+    sharp = level_sharpness("ai", "expert")
+    assert sharp == PAIR_SHARPNESS[("expert", "expert")] < 1
+    assert level_sharpness("strong", "strong") == level_sharpness("easy", "expert") == 1.0
+    # a factor of `sharp` at the start, 1 when no turns are left, in between on the way
+    start = SKILL_TERM.start_turns
+    assert sharpness_factor(sharp, (start, start))[0] == pytest.approx(sharp)
+    assert sharpness_factor(sharp, (0.0, 0.0))[0] == pytest.approx(1.0)
+    assert sharp < sharpness_factor(sharp, (2.0, 3.0))[0] < 1
+    rows = sharpness_factor(np.array([sharp, 1.0]), np.array([[2.0, 3.0], [2.0, 3.0]]))
+    assert rows[:, 0] == pytest.approx([sharpness_factor(sharp, (2.0, 3.0))[0], 1.0])
+    assert fade((2.0, 3.0))[0] == pytest.approx((2.5 / start) ** SKILL_TERM.power)
+    ahead = position({2: 3, 7: 8, 12: 2}, {7: 2})
+    equals = win_chances(ahead, skills=(EXPERT, EXPERT))
+    experts = win_chances(ahead, skills=(EXPERT, EXPERT), sharpness=sharp)
+    assert 0.5 < experts[0] < equals[0]
+    assert sum(experts) == pytest.approx(1.0)
+    assert win_chances(ahead, sharpness=1.0) == win_chances(ahead)
+    analyst = Analyst()
+    assert analyst.chances(ahead, (EXPERT, EXPERT), sharp) == pytest.approx(experts)
+    mid_turn, _ = roll(ahead, (2, 2, 3, 4))
+    assert 0.5 < analyst.chances(mid_turn, (EXPERT, EXPERT), sharp)[0] < analyst.chances(
+        mid_turn, (EXPERT, EXPERT))[0]
+
+
+def test_docs_state_each_pairings_sharpness() -> None:
+    from cantstop_tui.ai.skill_term import PAIR_SHARPNESS
+
+    text = DOCS.read_text(encoding="utf-8")
+    table = re.findall(r"^\| `(\w+)` v `(\w+)` \| sharpness ([\d.]+) \|", text, re.MULTILINE)
+    assert {(a, b): float(v) for a, b, v in table} == dict(PAIR_SHARPNESS)
+    source = Path(__file__).resolve().parents[2] / "cantstop_tui" / "ai" / "skill_term.py"
+    assert "python -m cantstop_tui.arena.skill_mirror --fit-seeds 2 3" in source.read_text(
+        encoding="utf-8")

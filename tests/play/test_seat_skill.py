@@ -116,3 +116,24 @@ def test_two_computer_levels_take_their_pairings_own_shift_a_person_does_not() -
     match = _match(Seat("Ana"), Seat("B", "steady"))
     person = seat_skills(match, {"Ana": Rating(ANCHORS["expert"].mu, ANCHORS["expert"].sigma)})
     assert person == pytest.approx((_of("expert"), _of("steady")))
+
+
+def test_two_experts_take_their_own_sharpness_everyone_else_none() -> None:
+    """Two experts' chance is less sure than the calibration between equals (their pairing's
+    sharpness, also after a hand-over to expert); other mirrors, other pairings, people and
+    games of more players keep the calibration's."""
+    from cantstop_tui.ai.skill_term import PAIR_SHARPNESS
+    from cantstop_tui.play.seat_skill import seat_sharpness
+
+    experts = _match(Seat("A", "expert"), Seat("B", "ai"))
+    assert seat_sharpness(experts) == PAIR_SHARPNESS[("expert", "expert")] < 1
+    for level in LEVELS[:-1]:
+        assert seat_sharpness(_match(Seat("A", level), Seat("B", level))) == 1.0
+        assert seat_sharpness(_match(Seat("A", level), Seat("B", "expert"))) == 1.0
+    person = _match(Seat("Ana"), Seat("B", "expert"))
+    assert seat_sharpness(person) == 1.0
+    later = dataclasses.replace(person, handovers=(Handover(3, 0, "expert"),))
+    assert seat_sharpness(later, 0) == 1.0  # a person played seat 0 before the hand-over
+    assert seat_sharpness(later, 3) == seat_sharpness(experts)
+    assert seat_sharpness(person.with_seat_kind(0, "expert")) == seat_sharpness(experts)
+    assert seat_sharpness(_match(*(Seat(f"P{k}", "expert") for k in range(3)))) == 1.0
