@@ -93,7 +93,9 @@ def calibrate(
         logits = np.clip(sharpness * logits, -40.0, 40.0)
     if skill is not None:
         logits = logits + skill
-    mapped = 1.0 / (1.0 + np.exp(-logits))
+    # exp overflows past 709: a fit trying a wild skill term (skill_fit's Newton steps)
+    # must get 0 or 1, not a warning; any logit a chance is shown from is far inside.
+    mapped = 1.0 / (1.0 + np.exp(-np.clip(logits, -700.0, 700.0)))
     return np.asarray(mapped / mapped.sum(axis=-1, keepdims=True))
 
 
