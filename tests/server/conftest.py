@@ -13,6 +13,7 @@ import pytest
 from cantstop_tui.engine import GameConfig, Phase, can_stop
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.table import Table
+from cantstop_tui.play.turn_based import TurnRules
 from cantstop_tui.server.auth import Auth
 from cantstop_tui.server.budgets import Budgets
 from cantstop_tui.server.identity import Names
@@ -205,6 +206,21 @@ async def talking(server: GameServer) -> tuple[Player, Player, HostedTable]:
     await ana.wait_for("your turn")
     ana.press("t")
     await ana.wait_for("say something")
+    return ana, bob, hosted
+
+
+async def turn_based_game(
+    server: GameServer, config: GameConfig, rules: TurnRules, size: tuple[int, int] = (80, 24)
+) -> tuple[Player, Player, HostedTable]:
+    """ana (in the lobby) has a turn-based table made for her; bob sits: the game starts."""
+    ana = await Player.connect(server.port, "ana", size=size)
+    await ana.wait_for("lobby")
+    [visitor] = [s.visitor for s in server.sessions if s.visitor is not None]
+    hosted = server.lobby.create(visitor, "", config, ["human"], turns=rules)
+    bob = await Player.connect(server.port, "bob", size=size)
+    await bob.wait_for("ana's table")
+    bob.press("\r")
+    await until(lambda: hosted.table is not None, "the game to start")
     return ana, bob, hosted
 
 
