@@ -21,6 +21,7 @@ after ``HOLD_SECONDS``: keys are never held for good.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections import deque
 from itertools import count
 from typing import Any
@@ -41,7 +42,8 @@ class KeyOrder:
         self.app = app
         self._on_its_way: events.Key | None = None
         """The last key posted towards the screen and not seen back at the app yet."""
-        self._posted_to: MessagePump | None = None
+        self._posted_to: weakref.ref[MessagePump] | None = None
+        """Where it was posted (weakly: a closed dialog's widget is not kept for it)."""
         self._held: deque[events.Key] = deque()
         self._paths = count(1)
         self._following = 0
@@ -65,7 +67,10 @@ class KeyOrder:
 
     def posted(self, key: events.Key, target: MessagePump | None) -> None:
         """The app has looked at ``key``: posted on to ``target``, or acted on (None)."""
-        self._on_its_way, self._posted_to = (key, target) if target is not None else (None, None)
+        if target is None:
+            self._on_its_way = self._posted_to = None
+        else:
+            self._on_its_way, self._posted_to = key, weakref.ref(target)
         if self._held:
             self._follow()
 
@@ -81,7 +86,7 @@ class KeyOrder:
         self._deadline = asyncio.get_running_loop().call_later(
             HOLD_SECONDS, self._release, path
         )
-        start = self._posted_to
+        start = self._posted_to() if self._posted_to is not None else None
         if start is None or not start.call_later(self._step, start, path):
             self.app.call_later(self._release, path)
 
