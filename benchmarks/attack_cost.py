@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-import tempfile
 import time
 
 from benchmarks import attackers, ssh_people, ssh_server
@@ -23,31 +22,26 @@ SETTLE_SECONDS = 3.0
 async def measure(names: list[str]) -> list[str]:
     chosen = [(name, attack) for name, attack in attackers.ATTACKS if not names or name in names]
     lines = []
-    with tempfile.TemporaryDirectory() as home:
-        server, port = ssh_server.start_server(home)
-        try:
-            seated = await ssh_people.open_table(port, 0)  # a table to watch and talk at
+    with ssh_server.served(wait=10) as (server, port):
+        seated = await ssh_people.open_table(port, 0)  # a table to watch and talk at
+        await asyncio.sleep(SETTLE_SECONDS)
+        for name, attack in [("idle", None), *chosen]:
+            cpu, start = ssh_server.cpu_seconds(server.pid), time.perf_counter()
+            stop = asyncio.Event()
+            task = asyncio.create_task(attack(port, stop)) if attack else None
+            await asyncio.sleep(SECONDS)
+            stop.set()
+            count = await task if task else 0
+            used = ssh_server.cpu_seconds(server.pid) - cpu
+            share = used / (time.perf_counter() - start)
+            lines.append(
+                f"{name}: server {100 * share:.1f}% of a core, the attacker did {count}, "
+                f"load average {os.getloadavg()[0]:.1f}"
+            )
+            print(lines[-1], flush=True)
             await asyncio.sleep(SETTLE_SECONDS)
-            for name, attack in [("idle", None), *chosen]:
-                cpu, start = ssh_server.cpu_seconds(server.pid), time.perf_counter()
-                stop = asyncio.Event()
-                task = asyncio.create_task(attack(port, stop)) if attack else None
-                await asyncio.sleep(SECONDS)
-                stop.set()
-                count = await task if task else 0
-                used = ssh_server.cpu_seconds(server.pid) - cpu
-                share = used / (time.perf_counter() - start)
-                lines.append(
-                    f"{name}: server {100 * share:.1f}% of a core, the attacker did {count}, "
-                    f"load average {os.getloadavg()[0]:.1f}"
-                )
-                print(lines[-1], flush=True)
-                await asyncio.sleep(SETTLE_SECONDS)
-            for conn, _person in seated:
-                conn.close()
-        finally:
-            server.terminate()
-            server.wait(10)
+        for conn, _person in seated:
+            conn.close()
     return lines
 
 

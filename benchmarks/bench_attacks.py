@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import os
 import statistics
-import tempfile
 from dataclasses import dataclass
 
 import asyncssh
@@ -31,6 +30,7 @@ import asyncssh
 from benchmarks import Row
 from benchmarks import bench_ssh as ssh
 from benchmarks.attackers import ATTACKS, Attack
+from benchmarks.ssh_server import served
 
 TABLES = int(os.environ.get("BENCH_ATTACK_TABLES", "5"))
 PHASE_SECONDS = float(os.environ.get("BENCH_ATTACK_SECONDS", "20"))
@@ -100,37 +100,30 @@ async def attacked(
 ) -> list[tuple[Phase, Phase]]:
     """Each attack's phase with the quiet phase played just before it, ``runs`` times."""
     pairs: list[tuple[Phase, Phase]] = []
-    with tempfile.TemporaryDirectory() as home:
-        server, port = ssh.start_server(home)
-        try:
-            seated = [pair for index in range(tables) for pair in await ssh.open_table(port, index)]
-            people = [person for _conn, person in seated]
-            done = asyncio.Event()
-            players = [
-                asyncio.create_task(ssh.keep_playing(person, done, ssh.THINK_SECONDS))
-                for person in people
-            ]
-            await asyncio.sleep(seconds / 2)  # warm-up: every table in a game
-            start_rss = ssh.rss_kib(server.pid)
-            for run in range(runs):
-                for name, attack in ATTACKS:
-                    if failed := [task for task in players if task.done()]:
-                        raise RuntimeError("a bystander stopped playing") from failed[0].exception()
-                    quiet = await _phase(
-                        "quiet", None, run, port, people, seconds, server.pid, start_rss
-                    )
-                    hit = await _phase(
-                        name, attack, run, port, people, seconds, server.pid, start_rss
-                    )
-                    pairs.append((quiet, hit))
-            done.set()
-            for task in players:
-                task.cancel()
-            for conn, _person in seated:
-                conn.close()
-        finally:
-            server.terminate()
-            server.wait(30)
+    with served() as (server, port):
+        seated = [pair for index in range(tables) for pair in await ssh.open_table(port, index)]
+        people = [person for _conn, person in seated]
+        done = asyncio.Event()
+        players = [
+            asyncio.create_task(ssh.keep_playing(person, done, ssh.THINK_SECONDS))
+            for person in people
+        ]
+        await asyncio.sleep(seconds / 2)  # warm-up: every table in a game
+        start_rss = ssh.rss_kib(server.pid)
+        for run in range(runs):
+            for name, attack in ATTACKS:
+                if failed := [task for task in players if task.done()]:
+                    raise RuntimeError("a bystander stopped playing") from failed[0].exception()
+                quiet = await _phase(
+                    "quiet", None, run, port, people, seconds, server.pid, start_rss
+                )
+                hit = await _phase(name, attack, run, port, people, seconds, server.pid, start_rss)
+                pairs.append((quiet, hit))
+        done.set()
+        for task in players:
+            task.cancel()
+        for conn, _person in seated:
+            conn.close()
     return pairs
 
 

@@ -8,6 +8,9 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
@@ -70,3 +73,16 @@ def start_server(data_home: str, *options: str) -> tuple[subprocess.Popen[str], 
         if found:
             return process, int(found.group(1))
     raise RuntimeError("cantstop serve did not start")
+
+
+@contextmanager
+def served(*options: str, wait: float = 30.0) -> Iterator[tuple[subprocess.Popen[str], int]]:
+    """:func:`start_server` on a data folder of its own; the server ends (given ``wait``
+    seconds) and the folder goes when the block does, however it ends."""
+    with tempfile.TemporaryDirectory() as data_home:
+        server, port = start_server(data_home, *options)
+        try:
+            yield server, port
+        finally:
+            server.terminate()
+            server.wait(wait)

@@ -95,14 +95,15 @@ class Analyst:
         return self._race[1]
 
     def _calibrated_rows(
-        self, state: GameState, values: Sequence[float], skills: Sequence[float] | None = None
+        self, state: GameState, values: Sequence[float], skills: Sequence[float] | None = None,
+        sharpness: float = 1.0,
     ) -> np.ndarray:
         """Every player's calibrated chance (a row each) when the mover's raw value is each
         of ``values`` and the others share the rest as in the banked race (with the seats'
         ``skills``, else between equals)."""
         import numpy as np
 
-        from .skill_term import skill_shifts
+        from .skill_term import sharpness_factor, skill_shifts
         from .win_chance import calibrate, calibration_for
 
         race, turns = self._banked(state)
@@ -115,7 +116,8 @@ class Analyst:
         raw = (1.0 - mine) * shares
         raw[:, mover] = mine[:, 0]
         shifts = None if skills is None else skill_shifts(skills, turns)
-        return calibrate(raw, calibration_for(self._model(), state.num_players), shifts)
+        sharp = None if sharpness == 1.0 else sharpness_factor(sharpness, turns)
+        return calibrate(raw, calibration_for(self._model(), state.num_players), shifts, sharp)
 
     def calibrated(self, state: GameState, values: Sequence[float]) -> list[float]:
         """The mover's chance (0-1) as shown to players, for each raw ``values``."""
@@ -158,17 +160,18 @@ class Analyst:
         return Luck(shown[0] - mean, spread / len(ALL_ROLLS))
 
     def chances(
-        self, state: GameState, skills: Sequence[float] | None = None
+        self, state: GameState, skills: Sequence[float] | None = None, sharpness: float = 1.0
     ) -> tuple[float, ...]:
         """Each player's chance to win from this position, mid-turn included: the mover's
         from the search, the others' from the banked race sharing the rest, calibrated.
 
-        ``skills``: each player's rating (``skill_term``: who is playing); None: equals.
-        Costs, luck and ``calibrated`` price decisions between equals whatever the seats."""
+        ``skills``: each player's rating (``skill_term``: who is playing); None: equals;
+        ``sharpness``: the pairing's (``skill_term.level_sharpness``). Costs, luck and
+        ``calibrated`` price decisions between equals whatever the seats."""
         from .win_chance import win_chances
 
         if state.winner is not None or (state.phase is Phase.ROLL and not any(state.runners)):
             # A turn's start: the banked race, which is what the calibration was fitted on.
-            return win_chances(state, self._model(), skills=skills)
-        rows = self._calibrated_rows(state, [self.value(state)], skills)
+            return win_chances(state, self._model(), skills=skills, sharpness=sharpness)
+        rows = self._calibrated_rows(state, [self.value(state)], skills, sharpness)
         return tuple(float(c) for c in rows[0])

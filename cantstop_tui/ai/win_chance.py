@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from ..engine import COLUMNS, GameState
 from .race import last_mover_weights, race
-from .skill_term import skill_shifts
+from .skill_term import sharpness_factor, skill_shifts
 from .turns_model import COLUMN_TOPS, TURNS, TurnsModel, shipped, won_columns
 from .value import WIN
 
@@ -77,18 +77,25 @@ def calibration_for(model: TurnsModel, num_players: int) -> Calibration:
 
 
 def calibrate(
-    chances: np.ndarray, calibration: Calibration, skill: np.ndarray | None = None
+    chances: np.ndarray, calibration: Calibration, skill: np.ndarray | None = None,
+    sharpness: np.ndarray | None = None,
 ) -> np.ndarray:
     """The race's chances on a straight line in log-odds (per player count), summing to 1.
 
     Along the last axis: one position's players (or many positions, one a row). ``skill``:
-    log-odds each player gains for who is playing (``skill_term.skill_shifts``)."""
+    log-odds each player gains for who is playing (``skill_term.skill_shifts``);
+    ``sharpness``: a factor on the calibrated log-odds for who is playing (one a position,
+    ``skill_term.sharpness_factor``)."""
     slope, shift = calibration
     p = np.clip(chances, 1e-9, 1 - 1e-9)
     logits = slope * np.log(p / (1 - p)) + shift
+    if sharpness is not None:
+        logits = np.clip(sharpness * logits, -40.0, 40.0)
     if skill is not None:
         logits = logits + skill
-    mapped = 1.0 / (1.0 + np.exp(-logits))
+    # exp overflows past 709: a fit trying a wild skill term (skill_fit's Newton steps)
+    # must get 0 or 1, not a warning; any logit a chance is shown from is far inside.
+    mapped = 1.0 / (1.0 + np.exp(-np.clip(logits, -700.0, 700.0)))
     return np.asarray(mapped / mapped.sum(axis=-1, keepdims=True))
 
 
@@ -109,11 +116,12 @@ def banked_race(
 
 def win_chances(
     state: GameState, model: TurnsModel | None = None, *, calibrated: bool = True,
-    skills: Sequence[float] | None = None,
+    skills: Sequence[float] | None = None, sharpness: float = 1.0,
 ) -> tuple[float, ...]:
     """Each player's chance to win from the banked position, the current player to move.
 
-    ``skills``: each player's rating (``skill_term``); None: players taken as equals."""
+    ``skills``: each player's rating (``skill_term``); None: players taken as equals.
+    ``sharpness``: the pairing's (``skill_term.level_sharpness``; 1: the calibration's)."""
     n = state.num_players
     if state.winner is not None:
         return tuple(WIN if p == state.winner else 0.0 for p in range(n))
@@ -122,7 +130,9 @@ def win_chances(
     if not calibrated:
         return raw
     shifts = None if skills is None else skill_shifts(skills, turns)
-    return tuple(float(c) for c in calibrate(np.array(raw), calibration_for(model, n), shifts))
+    sharp = None if sharpness == 1.0 else sharpness_factor(sharpness, turns)
+    return tuple(float(c) for c in calibrate(
+        np.array(raw), calibration_for(model, n), shifts, sharp))
 
 
 def expected_turns(state: GameState, player: int, model: TurnsModel | None = None) -> float:

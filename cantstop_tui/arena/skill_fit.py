@@ -1,41 +1,60 @@
 """Fit and check the win chance's skill term on games between every pairing of the levels.
 
-    python -m cantstop_tui.arena.skill_fit --fit-seed 2 --fit-games 1260 \\
-        --check-seed 3 --check-games 1260 --cache /tmp/chance_games --jobs 2
+    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 --fit-games 1260 \\
+        --check-seeds 4 5 6 7 --check-games 1260 --cache /tmp/chance_games --jobs 2
 
 plays (or reads from the cache) the games of ``arena.skill_games``, fits the skill term's
 numbers (each level's strength, the weakest's held at 0, and the power of the turns left)
-on the first seed's games by least log loss, and prints, for the second seed's (held out),
-each pairing's predictions grouped in tenths (``arena.skill_check``), then the same games
-read blind to skill.
+on the fit seeds' games together by least log loss, then each pairing's own shift
+(``skill_pairs.SHIPPED``) and two experts' sharpness (``skill_pairs.fit_sharpness``),
+and prints, for the check seeds' (held out), each pairing's predictions grouped in tenths
+and each pairing's calibration error (``arena.skill_check``), then the same games read
+without the sharpness, without the shifts, with the shipped terms and blind to skill.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
 import numpy as np
 
-from ..ai.skill_term import SKILL_TERM, SkillTerm
+from ..ai.skill_term import (
+    NO_SHARPNESS,
+    NO_SHIFTS,
+    PAIR_SHARPNESS,
+    PAIR_SHIFTS,
+    SKILL_TERM,
+    SkillTerm,
+)
 from ..ai.turns_model import shipped
 from ..ai.win_chance import Calibration, calibration_for
-from .skill_check import Predictions, log_loss, predictions, report, shown, summary, tenths
+from .newton import newton
+from .skill_check import (
+    Predictions,
+    games_per_pairing,
+    log_loss,
+    pairing_report,
+    pairing_summary,
+    pairings,
+    predictions,
+    report,
+    shown,
+    summary,
+    tenths,
+)
 from .skill_games import generate
+from .skill_pairs import SHIPPED, as_shifts, fit_pairs, fit_sharpness
 
-FIT_SEED: Final = 2
+FIT_SEEDS: Final = (2, 3)
 FIT_GAMES: Final = 1260
-CHECK_SEED: Final = 3
+"""Games of each fit seed."""
+CHECK_SEEDS: Final = (4, 5, 6, 7)
 CHECK_GAMES: Final = 1260
+"""Games of each check seed."""
 """The games the shipped term was fitted and checked on (docs/ai.md's table: the check's)."""
-
-STEPS: Final = 40
-"""At most this many Newton steps (the fit stops once no number moves by 1e-6)."""
-_H: Final = 1e-4
-"""The finite difference of the Newton steps' derivatives."""
-
 
 def blind(term: SkillTerm = SKILL_TERM) -> SkillTerm:
     """The term that adds nothing: every level equally strong."""
@@ -47,66 +66,61 @@ def _term(x: np.ndarray, start_turns: float) -> SkillTerm:
     return SkillTerm((0.0, *(float(v) for v in x[:-1])), float(np.exp(x[-1])), start_turns)
 
 
-def _newton(loss: Callable[[np.ndarray], float], x: np.ndarray) -> np.ndarray:
-    """Where ``loss`` is least near ``x``: Newton steps on finite-difference derivatives,
-    damped (Levenberg-Marquardt) until the loss falls: nearly Newton's where the loss curves
-    as a bowl, a short step downhill where it does not."""
-    unit = np.eye(len(x)) * _H
-    damping = 1e-3
-    for _ in range(STEPS):
-        here = loss(x)
-        grad = np.array([(loss(x + e) - loss(x - e)) / (2 * _H) for e in unit])
-        hess = np.array([[(loss(x + a + b) - loss(x + a - b) - loss(x - a + b)
-                           + loss(x - a - b)) / (4 * _H * _H) for b in unit] for a in unit])
-        while True:
-            step = np.linalg.solve(hess + damping * np.eye(len(x)), grad)
-            if loss(x - step) < here:
-                break
-            damping *= 10
-            if damping > 1e8:
-                return x
-        x, damping = x - step, damping / 10
-        if np.abs(step).max() < 1e-6:
-            break
-    return x
-
-
 def fit(data: Predictions, calibration: Calibration, start: SkillTerm) -> SkillTerm:
     """Each level's strength (the weakest's held at 0) and the power of the turns left,
-    with the least log loss on ``data``."""
+    with the least log loss on ``data`` (without the pairings' own shifts: those are fitted
+    after, on top, ``skill_pairs.fit_pairs``)."""
 
     def loss(x: np.ndarray) -> float:
-        return log_loss(data, calibration, _term(x, start.start_turns))
+        return log_loss(data, calibration, _term(x, start.start_turns), NO_SHIFTS)
 
-    found = _term(_newton(loss, np.array([*start.strengths[1:], np.log(start.power)])),
+    found = _term(newton(loss, np.array([*start.strengths[1:], np.log(start.power)])),
                   start.start_turns)
     return SkillTerm(tuple(round(v, 3) for v in found.strengths), round(found.power, 3),
                      start.start_turns)
 
 
+def played(seeds: Sequence[int], games: int, cache: Path, jobs: int = 1) -> Predictions:
+    """The turn starts of the first ``games`` games of each seed, as one set."""
+    return predictions([game for seed in seeds for game in generate(seed, games, cache, jobs)])
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cantstop_tui.arena.skill_fit")
-    parser.add_argument("--fit-seed", type=int, default=FIT_SEED)
+    parser.add_argument("--fit-seeds", type=int, nargs="+", default=list(FIT_SEEDS))
     parser.add_argument("--fit-games", type=int, default=FIT_GAMES)
-    parser.add_argument("--check-seed", type=int, default=CHECK_SEED)
+    parser.add_argument("--check-seeds", type=int, nargs="+", default=list(CHECK_SEEDS))
     parser.add_argument("--check-games", type=int, default=CHECK_GAMES)
     parser.add_argument("--cache", type=Path, default=Path("/tmp/chance_games"))
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
     calibration = calibration_for(shipped(), 2)
-    fit_data = predictions(generate(args.fit_seed, args.fit_games, args.cache, args.jobs))
+    fit_data = played(args.fit_seeds, args.fit_games, args.cache, args.jobs)
     term = fit(fit_data, calibration, SKILL_TERM)
-    print(f"fitted {term} on {len(fit_data.raw):,} turn starts of seed {args.fit_seed}; "
-          f"log loss {log_loss(fit_data, calibration, term):.4f}, "
-          f"blind {log_loss(fit_data, calibration, blind(term)):.4f}")
-    check = predictions(generate(args.check_seed, args.check_games, args.cache, args.jobs))
-    print(f"held out: seed {args.check_seed}, {len(check.raw):,} turn starts")
-    found = tenths(check, shown(check, calibration, term))
+    shifts = as_shifts(fit_pairs(fit_data, calibration, term, SHIPPED))
+    print(f"fitted {term} on {len(fit_data.raw):,} turn starts of seeds {args.fit_seeds}; "
+          f"log loss {log_loss(fit_data, calibration, term, shifts):.4f}, "
+          f"blind {log_loss(fit_data, calibration, blind(term), NO_SHIFTS):.4f}")
+    print(f"each pairing's own shift (penalty {SHIPPED}): {shifts}")
+    sharp = fit_sharpness(fit_data, calibration)
+    print(f"sharpness: {sharp}")
+    check = played(args.check_seeds, args.check_games, args.cache, args.jobs)
+    print(f"held out: seeds {args.check_seeds}, {len(check.raw):,} turn starts")
+    found = tenths(check, shown(check, calibration, term, shifts, sharp))
     for line in report(found):
         print(line)
-    for name, read in (("fitted", term), ("blind", blind(term))):
-        print(f"{name}: {summary(tenths(check, shown(check, calibration, read)))}; "
-              f"log loss {log_loss(check, calibration, read):.4f}")
+    for line in pairing_report(pairings(found, games_per_pairing(check))):
+        print(line)
+    for name, read, own, sharpness in (
+        ("fitted", term, shifts, sharp), ("without the sharpness", term, shifts, NO_SHARPNESS),
+        ("per level", term, NO_SHIFTS, NO_SHARPNESS),
+        ("shipped", SKILL_TERM, PAIR_SHIFTS, PAIR_SHARPNESS),
+        ("blind", blind(term), NO_SHIFTS, NO_SHARPNESS),
+    ):
+        rows = tenths(check, shown(check, calibration, read, own, sharpness))
+        print(f"{name}: {summary(rows)}; "
+              f"{pairing_summary(pairings(rows, games_per_pairing(check)))}; "
+              f"log loss {log_loss(check, calibration, read, own, sharpness):.4f}")
 
 
 if __name__ == "__main__":

@@ -123,12 +123,22 @@ def history_lines(match: Match) -> tuple[list[str], Rolled | None]:
 def history_parts(match: Match, step: int) -> tuple[list[str], list[str], Rolled | None]:
     """The log of the game's first ``step`` actions, and of the actions after them (what
     someone who last looked at ``step`` has not seen), from the seeded start."""
+    seen, new, rolled, _ = history_at(match, step)
+    return seen, new, rolled
+
+
+def history_at(match: Match, step: int) -> tuple[list[str], list[str], Rolled | None, Match]:
+    """:func:`history_parts`, and the game as it was after its first ``step`` actions, in
+    one replay of the record."""
     parts: tuple[list[str], list[str]] = ([], [])
     rolled: Rolled | None = None
+    then = match
     for index, (position, events) in enumerate(match.positions()):
         more, rolled = log_lines(position, events, rolled)
         parts[index > step].extend(more)
-    return parts[0], parts[1], rolled
+        if index == step:
+            then = position
+    return parts[0], parts[1], rolled, then
 
 
 def rolloff_lines(match: Match) -> list[str]:

@@ -23,7 +23,7 @@ from .gc_pause import collector_paused
 from .luck import PlayerLuck, TurnLuck, player_luck
 from .match import HUMAN, Action, Match
 from .ratings import Rating
-from .seat_skill import assumption, seat_skills
+from .seat_skill import assumption, seat_sharpness, seat_skills
 
 Label = Literal["inaccuracy", "mistake", "blunder"]
 THRESHOLDS: Final[tuple[tuple[float, Label], ...]] = (
@@ -178,7 +178,8 @@ def review_game(
     turn = 1
     positions = match.positions()
     before, _ = next(positions)
-    chances.append(analyst.chances(before.state, seat_skills(match, ratings, 0)))
+    chances.append(analyst.chances(before.state, seat_skills(match, ratings, 0),
+                                   seat_sharpness(match, 0)))
     turn_luck = [TurnLuck(1, before.state.current_player, 0.0, 0.0)]
     for step, (after, events) in enumerate(positions):
         action = match.history[step]
@@ -194,7 +195,8 @@ def review_game(
         if any(isinstance(event, TurnPassed) for event in events):
             turn += 1
             turn_starts.append(step + 1)
-            chances.append(analyst.chances(after.state, seat_skills(match, ratings, step + 1)))
+            chances.append(analyst.chances(after.state, seat_skills(match, ratings, step + 1),
+                                           seat_sharpness(match, step + 1)))
             turn_luck.append(TurnLuck(turn, after.state.current_player, 0.0, 0.0))
         before = after
         if progress is not None:

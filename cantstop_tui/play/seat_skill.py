@@ -1,12 +1,14 @@
 """Who is playing, for the win chance: each seat's skill and the line that says it.
 
 The win chance (``ai.skill_term``) takes each seat's strength in log-odds: a computer
-level's fitted strength (``SKILL_TERM.strengths``); a person's rating from the records
+level's fitted strength (``SKILL_TERM.strengths``; two computer levels: moved apart by
+their pairing's own shift, ``skill_term.level_skills``); a person's rating from the records
 placed among the levels' anchors (``ratings.ANCHORS``) and read off the levels' strengths
 in between (``strength``); for anyone else (a newcomer, a person with no records, a bot of
 your own) a newcomer's rating (``Rating()``: the second level's anchor
 ``ratings.NEWCOMER_LEVEL``, and unsure). The side panel and the review say what they
-assume in one short line (``assumption``).
+assume in one short line (``assumption``). Two experts also take their pairing's own
+sharpness (``seat_sharpness``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,13 @@ from collections.abc import Mapping
 from typing import Final
 
 from ..ai import level_name
-from ..ai.skill_term import FITTED_PLAYERS, SKILL_TERM, SkillTerm
+from ..ai.skill_term import (
+    FITTED_PLAYERS,
+    SKILL_TERM,
+    SkillTerm,
+    level_sharpness,
+    level_skills,
+)
 from .match import HUMAN, Match
 from .my_level import my_level
 from .ratings import ANCHORS, NEWCOMER_LEVEL, Rating, anchor, scale
@@ -52,11 +60,14 @@ def seat_skills(
     match: Match, ratings: Ratings | None = None, step: int | None = None
 ) -> tuple[float, ...]:
     """Each seat's strength as the win chance takes it, for who plays it at action ``step``
-    (None: now): a level's fitted strength, a rating's ``strength``; the gap between two
-    players narrowed as the ratings model narrows a win chance when a rating is unsure
+    (None: now): a level's fitted strength, a rating's ``strength``; two computer levels
+    their pairing's skills (``skill_term.level_skills``); the gap between two players
+    narrowed as the ratings model narrows a win chance when a rating is unsure
     (``ratings.win_chance``: a gap counts c0 / c of itself, c0 = the scale between two
     anchors, c = between these two ratings; a newcomer against a level, about 0.6)."""
     kinds = [_kind(match, seat, step) for seat in range(len(match.seats))]
+    if len(kinds) == FITTED_PLAYERS and all(anchor(kind) for kind in kinds):
+        return level_skills(kinds[0], kinds[1])
     known = [
         anchor(kind) or _rating(match, seat, ratings, step) or Rating()
         for seat, kind in enumerate(kinds)
@@ -68,6 +79,16 @@ def seat_skills(
     middle = (values[0] + values[1]) / 2
     narrowed = scale(ANCHORS[NEWCOMER_LEVEL], ANCHORS[NEWCOMER_LEVEL]) / scale(*known)
     return tuple(middle + (value - middle) * narrowed for value in values)
+
+
+def seat_sharpness(match: Match, step: int | None = None) -> float:
+    """The sharpness of the chance between the seats at action ``step`` (None: now): two
+    computer levels' own (``skill_term.level_sharpness``: two experts'), else 1 (the
+    calibration between equals: people, and games of other than ``FITTED_PLAYERS``)."""
+    kinds = [_kind(match, seat, step) for seat in range(len(match.seats))]
+    if len(kinds) == FITTED_PLAYERS and all(anchor(kind) for kind in kinds):
+        return level_sharpness(kinds[0], kinds[1])
+    return 1.0
 
 
 def _assumed(match: Match, seat: int, ratings: Ratings | None) -> str:

@@ -16,12 +16,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 from ..engine import COLUMNS
 from .match import Match
-from .narration import history_parts
+from .narration import history_at, history_parts
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -109,26 +108,30 @@ def lines_since(match: Match, step: int) -> list[str]:
 class Unseen:
     """What a returning player of a turn-based game has not seen: the actions after the
     first ``step``, up to ``upto`` (the game when they came back), and the pieces those
-    actions moved, as (player, column)."""
+    actions moved, as (player, column); with the game's log up to ``step`` (``seen``) and
+    after it (``new``), worked out in the same replay of the record, so that the board, the
+    log and the notice of what was played meanwhile need no other."""
 
     step: int
     upto: int
     moved: frozenset[tuple[int, int]]
+    seen: tuple[str, ...]
+    new: tuple[str, ...]
 
 
 def unseen(match: Match, step: int) -> Unseen | None:
     """What was played in ``match`` after its first ``step`` actions (None: nothing)."""
     if step >= len(match.history):
         return None
-    then = next(islice(match.positions(), step, None))[0].state
-    now = match.state
+    seen, new, _, position = history_at(match, step)
+    then, now = position.state, match.state
     moved = frozenset(
         (player, column)
         for player in range(now.num_players)
         for column in COLUMNS
         if now.squares[player][column] != then.squares[player][column]
     )
-    return Unseen(step, len(match.history), moved)
+    return Unseen(step, len(match.history), moved, tuple(seen), tuple(new))
 
 
 def describe(seconds: float) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual import events
@@ -18,6 +19,7 @@ from textual.message import Message
 
 from ..ui.compact_sgr import SgrCompactor
 from ..ui.textual_compat import DriverState, forget_parsed_keys, new_key_parser
+from .chat import CHAT_LENGTH
 from .input_filter import MAX_PASTE, InputFilter
 from .limits import TokenBucket
 from .logs import Limited
@@ -29,11 +31,17 @@ if TYPE_CHECKING:
 _TICK_SECONDS = 0.12
 # A paste whose end marker has not come after this long is ended (its client is broken).
 _PASTE_SECONDS = 1.0
-# Keys and mouse reports a session may send a second (bursts of twice that).
-_EVENTS_PER_SECOND = 40
+EVENTS_PER_SECOND = 40
+"""Keys and mouse reports a session may send a second (each costs the server work)."""
+EVENTS_BURST = 2 * EVENTS_PER_SECOND + CHAT_LENGTH + 1
+"""...and at once: two seconds' worth on top of the longest line said to a table and its
+Enter, so a line that comes in one read (a fast typist, a client that sends a line at
+once) is never cut, nor its Enter dropped."""
 # Window-size changes are drawn at most 5 times a second (a redraw at a new size is a whole
 # layout): only the latest size counts.
 _RESIZE_SECONDS = 0.2
+# Dropped keys are told at most this often.
+_DROPPED_NOTICE_SECONDS = 10.0
 log = logging.getLogger(__name__)
 _limited = Limited(log)
 
@@ -64,11 +72,12 @@ class ChannelDriver(DriverState):
         self._terminal = terminal
         self._parser = new_key_parser(debug)
         self._filter = InputFilter(size or terminal.size)
-        self._events = TokenBucket(_EVENTS_PER_SECOND, 2 * _EVENTS_PER_SECOND)
+        self._events = TokenBucket(EVENTS_PER_SECOND, EVENTS_BURST)
         self._tick_handle: asyncio.TimerHandle | None = None
         self._paste_handle: asyncio.TimerHandle | None = None
         self._resize_handle: asyncio.TimerHandle | None = None
         self._input_enabled = False
+        self._told_dropped = float("-inf")
         self._pending: list[str] = []
         self._compactor = SgrCompactor()
         """The same screen in fewer bytes: style codes only where the style changes."""
@@ -144,11 +153,17 @@ class ChannelDriver(DriverState):
             _limited("parser", logging.WARNING, "Input the parser refused was dropped: %r", error)
             self._parser = new_key_parser(self.debug)
             return
+        dropped = False
         for message in messages:
             # Nobody presses more than a few dozen keys, or moves a mouse through more than
             # a hundred cells, a second: past that it is a flood, and each event costs.
             if self._events.take(1):
                 self.process_message(message)
+            else:
+                dropped |= isinstance(message, events.Key)
+        if dropped and time.monotonic() - self._told_dropped >= _DROPPED_NOTICE_SECONDS:
+            self._told_dropped = time.monotonic()
+            self.app.notify("Keys came faster than anyone types: some were dropped.")
 
     def input_dropped(self) -> None:
         """Input beyond the session's budget was dropped: a paste in progress has lost its

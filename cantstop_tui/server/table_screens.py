@@ -16,7 +16,7 @@ from ..ui.glyphs import Glyphs
 from ..ui.screens.game import GameScreen
 from ..ui.screens.live_chances import Ratings
 from ..ui.widgets.chat_pane import ChatPane
-from .chat import CHAT_LINES
+from .chat import CHAT_LENGTH, CHAT_LINES
 from .tables import HostedTable
 
 
@@ -36,7 +36,7 @@ class TalkScreen(ModalScreen[str]):
         yield Input(
             self.text,
             placeholder="say something to the table (Enter sends)",
-            max_length=120,
+            max_length=CHAT_LENGTH,
             select_on_focus=False,  # a line kept from before goes on where it was
         )
 

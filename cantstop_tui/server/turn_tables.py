@@ -25,7 +25,6 @@ from ..play.turn_based import (
     TurnRules,
     Unseen,
     describe,
-    lines_since,
     unseen,
 )
 from .shared_table import SharedTable
@@ -141,13 +140,10 @@ def unseen_by(hosted: HostedTable, person: Person) -> Unseen | None:
     return unseen(hosted.table.match, step)
 
 
-def since_last_seen(hosted: HostedTable, person: Person) -> str | None:
-    """What was played at a turn-based table since ``person`` last left it (None: nothing,
-    or not such a table)."""
-    step = hosted.seen.get(person.name)
-    if hosted.turn_rules is None or hosted.table is None or step is None:
-        return None
-    lines = lines_since(hosted.table.match, step)
+def since_last_seen(unseen: Unseen | None) -> str | None:
+    """The notice of what was played at a turn-based table since a person last left it
+    (``unseen_by``; None: nothing, or not such a table)."""
+    lines = list(unseen.new) if unseen is not None else []
     if not lines:
         return None
     earlier = len(lines) - SINCE_LINES

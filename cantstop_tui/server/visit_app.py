@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from ..play.match import Match
 from ..play.ratings import Rating
 from ..play.table import Table
+from ..play.turn_based import Unseen
 from ..ui import screen_keys
 from ..ui.app_commands import screen_commands
 from ..ui.colors import NO_COLOR_CSS, ColorDepth, depth_filters, theme_for
@@ -91,6 +92,8 @@ class VisitApp(GameApp):
         self._unsubscribe: list[Callable[[], None]] = []
         self.watching_only = False
         """The visitor chose to watch the table shown, not to sit."""
+        self._unseen: Unseen | None = None
+        """What the visitor had not seen of the table's game when they came (for its screen)."""
 
     @property
     def my_seats(self) -> frozenset[int]:
@@ -149,8 +152,12 @@ class VisitApp(GameApp):
             app.call_later(app._show_votes)
 
         self._unsubscribe = [hosted.chat.subscribe(said), hosted.next_game.subscribe(voted)]
+        # What the visitor has not seen of a turn-based game: one replay of its record for
+        # the board, the log (the game screen's) and the notice.
+        self._unseen = None if self.watching else turn_tables.unseen_by(hosted, self.visitor)
+        unseen = self._unseen
         self._show_table(hosted.table)
-        since = None if self.watching else turn_tables.since_last_seen(hosted, self.visitor)
+        since = turn_tables.since_last_seen(unseen)
         if since is not None:  # a turn-based game: what the others played meanwhile
             self.notify(since, title=SINCE_TITLE, timeout=SINCE_SECONDS, markup=False)
 
@@ -219,7 +226,7 @@ class VisitApp(GameApp):
     def make_game_screen(self, table: Table) -> GameScreen:
         hosted = self.hosted
         assert hosted is not None
-        unseen = None if self.watching else turn_tables.unseen_by(hosted, self.visitor)
+        unseen, self._unseen = self._unseen, None  # the table's first screen only
         return TableScreen(
             hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances, unseen,
             ratings=lambda: self._ratings_at(table),  # on the analysis thread, once a game

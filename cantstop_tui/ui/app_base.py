@@ -24,6 +24,7 @@ from ..storage import crash
 from . import screen_keys
 from .compact_driver import compact
 from .glyphs import glyphs_for
+from .key_order import KeyOrder
 from .keys import bindings
 from .settings import GameSettings
 from .textual_compat import report_fatal_errors
@@ -80,10 +81,25 @@ class AppBase(App[None]):
         self.hints = settings.hints
         self.show_chances = False
         """Each player's win chance in the side panel (``w``), kept from game to game."""
+        self.key_order = KeyOrder(self)
+        """Keys read together are handled one after another (``ui.key_order``)."""
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, sending fewer bytes where it can."""
         return compact(super().get_driver_class())
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key read from the terminal waits until the one before it is handled."""
+        if isinstance(event, events.Key):
+            if not event.is_forwarded:
+                if not self.key_order.admit(event):
+                    return
+                target = self.focused or self.screen  # where Textual posts it, if not bound
+                await super().on_event(event)
+                self.key_order.posted(event, target if event.is_forwarded else None)
+                return
+            self.key_order.returned(event)
+        await super().on_event(event)
 
     def on_notify(self, event: Notify) -> None:
         """Before a notice is shown (``App`` adds it next): over a dialog only the newest

@@ -14,9 +14,18 @@ from ai_positions import position
 
 from cantstop_tui.ai import LEVELS
 from cantstop_tui.ai.analysis import Analyst
-from cantstop_tui.ai.skill_term import FITTED_PLAYERS, SKILL_TERM, skill_shifts
+from cantstop_tui.ai.skill_term import (
+    FITTED_PLAYERS,
+    NO_SHIFTS,
+    PAIR_SHIFTS,
+    SKILL_TERM,
+    level_skill_rows,
+    level_skills,
+    pair_key,
+    skill_shifts,
+)
 from cantstop_tui.ai.win_chance import win_chances
-from cantstop_tui.arena.skill_fit import CHECK_GAMES, CHECK_SEED, FIT_GAMES, FIT_SEED
+from cantstop_tui.arena.skill_fit import CHECK_GAMES, CHECK_SEEDS, FIT_GAMES, FIT_SEEDS
 from cantstop_tui.engine import GameConfig, new_game, roll
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "ai.md"
@@ -106,11 +115,16 @@ def test_docs_state_the_fitted_term() -> None:
     assert {level: float(value) for level, value in table.items()} == dict(
         zip(LEVELS, SKILL_TERM.strengths, strict=True)
     )
-    command = f"--fit-seed {FIT_SEED} --fit-games {FIT_GAMES}"
-    assert command in text and f"--check-seed {CHECK_SEED} --check-games {CHECK_GAMES}" in text
-    assert f"Checked on {CHECK_GAMES:,} other games (seed {CHECK_SEED}" in text
+    fitted = " ".join(map(str, FIT_SEEDS))
+    checked = " ".join(map(str, CHECK_SEEDS))
+    command = f"--fit-seeds {fitted} --fit-games {FIT_GAMES}"
+    check = f"--check-seeds {checked} --check-games {CHECK_GAMES}"
+    assert command in text and check in text
+    games = len(CHECK_SEEDS) * CHECK_GAMES
+    assert f"Checked on {games:,} other games (seeds {', '.join(map(str, CHECK_SEEDS))}" in text
     source = Path(__file__).resolve().parents[2] / "cantstop_tui" / "ai" / "skill_term.py"
     assert command in source.read_text(encoding="utf-8")
+    assert check in source.read_text(encoding="utf-8")
 
 
 def test_start_turns_is_what_the_model_says_a_player_needs_from_the_start() -> None:
@@ -118,3 +132,77 @@ def test_start_turns_is_what_the_model_says_a_player_needs_from_the_start() -> N
 
     start = new_game(GameConfig(2))
     assert expected_turns(start, 0) == pytest.approx(SKILL_TERM.start_turns, abs=0.01)
+
+
+def test_each_pairing_of_two_levels_has_its_own_shift_the_stronger_up() -> None:
+    assert set(PAIR_SHIFTS) == {(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i + 1:]}
+    for (weaker, stronger), shift in PAIR_SHIFTS.items():
+        for first, second in ((weaker, stronger), (stronger, weaker)):
+            a, b = level_skills(first, second)
+            gap = SKILL_TERM.strength(stronger) - SKILL_TERM.strength(weaker) + shift
+            assert (a - b if first == stronger else b - a) == pytest.approx(gap)
+            assert a + b == pytest.approx(
+                SKILL_TERM.strength(first) + SKILL_TERM.strength(second))
+    for level in LEVELS:  # mirrors: equals
+        assert level_skills(level, level) == (SKILL_TERM.strength(level),) * 2
+    assert level_skills("ai", "easy") == level_skills("expert", "easy")
+    assert pair_key("expert", "rule28") == pair_key("rule28", "expert") == ("rule28", "expert")
+    assert level_skills("easy", "expert", shifts=NO_SHIFTS) == (
+        SKILL_TERM.strength("easy"), SKILL_TERM.strength("expert"))
+
+
+def test_many_pairings_at_once_as_one_by_one() -> None:
+    pairs = np.array([[0, 4], [4, 0], [2, 4], [3, 3], [1, 2]])
+    rows = level_skill_rows(pairs)
+    for row, (a, b) in zip(rows, pairs, strict=True):
+        assert tuple(row) == pytest.approx(level_skills(LEVELS[a], LEVELS[b]))
+
+
+def test_docs_state_each_pairings_shift() -> None:
+    text = DOCS.read_text(encoding="utf-8")
+    table = re.findall(r"^\| `(\w+)` v `(\w+)` \| ([-\d.]+) \|", text, re.MULTILINE)
+    assert {(a, b): float(v) for a, b, v in table} == dict(PAIR_SHIFTS)
+
+
+def test_two_experts_chance_is_less_sure_fading_toward_the_calibration_at_the_end() -> None:
+    from cantstop_tui.ai.skill_term import (
+        PAIR_SHARPNESS,
+        fade,
+        level_sharpness,
+        sharpness_factor,
+    )
+
+    assert set(PAIR_SHARPNESS) == {("expert", "expert")}
+    sharp = level_sharpness("ai", "expert")
+    assert sharp == PAIR_SHARPNESS[("expert", "expert")] < 1
+    assert level_sharpness("strong", "strong") == level_sharpness("easy", "expert") == 1.0
+    # a factor of `sharp` at the start, 1 when no turns are left, in between on the way
+    start = SKILL_TERM.start_turns
+    assert sharpness_factor(sharp, (start, start))[0] == pytest.approx(sharp)
+    assert sharpness_factor(sharp, (0.0, 0.0))[0] == pytest.approx(1.0)
+    assert sharp < sharpness_factor(sharp, (2.0, 3.0))[0] < 1
+    rows = sharpness_factor(np.array([sharp, 1.0]), np.array([[2.0, 3.0], [2.0, 3.0]]))
+    assert rows[:, 0] == pytest.approx([sharpness_factor(sharp, (2.0, 3.0))[0], 1.0])
+    assert fade((2.0, 3.0))[0] == pytest.approx((2.5 / start) ** SKILL_TERM.power)
+    ahead = position({2: 3, 7: 8, 12: 2}, {7: 2})
+    equals = win_chances(ahead, skills=(EXPERT, EXPERT))
+    experts = win_chances(ahead, skills=(EXPERT, EXPERT), sharpness=sharp)
+    assert 0.5 < experts[0] < equals[0]
+    assert sum(experts) == pytest.approx(1.0)
+    assert win_chances(ahead, sharpness=1.0) == win_chances(ahead)
+    analyst = Analyst()
+    assert analyst.chances(ahead, (EXPERT, EXPERT), sharp) == pytest.approx(experts)
+    mid_turn, _ = roll(ahead, (2, 2, 3, 4))
+    assert 0.5 < analyst.chances(mid_turn, (EXPERT, EXPERT), sharp)[0] < analyst.chances(
+        mid_turn, (EXPERT, EXPERT))[0]
+
+
+def test_docs_state_each_pairings_sharpness() -> None:
+    from cantstop_tui.ai.skill_term import PAIR_SHARPNESS
+
+    text = DOCS.read_text(encoding="utf-8")
+    table = re.findall(r"^\| `(\w+)` v `(\w+)` \| sharpness ([\d.]+) \|", text, re.MULTILINE)
+    assert {(a, b): float(v) for a, b, v in table} == dict(PAIR_SHARPNESS)
+    source = Path(__file__).resolve().parents[2] / "cantstop_tui" / "ai" / "skill_term.py"
+    assert "python -m cantstop_tui.arena.skill_mirror --fit-seeds 2 3" in source.read_text(
+        encoding="utf-8")

@@ -119,6 +119,28 @@ def test_a_choice_within_a_point_is_close_and_not_flagged(
             assert line.endswith("close") == decision.close, line
 
 
+def test_the_graph_of_two_computer_experts_takes_their_own_sharpness(analyst: Analyst) -> None:
+    """Two computer experts: the graph's chances are less sure than between equals (their
+    pairing's sharpness, ``skill_term.PAIR_SHARPNESS``), as the win chance says them."""
+    from cantstop_tui.ai.skill_term import PAIR_SHARPNESS, level_skills
+    from cantstop_tui.ai.win_chance import win_chances
+
+    played_by_people = played(["expert", "expert"], 2)
+    seats = tuple(dataclasses.replace(seat, kind="expert") for seat in played_by_people.seats)
+    match = dataclasses.replace(played_by_people, seats=seats)
+    review = review_game(match, analyst=analyst)
+    skills = level_skills("expert", "expert")
+    sharp = PAIR_SHARPNESS[("expert", "expert")]
+    positions = [state.state for state, _ in match.positions()]
+    states = [positions[0], *(positions[start] for start in review.turn_starts[1:])]
+    for state, point in zip(states, review.chances, strict=True):
+        assert point == pytest.approx(win_chances(state, skills=skills, sharpness=sharp))
+        equals = win_chances(state, skills=skills)
+        assert abs(point[0] - 0.5) <= abs(equals[0] - 0.5) + 1e-12
+    assert any(abs(point[0] - 0.5) < abs(win_chances(s, skills=skills)[0] - 0.5) - 0.01
+               for s, point in zip(states, review.chances, strict=True))
+
+
 @pytest.mark.parametrize("game", ["two_player", "three_player"])
 def test_the_graph_has_one_point_per_turn(game: str, request: pytest.FixtureRequest) -> None:
     reviewed: Reviewed = request.getfixturevalue(game)

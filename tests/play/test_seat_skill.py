@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from cantstop_tui.ai import LEVELS
-from cantstop_tui.ai.skill_term import SKILL_TERM
+from cantstop_tui.ai.skill_term import PAIR_SHIFTS, SKILL_TERM, level_skills
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Handover, Match, Seat
 from cantstop_tui.play.ratings import ANCHORS, MU, NEWCOMER_LEVEL, Rating, scale
@@ -26,7 +26,7 @@ def _of(level: str) -> float:
 
 def test_a_computer_level_is_its_fitted_strength_and_a_person_their_ratings() -> None:
     levels = _match(Seat("A", "easy"), Seat("B", "expert"))
-    assert seat_skills(levels) == pytest.approx((_of("easy"), _of("expert")))
+    assert seat_skills(levels) == pytest.approx(level_skills("easy", "expert"))
     match = _match(Seat("Ana"), Seat("Bot", "expert"))
     sure = seat_skills(match, {"Ana": Rating(31.0, ANCHORS["expert"].sigma)})
     assert sure == pytest.approx((strength(31.0), _of("expert")))
@@ -86,7 +86,7 @@ def test_an_unsure_rating_narrows_the_gap_as_the_ratings_model_does() -> None:
 
 def test_old_level_names_count_as_todays() -> None:
     match = _match(Seat("A", "ai"), Seat("B", "expert-classic"))
-    assert seat_skills(match) == pytest.approx((_of("expert"), _of("strong")))
+    assert seat_skills(match) == pytest.approx(level_skills("expert", "strong"))
     assert assumed(match) == ("= expert", "= strong")
 
 
@@ -94,7 +94,7 @@ def test_a_seat_handed_to_the_computer_is_the_computer_from_then() -> None:
     match = _match(Seat("Ana"), Seat("Bot", "easy"))
     handed = dataclasses.replace(match, handovers=(Handover(0, 0, "expert"),))
     assert seat_skills(handed, {"Ana": Rating(20.0, 1.0)}) == pytest.approx(
-        (_of("expert"), _of("easy"))
+        level_skills("expert", "easy")
     )
     assert assumed(handed)[0] == "= expert"
 
@@ -104,3 +104,36 @@ def test_more_players_are_taken_as_equals(players: int) -> None:
     match = _match(*(Seat(f"P{k}", "expert") for k in range(players)))
     assert assumed(match) == ()
     assert assumption(match) == EQUALS
+
+
+def test_two_computer_levels_take_their_pairings_own_shift_a_person_does_not() -> None:
+    """Between two levels the gap is the strengths' plus the pairing's own shift; a person
+    rated exactly at a level's anchor, against another level, takes the strengths alone."""
+    bots = seat_skills(_match(Seat("A", "expert"), Seat("B", "steady")))
+    assert bots[0] - bots[1] == pytest.approx(
+        _of("expert") - _of("steady") + PAIR_SHIFTS[("steady", "expert")])
+    assert PAIR_SHIFTS[("steady", "expert")] != 0
+    match = _match(Seat("Ana"), Seat("B", "steady"))
+    person = seat_skills(match, {"Ana": Rating(ANCHORS["expert"].mu, ANCHORS["expert"].sigma)})
+    assert person == pytest.approx((_of("expert"), _of("steady")))
+
+
+def test_two_experts_take_their_own_sharpness_everyone_else_none() -> None:
+    """Two experts' chance is less sure than the calibration between equals (their pairing's
+    sharpness, also after a hand-over to expert); other mirrors, other pairings, people and
+    games of more players keep the calibration's."""
+    from cantstop_tui.ai.skill_term import PAIR_SHARPNESS
+    from cantstop_tui.play.seat_skill import seat_sharpness
+
+    experts = _match(Seat("A", "expert"), Seat("B", "ai"))
+    assert seat_sharpness(experts) == PAIR_SHARPNESS[("expert", "expert")] < 1
+    for level in LEVELS[:-1]:
+        assert seat_sharpness(_match(Seat("A", level), Seat("B", level))) == 1.0
+        assert seat_sharpness(_match(Seat("A", level), Seat("B", "expert"))) == 1.0
+    person = _match(Seat("Ana"), Seat("B", "expert"))
+    assert seat_sharpness(person) == 1.0
+    later = dataclasses.replace(person, handovers=(Handover(3, 0, "expert"),))
+    assert seat_sharpness(later, 0) == 1.0  # a person played seat 0 before the hand-over
+    assert seat_sharpness(later, 3) == seat_sharpness(experts)
+    assert seat_sharpness(person.with_seat_kind(0, "expert")) == seat_sharpness(experts)
+    assert seat_sharpness(_match(*(Seat(f"P{k}", "expert") for k in range(3)))) == 1.0

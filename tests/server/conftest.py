@@ -13,6 +13,7 @@ import pytest
 from cantstop_tui.engine import GameConfig, Phase, can_stop
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.table import Table
+from cantstop_tui.play.turn_based import TurnRules
 from cantstop_tui.server.auth import Auth
 from cantstop_tui.server.budgets import Budgets
 from cantstop_tui.server.identity import Names
@@ -150,11 +151,17 @@ async def create_table(host: Player, name: str = "") -> None:
     await host.wait_for("Waiting")
 
 
+async def host_table(server: GameServer, name: str = "ana") -> Player:
+    """``name`` comes to the lobby, creates a two-player table and waits at it."""
+    host = await Player.connect(server.port, name)
+    await host.wait_for("lobby")
+    await create_table(host)
+    return host
+
+
 async def waiting_to_watch(server: GameServer) -> tuple[Player, Player]:
     """ana creates a two-player table and waits at it; carol waits to watch it start."""
-    ana = await Player.connect(server.port, "ana")
-    await ana.wait_for("lobby")
-    await create_table(ana)
+    ana = await host_table(server)
     carol = await Player.connect(server.port, "carol")
     await carol.wait_for("ana's table")
     carol.press("w")
@@ -168,24 +175,53 @@ async def start_table(
     second: str = "bob",
 ) -> tuple[Player, Player, HostedTable]:
     """``first`` creates a two-player table, ``second`` sits at it; both past the roll-off."""
-    ana = await Player.connect(server.port, first)
-    await ana.wait_for("lobby")
-    await create_table(ana)
+    ana = await host_table(server, first)
     bob = await sit_and_start(server, ana, second, f"{first}'s table")
     hosted = next(iter(server.lobby.tables.values()))
     return ana, bob, hosted
 
 
-async def sit_and_start(server: GameServer, host: Player, name: str, table: str) -> Player:
+async def sit_down(server: GameServer, name: str, table: str) -> Player:
     """``name`` comes to the lobby and sits at the table listed as ``table`` (the first row,
-    ``host``'s, waiting for a second player); both go past the roll-off."""
+    waiting for a second player): the game starts, with who starts."""
     second = await Player.connect(server.port, name)
     await second.wait_for(table)
     second.press("\r")
+    await second.wait_for("Who starts?")
+    return second
+
+
+async def sit_and_start(server: GameServer, host: Player, name: str, table: str) -> Player:
+    """``name`` sits at ``host``'s table (:func:`sit_down`); both go past the roll-off."""
+    second = await sit_down(server, name, table)
     for player in (host, second):
         await player.wait_for("Who starts?")
         player.press("\r")
     return second
+
+
+async def talking(server: GameServer) -> tuple[Player, Player, HostedTable]:
+    """ana and bob at a table (:func:`start_table`); ana, to move, has opened the talk box."""
+    ana, bob, hosted = await start_table(server)
+    await ana.wait_for("your turn")
+    ana.press("t")
+    await ana.wait_for("say something")
+    return ana, bob, hosted
+
+
+async def turn_based_game(
+    server: GameServer, config: GameConfig, rules: TurnRules, size: tuple[int, int] = (80, 24)
+) -> tuple[Player, Player, HostedTable]:
+    """ana (in the lobby) has a turn-based table made for her; bob sits: the game starts."""
+    ana = await Player.connect(server.port, "ana", size=size)
+    await ana.wait_for("lobby")
+    [visitor] = [s.visitor for s in server.sessions if s.visitor is not None]
+    hosted = server.lobby.create(visitor, "", config, ["human"], turns=rules)
+    bob = await Player.connect(server.port, "bob", size=size)
+    await bob.wait_for("ana's table")
+    bob.press("\r")
+    await until(lambda: hosted.table is not None, "the game to start")
+    return ana, bob, hosted
 
 
 async def watch_game(server: GameServer, hosted: HostedTable, name: str = "carol") -> Player:

@@ -16,6 +16,7 @@ from .conftest import (
     make_server,
     play_one_step,
     start_table,
+    talking,
     until,
     watch_game,
 )
@@ -160,10 +161,7 @@ async def test_a_player_who_stalls_gets_one_turn_played_by_the_computer(host_key
 
 
 async def test_a_chat_line_reaches_everyone_at_the_table(server: GameServer) -> None:
-    ana, bob, hosted = await start_table(server)
-    await ana.wait_for("your turn")
-    ana.press("t")
-    await ana.wait_for("say something")
+    ana, bob, hosted = await talking(server)
     ana.press("good luck [b]bob\r")
     await bob.wait_for("ana: good luck [b]bob")
     assert list(hosted.chat.lines)[-1] == "ana: good luck [b]bob"

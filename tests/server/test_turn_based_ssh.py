@@ -17,7 +17,7 @@ from cantstop_tui.storage.served_records import served_records
 from cantstop_tui.ui.glyphs import UNICODE
 from cantstop_tui.ui.widgets.game_log import UNSEEN_RULE
 
-from .conftest import Player, make_server, play_one_step, until
+from .conftest import Player, make_server, play_one_step, turn_based_game, until
 
 NAMES = ("ana", "bob")
 SIZE = (120, 40)
@@ -208,16 +208,8 @@ async def test_a_missed_deadline_abandons_the_game_if_the_table_says_so(
     server = await serving(host_key, clock)
     try:
         lobby = server.lobby
-        ana = await Player.connect(server.port, "ana", size=SIZE)
-        await ana.wait_for("lobby")
-        [visitor] = [s.visitor for s in server.sessions if s.visitor is not None]
-        hosted = lobby.create(
-            visitor, "", GameConfig(num_players=2), ["human"], turns=TurnRules(DAY, ABANDON)
-        )
-        bob = await Player.connect(server.port, "bob", size=SIZE)
-        await bob.wait_for("ana's table")
-        bob.press("\r")
-        await until(lambda: hosted.table is not None, "the game to start")
+        rules = TurnRules(DAY, ABANDON)
+        ana, bob, hosted = await turn_based_game(server, GameConfig(num_players=2), rules, SIZE)
         for player in (ana, bob):
             await player.close()
         assert hosted.table is not None

@@ -107,14 +107,15 @@ class LiveChances:
         self._owner.post_message(ChancesWorkedOut(match, chances, assumed))
 
     def _analysis(self, match: Match) -> tuple[tuple[float, ...], tuple[str, ...]]:
-        from ...play.seat_skill import assumed, seat_skills
+        from ...play.seat_skill import assumed, seat_sharpness, seat_skills
 
         if self._analyst is None:
             from ...ai.analysis import Analyst  # the expert loads when chances are first shown
 
             self._analyst = Analyst()
         ratings = self._ratings_of(match)
-        chances = self._analyst.chances(match.state, seat_skills(match, ratings))
+        chances = self._analyst.chances(
+            match.state, seat_skills(match, ratings), seat_sharpness(match))
         return chances, assumed(match, ratings)
 
     def _ratings_of(self, match: Match) -> Mapping[str, Rating] | None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import deque
+from typing import Self
+
 from rich.cells import cell_len
 from textual.geometry import Offset, Region
 from textual.reactive import var
@@ -15,6 +18,8 @@ from ..view import GameView
 from .kept_strips import KeptStrips
 from .view_widget import OneStylePerRender
 
+MAX_LINES = 400
+"""Lines the log keeps (wrapped: the oldest go first)."""
 FALLBACK_WIDTH = 21
 """Wrap width before the log has been laid out."""
 KEPT_LINES = 64
@@ -41,13 +46,16 @@ class GameLog(QuietLog, OneStylePerRender):
     view: var[GameView | None] = var(None)
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id, max_lines=400, auto_scroll=True)
+        super().__init__(id=id, max_lines=MAX_LINES, auto_scroll=True)
         self.can_focus = False
         self._written: Match | None = None
         """A cache keyed by the view: the match whose narration the log holds. The log is
         always the view's match narrated; a view some steps on from it whose events are those
         steps' only adds their lines (any other view writes the game again)."""
         self._wrapped_at = 0
+        self._narrated: deque[str] = deque(maxlen=MAX_LINES)
+        """The lines written, before wrapping (each makes one wrapped line or more): a new
+        width wraps these again, without replaying the game."""
         self._shown: tuple[Offset, int, bool] | None = None
         """``_where`` while the log is drawn (worked out once, not once a line)."""
         self._drawn = KeptStrips(KEPT_LINES)
@@ -75,6 +83,7 @@ class GameLog(QuietLog, OneStylePerRender):
         return self._drawn.get(key, lambda: super(GameLog, self).render_line(y))
 
     def _write(self, lines: list[str]) -> None:
+        self._narrated.extend(lines)
         if self.size.width > 8:
             self._wrapped_at = self.size.width
         width = (self.size.width - 1) if self.size.width > 8 else FALLBACK_WIDTH
@@ -83,17 +92,26 @@ class GameLog(QuietLog, OneStylePerRender):
             self.write_lines(wrapped)
 
     def on_resize(self) -> None:
-        """Lines are wrapped to the log's width: a new width wraps the game again."""
+        """Lines are wrapped to the log's width: a new width wraps them again."""
         width = self.size.width
-        if width != self._wrapped_at and self.view is not None and self._written is not None:
+        if width != self._wrapped_at and self._narrated:
             self._wrapped_at = width
-            self._write_all(self.view)
+            narrated = list(self._narrated)
+            self.clear()
+            self._write(narrated)
+
+    def clear(self) -> Self:
+        self._narrated.clear()
+        return super().clear()
 
     def _write_all(self, view: GameView) -> None:
         match, unseen = view.match, view.unseen
         self.clear()
         self._write(rolloff_lines(match))
-        seen, new, _ = history_parts(match, len(match.history) if unseen is None else unseen.step)
+        if unseen is not None:  # its lines came with it, from the same replay
+            seen, new = list(unseen.seen), list(unseen.new)
+        else:
+            seen, new, _ = history_parts(match, len(match.history))
         self._write([*seen, UNSEEN_RULE, *new] if new else seen)
 
     def watch_view(self, view: GameView | None) -> None:

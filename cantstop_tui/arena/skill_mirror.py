@@ -1,0 +1,91 @@
+"""The sharpness of the chance between two experts, fitted and checked seed by seed.
+
+    python -m cantstop_tui.arena.skill_mirror --fit-seeds 2 3 --seeds 2 3 4 5 6 7 \\
+        --games 1260 --cache /tmp/chance_games
+
+fits the sharpness of each pairing of ``skill_pairs.SHARP_PAIRINGS`` (least log loss, no
+penalty: ``skill_pairs.fit_sharpness``, shifts held at 0) on the fit seeds' games
+together, then, for every seed of ``--seeds``: that seed's own fit, and its log loss
+with the fit seeds' sharpness and, left out, with the other seeds' (each less the log loss
+without a sharpness, with the standard error of that difference over the seed's games).
+The figures behind ``skill_term.PAIR_SHARPNESS`` (docs/ai.md, "The win chance knows who
+is playing"). A mirror's terms do not depend on the levels' strengths (equal strengths add
+nothing), so the shipped ``SKILL_TERM`` is used throughout.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from ..ai.skill_term import SKILL_TERM
+from ..ai.turns_model import shipped
+from ..ai.win_chance import Calibration, calibration_for
+from .skill_check import Predictions
+from .skill_cv import _join
+from .skill_fit import played
+from .skill_games import PAIRINGS
+from .skill_pairs import NONE, PairTerms, fit_sharpness, only, pair_chances
+
+
+def _terms(sharpness: dict[tuple[str, str], float]) -> PairTerms:
+    return PairTerms(NONE.shifts, tuple(sharpness.get(p, 1.0) for p in PAIRINGS))
+
+
+def gain(
+    data: Predictions, calibration: Calibration, sharpness: dict[tuple[str, str], float]
+) -> tuple[float, float]:
+    """Log loss per turn start with ``sharpness`` less without, and its standard error over
+    the games (a game's turn starts taken together)."""
+
+    def per_game(terms: PairTerms) -> np.ndarray:
+        chances = pair_chances(data, calibration, SKILL_TERM, terms)[:, 0]
+        picked = np.where(data.won[:, 0], chances, 1.0 - chances)
+        return np.bincount(data.game, weights=-np.log(np.clip(picked, 1e-9, 1.0)))
+
+    _, game = np.unique(data.game, return_inverse=True)
+    data = Predictions(data.raw, data.levels, data.turns_left, data.won, game, data.pairing)
+    diff = per_game(_terms(sharpness)) - per_game(NONE)
+    n = len(data.raw)
+    return float(diff.sum()) / n, float(diff.std() * np.sqrt(len(diff))) / n
+
+
+def report(
+    folds: dict[int, Predictions], fit_seeds: Sequence[int], calibration: Calibration
+) -> list[str]:
+    """The fit seeds' sharpness, then a line per seed (see the module's docstring)."""
+    mine = {seed: only(data) for seed, data in folds.items()}
+    shipped_fit = fit_sharpness(_join([mine[s] for s in fit_seeds]), calibration)
+    lines = [f"fitted on seeds {list(fit_seeds)}: {shipped_fit}"]
+    for seed, data in mine.items():
+        own = fit_sharpness(data, calibration)
+        rest = fit_sharpness(_join([d for s, d in mine.items() if s != seed]), calibration)
+        with_fit, fit_error = gain(data, calibration, shipped_fit)
+        left_out, left_error = gain(data, calibration, rest)
+        lines.append(
+            f"seed {seed}: {len(np.unique(data.game))} games, own fit {own}; log loss "
+            f"{with_fit:+.4f} ± {fit_error:.4f} with the fit seeds', {left_out:+.4f} ± "
+            f"{left_error:.4f} left out (the others' {rest})"
+        )
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m cantstop_tui.arena.skill_mirror")
+    parser.add_argument("--fit-seeds", type=int, nargs="+", default=[2, 3])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[2, 3, 4, 5, 6, 7])
+    parser.add_argument("--games", type=int, default=1260)
+    parser.add_argument("--cache", type=str, default="/tmp/chance_games")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    folds = {s: played([s], args.games, Path(args.cache), args.jobs)
+             for s in sorted({*args.seeds, *args.fit_seeds})}
+    for line in report(folds, args.fit_seeds, calibration_for(shipped(), 2)):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""Keys read together are handled one after another (``ui.key_order``): a priority key
+(ctrl+p) typed just after Enter waits until the Enter has closed who starts."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.command import CommandPalette
+from textual.widgets import Static
+
+from cantstop_tui.ui.screens.game import GameScreen
+from cantstop_tui.ui.screens.rolloff import RolloffScreen
+
+from .ui_helpers import local_app, settings, until
+
+
+def read_together(app: object, *keys: tuple[str, str]) -> None:
+    """What Textual's driver does with keys that came in one read: posts each to the app."""
+    for key, character in keys:
+        app.post_message(events.Key(key, character))  # type: ignore[attr-defined]
+
+
+async def test_ctrl_p_just_after_enter_on_who_starts_opens_the_palette_over_the_game() -> None:
+    app = local_app(settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RolloffScreen), "who starts")
+        read_together(app, ("enter", "\r"), ("ctrl+p", "\x10"))
+        # Settled: the palette over the game, or anything else that is not on the way to it.
+        await until(
+            pilot,
+            lambda: not isinstance(app.screen, RolloffScreen | CommandPalette)
+            or isinstance(app.screen_stack[-2], GameScreen),
+            "the keys to be handled",
+        )
+        stack = app.screen_stack
+        assert isinstance(stack[-1], CommandPalette), stack  # (was: a saved game's list)
+        assert isinstance(stack[-2], GameScreen), stack
+        assert not any(isinstance(screen, RolloffScreen) for screen in stack)
+
+
+async def test_a_key_held_behind_one_whose_path_is_cut_short_still_comes() -> None:
+    app = local_app(settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RolloffScreen), "who starts")
+        nowhere = Static()  # never mounted: a callback posted to it never runs
+        app.key_order.posted(events.Key("x", "x"), nowhere)
+        read_together(app, ("ctrl+p", "\x10"))
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
