@@ -44,7 +44,7 @@ async def _screenshots_after_keys() -> tuple[list[tuple[Match, str]], bool]:
             if pressed in CHECKPOINTS:
                 await pilot.pause()
                 shots.append((table.match, app.export_screenshot()))
-        scrolled = app.screen.query_one(GameLog).scroll_offset.y > 0
+        scrolled = app.screen.query_one(GameLog).top > 0
     return shots, scrolled
 
 
@@ -69,12 +69,13 @@ class LogApp(App[None]):
 
 
 def _shown(log: GameLog) -> list[str]:
-    return [log.render_line(y).text.rstrip() for y in range(log.size.height)]
+    """The rows' text, without the last column (the log's marks)."""
+    return [log.render_line(y).text[:-1].rstrip() for y in range(log.size.height)]
 
 
 def _tail(log: GameLog) -> list[str]:
     lines = [str(line) for line in log.lines]
-    top = log.scroll_offset.y
+    top = log.top
     shown = lines[top : top + log.size.height]
     return shown + [""] * (log.size.height - len(shown))
 
@@ -97,10 +98,10 @@ async def test_the_game_log_shows_its_lines_after_scrolling_dropping_and_clearin
 
 
 async def test_bare_widgets_hand_over_the_lines_textuals_styling_would_make() -> None:
-    """The dice, the action bar, the game log and the keys bar have no padding or border:
-    they give the compositor their own lines (through the app's filters), which must be
-    what Textual's styling makes of them; the board (a margin) and the moves (a border)
-    go through Textual's styling."""
+    """The board, the dice, the action bar, the game log and the keys bar have no padding
+    or border: they give the compositor their own lines (through the app's filters), which
+    must be what Textual's styling makes of them; the moves (a border) go through
+    Textual's styling."""
     app, table = table_app(MATCH)
     async with app.run_test(size=SIZE) as pilot:
         await start_playing(pilot)
@@ -112,9 +113,9 @@ async def test_bare_widgets_hand_over_the_lines_textuals_styling_would_make() ->
         await pilot.pause()
         screen = app.screen
         bare = {type(w).__name__ for w in screen.query("*") if _is_bare(w)}
-        assert {"DiceView", "ActionBar", "GameLog", "KeysBar"} <= bare
-        assert not {"Board", "PairChoice"} & bare
-        for widget in screen.query("DiceView, ActionBar, GameLog, KeysBar"):
+        assert {"Board", "DiceView", "ActionBar", "GameLog", "KeysBar"} <= bare
+        assert "PairChoice" not in bare
+        for widget in screen.query("Board, DiceView, ActionBar, GameLog, KeysBar"):
             whole = Region(0, 0, *widget.size)
             part = Region(2, 1, widget.size.width - 3, widget.size.height - 1)
             for crop in (whole, part):

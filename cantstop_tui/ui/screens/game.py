@@ -23,7 +23,7 @@ from ...play.match import Match
 from ...play.table import Table
 from ...play.turn_based import Unseen
 from ..glyphs import Glyphs
-from ..keys import KEY_ACTIONS, game_bindings
+from ..keys import KEY_ACTIONS, LOG, game_bindings
 from ..messages import (
     ChancesToggled,
     GameEnded,
@@ -109,7 +109,7 @@ class GameScreen(Screen[None]):
             yield PlayersPanel(self.glyphs, id="players").data_bind(GameScreen.view)
             yield DiceView(self.glyphs, id="dice").data_bind(GameScreen.view)
             yield ActionBar(self.glyphs, id="actions").data_bind(GameScreen.view)
-            yield GameLog(id="log").data_bind(GameScreen.view)
+            yield GameLog(self.glyphs, id="log").data_bind(GameScreen.view)
             yield from self.below_log()
         yield KeysBar()
         yield TooSmall()
@@ -234,6 +234,9 @@ class GameScreen(Screen[None]):
         if 1 <= number <= len(moves):
             self._play(moves[number - 1])
 
+    def action_scroll_log(self, pages: int) -> None:
+        self.query_one(GameLog).scroll_page(pages)
+
     def action_toggle_chances(self) -> None:
         if not self.chances.allowed:
             if (view := self.view) is not None:
@@ -263,6 +266,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
+        if action == LOG.action:
+            return True  # the log scrolls whoever's turn it is
         return allowed(self._now(), action, parameters)
 
     def _may_hurry(self) -> bool:

@@ -38,6 +38,9 @@ def fit_scale(room_width: int, room_height: int) -> tuple[int, int]:
     return width, rows
 
 
+MARGIN = " "
+"""The board's left margin, drawn with each row (a widget without padding hands the
+compositor its own lines: ``OneStylePerRender``)."""
 NONE: frozenset[int] = frozenset()
 Looks = tuple[Hashable, ...]
 """How each space of a column looks, by height (``_look``)."""
@@ -55,7 +58,6 @@ class Board(ViewWidget):
     Board {
         width: 56;
         height: 14;
-        padding: 0 0 0 1;
     }
     """
 
@@ -110,7 +112,7 @@ class Board(ViewWidget):
         ]
         labels = self._rows.get(view.state.claimed)
         if labels is None:
-            labels = Text()
+            labels = Text(MARGIN)
             for column in COLUMNS:
                 labels.append_text(self._label(view, column))
                 labels.append(" ")
@@ -153,7 +155,7 @@ class Board(ViewWidget):
         if row is None:
             if len(self._rows) > MAX_ROWS:
                 self._rows.clear()
-            row = Text()
+            row = Text(MARGIN)
             for column, look in zip(COLUMNS, looks, strict=True):
                 row.append_text(self._kept_space(view, column, height, look, moved, pieces))
                 row.append(" ")
