@@ -24,7 +24,7 @@ async def test_the_board_grows_with_the_window(size, scale) -> None:
         board = app.screen.query_one(Board)
         assert board.scale == scale
         width, height = board_size(*scale)
-        assert (board.size.width, board.size.height) == (width - 1, height)  # less its margin
+        assert (board.size.width, board.size.height) == (width, height)  # its margin drawn
         right = app.screen.query_one("#right")
         # Everything fits across: board column, side panel, nothing off screen.
         assert board.region.right <= right.region.x and right.region.right <= size[0]
