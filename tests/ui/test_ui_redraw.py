@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widget import Widget
 
 from cantstop_tui.engine import GameConfig
@@ -115,16 +116,23 @@ async def test_bare_widgets_hand_over_the_lines_textuals_styling_would_make() ->
         bare = {type(w).__name__ for w in screen.query("*") if _is_bare(w)}
         assert {"Board", "DiceView", "ActionBar", "GameLog", "KeysBar"} <= bare
         assert "PairChoice" not in bare
-        for widget in screen.query("Board, DiceView, ActionBar, GameLog, KeysBar"):
-            whole = Region(0, 0, *widget.size)
-            part = Region(2, 1, widget.size.width - 3, widget.size.height - 1)
-            for crop in (whole, part):
-                ours = [strip.text for strip in widget.render_lines(crop)]
-                styled = [strip.text for strip in Widget.render_lines(widget, crop)]
-                assert ours == styled, type(widget).__name__
-                ours_looks = [list(strip) for strip in widget.render_lines(crop)]
-                styled_looks = [list(strip) for strip in Widget.render_lines(widget, crop)]
-                assert ours_looks == styled_looks, type(widget).__name__
+        _assert_styled_alike(screen)
+        app.theme = "textual-light"  # the styles the widgets keep change with the theme
+        await pilot.pause()
+        _assert_styled_alike(screen)
+
+
+def _assert_styled_alike(screen: Screen[object]) -> None:
+    for widget in screen.query("Board, DiceView, ActionBar, GameLog, KeysBar"):
+        whole = Region(0, 0, *widget.size)
+        part = Region(2, 1, widget.size.width - 3, widget.size.height - 1)
+        for crop in (whole, part):
+            ours = [strip.text for strip in widget.render_lines(crop)]
+            styled = [strip.text for strip in Widget.render_lines(widget, crop)]
+            assert ours == styled, type(widget).__name__
+            ours_looks = [list(strip) for strip in widget.render_lines(crop)]
+            styled_looks = [list(strip) for strip in Widget.render_lines(widget, crop)]
+            assert ours_looks == styled_looks, type(widget).__name__
 
 
 def _is_bare(widget: Widget) -> bool:

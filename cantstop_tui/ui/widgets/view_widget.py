@@ -28,8 +28,9 @@ states a turn goes through, few enough for a server's many visitors."""
 
 
 class OneStylePerRender(Widget):
-    """Works out ``rich_style`` (a walk up the DOM) once per render, not once per line; a
-    bare widget (``_bare``) hands the compositor its lines as ``render_line`` draws them.
+    """Works out ``rich_style`` (a walk up the DOM) and whether the widget is bare once
+    until its styles change, not once per line or per render; a bare widget (``_bare``)
+    hands the compositor its lines as ``render_line`` draws them.
 
     A widget whose first base is another widget class puts it after that class, so its
     CSS is still that class's (Textual takes a widget's CSS from its first DOM base):
@@ -37,28 +38,43 @@ class OneStylePerRender(Widget):
     """
 
     _rendering = False
-    _render_style: Style | None = None
+    _styled: tuple[Style, bool] | None = None
+    """While drawing: the rich style and whether the styles leave the widget bare, kept
+    until the styles change (``notify_style_update``: a new theme, a class that restyles
+    the widget)."""
 
     @property
     def rich_style(self) -> Style:
         if not self._rendering:
             return super().rich_style
-        if self._render_style is None:  # worked out when first asked: kept lines ask not
-            self._render_style = super().rich_style
-        return self._render_style
+        return self._style_kept()[0]
+
+    def _style_kept(self) -> tuple[Style, bool]:
+        styled = self._styled
+        if styled is None:
+            styled = self._styled = (super().rich_style, self._bare_styles())
+        return styled
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._rendering, self._render_style = True, None
+        self._rendering = True
         try:
             if self._bare():
                 return self._bare_lines(crop)
             return super().render_lines(crop)
         finally:
-            self._rendering, self._render_style = False, None
+            self._rendering = False
+
+    def notify_style_update(self) -> None:
+        self._styled = None
+        super().notify_style_update()
 
     def _bare(self) -> bool:
         """Whether Textual's styling adds nothing to the widget's own lines: no padding,
         border or outline, no tint, opacity or hatch, no link under the mouse."""
+        return self._style_kept()[1] and not (self.auto_links and self.hover_style)
+
+    def _bare_styles(self) -> bool:
+        """Whether the widget's styles add nothing (``_bare``, but for the mouse)."""
         styles = self.styles
         return (
             styles.gutter == _NO_SPACE
@@ -67,7 +83,6 @@ class OneStylePerRender(Widget):
             and styles.text_opacity == 1.0
             and self.opacity == 1.0
             and (not styles.has_rule("hatch") or styles.hatch == "none")
-            and not (self.auto_links and self.hover_style)
         )
 
     def _bare_lines(self, crop: Region) -> list[Strip]:
