@@ -23,6 +23,8 @@ from cantstop_tui.ui.widgets.view_widget import OneStylePerRender
 from .ui_helpers import SIZE, start_playing, table_app, until
 
 MATCH = Match.start((Seat("ana"), Seat("bob")), GameConfig(num_players=2), 7)
+BARE = ("Board", "PairChoice", "DiceView", "ActionBar", "GameLog", "KeysBar")
+"""The game screen's widgets that a key changes, all bare (``OneStylePerRender._bare``)."""
 CHECKPOINTS = (9, 26, 45)
 """Keys pressed before each comparison: rolls, choices and stops in turn, a bust, and a
 log long enough to scroll."""
@@ -99,10 +101,9 @@ async def test_the_game_log_shows_its_lines_after_scrolling_dropping_and_clearin
 
 
 async def test_bare_widgets_hand_over_the_lines_textuals_styling_would_make() -> None:
-    """The board, the dice, the action bar, the game log and the keys bar have no padding
-    or border: they give the compositor their own lines (through the app's filters), which
-    must be what Textual's styling makes of them; the moves (a border) go through
-    Textual's styling."""
+    """The widgets a key changes have no padding or border (the moves' line over them is
+    a widget of its own): they give the compositor their own lines (through the app's
+    filters), which must be what Textual's styling makes of them."""
     app, table = table_app(MATCH)
     async with app.run_test(size=SIZE) as pilot:
         await start_playing(pilot)
@@ -114,8 +115,7 @@ async def test_bare_widgets_hand_over_the_lines_textuals_styling_would_make() ->
         await pilot.pause()
         screen = app.screen
         bare = {type(w).__name__ for w in screen.query("*") if _is_bare(w)}
-        assert {"Board", "DiceView", "ActionBar", "GameLog", "KeysBar"} <= bare
-        assert "PairChoice" not in bare
+        assert set(BARE) <= bare
         _assert_styled_alike(screen)
         app.theme = "textual-light"  # the styles the widgets keep change with the theme
         await pilot.pause()
@@ -123,7 +123,7 @@ async def test_bare_widgets_hand_over_the_lines_textuals_styling_would_make() ->
 
 
 def _assert_styled_alike(screen: Screen[object]) -> None:
-    for widget in screen.query("Board, DiceView, ActionBar, GameLog, KeysBar"):
+    for widget in screen.query(", ".join(BARE)):
         whole = Region(0, 0, *widget.size)
         part = Region(2, 1, widget.size.width - 3, widget.size.height - 1)
         for crop in (whole, part):

@@ -40,7 +40,7 @@ from ..widgets.board import Board
 from ..widgets.dice import DiceView
 from ..widgets.game_log import GameLog
 from ..widgets.keys_bar import KeysBar
-from ..widgets.pair_choice import PairChoice
+from ..widgets.pair_choice import ChoiceRule, PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
@@ -103,6 +103,7 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="left"):
             yield Board(self.glyphs, id="board").data_bind(GameScreen.view)
+            yield ChoiceRule()
             yield PairChoice(self.glyphs, id="choice").data_bind(GameScreen.view)
         with Vertical(id="right"):
             yield from self.above_players()

@@ -7,6 +7,7 @@ from collections.abc import Hashable
 
 from rich.style import Style
 from rich.text import Text
+from textual.widget import Widget
 
 from ...engine import Busted, Phase, can_stop, legal_moves
 from ...play.explain import (
@@ -24,12 +25,30 @@ from .view_widget import ViewWidget
 
 WIDTH = 54
 """The narrowest the notices are wrapped to (the width inside the box at 80 columns)."""
+MARGIN = " "
+"""The box's margin, left and right of its lines."""
 
 
 def _moves(view: GameView | None) -> tuple[tuple[int, ...], ...]:
     if view is None or not view.may_act:
         return ()
     return legal_moves(view.state)
+
+
+class ChoiceRule(Widget):
+    """The line over the moves: a widget of its own, drawn once, so that the moves under
+    it (``PairChoice``) have no border and hand the compositor their own lines."""
+
+    DEFAULT_CSS = """
+    ChoiceRule {
+        width: 100%;
+        height: 1;
+        border-top: solid $primary;
+    }
+    ChoiceRule:ansi {
+        border-top: solid ansi_blue;
+    }
+    """
 
 
 class PairChoice(ViewWidget):
@@ -39,11 +58,6 @@ class PairChoice(ViewWidget):
         link-style-hover: bold;
         width: 56;
         height: 1fr;
-        padding: 0 1;
-        border-top: solid $primary;
-    }
-    PairChoice:ansi {
-        border-top: solid ansi_blue;
     }
     """
 
@@ -54,8 +68,17 @@ class PairChoice(ViewWidget):
 
     @property
     def wrap_width(self) -> int:
-        """Notices and bust reasons are wrapped to the box as wide as the board is."""
-        return max(WIDTH, self.size.width)
+        """Notices and bust reasons are wrapped to the box as wide as the board is, less
+        its margins."""
+        return max(WIDTH, self.size.width - 2 * len(MARGIN))
+
+    def draw_lines(self, view: GameView) -> list[Text]:
+        """The lines of ``draw``, each after the box's left margin (drawn here: a widget
+        without padding hands the compositor its own lines)."""
+        lines = super().draw_lines(view)
+        for line in lines:
+            line.pad_left(len(MARGIN))
+        return lines
 
     @property
     def moves(self) -> tuple[tuple[int, ...], ...]:
