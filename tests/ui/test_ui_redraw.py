@@ -23,7 +23,7 @@ from cantstop_tui.ui.widgets.view_widget import OneStylePerRender
 from .ui_helpers import SIZE, start_playing, table_app, until
 
 MATCH = Match.start((Seat("ana"), Seat("bob")), GameConfig(num_players=2), 7)
-BARE = ("Board", "PairChoice", "DiceView", "ActionBar", "GameLog", "KeysBar")
+BARE = ("Board", "PairChoice", "PlayersPanel", "DiceView", "ActionBar", "GameLog", "KeysBar")
 """The game screen's widgets that a key changes, all bare (``OneStylePerRender._bare``)."""
 CHECKPOINTS = (9, 26, 45)
 """Keys pressed before each comparison: rolls, choices and stops in turn, a bust, and a

@@ -96,6 +96,9 @@ class GameScreen(Screen[None]):
         self._over_shown: Match | None = None
         self._fit = Fit()
         """How the game fits the window (``fit_board``), for every view published."""
+        self._kept_now: GameView | None = None
+        """The last ``_now``, a cache keyed by the match, the viewer's seats and whether a
+        computer is to move."""
         self._unseen = unseen
         """What the viewer has not seen of a turn-based game, shown until the game moves on."""
         self.set_reactive(GameScreen.view, self._view_of(table.match, ()))
@@ -176,7 +179,10 @@ class GameScreen(Screen[None]):
         may do; ``view`` is the one last drawn."""
         match = self.table.match if match is None else match
         bot_turn = not match.state.is_over and self.table.is_bot(match.state.current_player)
-        return GameView(match, seats=self._seats(), bot_turn=bot_turn)
+        seats, now = self._seats(), self._kept_now
+        if now is None or now.match is not match or (now.seats, now.bot_turn) != (seats, bot_turn):
+            now = self._kept_now = GameView(match, seats=seats, bot_turn=bot_turn)
+        return now  # asked once a binding each time the keys bar is worked out
 
     def _check_over(self, match: Match, events: tuple[Event, ...]) -> None:
         if not match.state.is_over:

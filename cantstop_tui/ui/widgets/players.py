@@ -27,7 +27,6 @@ class PlayersPanel(ViewWidget):
     PlayersPanel {
         height: auto;
         width: 1fr;
-        padding: 0 0 1 0;
     }
     """
 
@@ -43,6 +42,11 @@ class PlayersPanel(ViewWidget):
             view.assumed,
             self.size.width,
         )
+
+    def draw_lines(self, view: GameView) -> list[Text]:
+        """The lines of ``draw``, and a blank line under them (drawn here: a widget without
+        padding hands the compositor its own lines)."""
+        return [*super().draw_lines(view), Text()]
 
     def draw(self, view: GameView) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")

@@ -7,6 +7,7 @@ change of view re-renders and repaints only the lines whose text changed.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -117,12 +118,17 @@ class ViewWidget(OneStylePerRender):
     """
 
     view: var[GameView | None] = var(None)
+    KEPT_DRAWINGS: ClassVar[int] = 0
+    """How many drawings (``draw_lines``) to keep by their render key, for a widget whose
+    keys come back (the action bar's few states); none by default."""
 
     def __init__(self, glyphs: Glyphs | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs or glyphs_for(False)
         self._key: Hashable = None
         self._lines: list[Text] = []
+        self._drawings: dict[Hashable, list[Text]] = {}
+        """``KEPT_DRAWINGS`` drawings by render key; all forgotten at once when full."""
         self._strips: dict[int, Strip] = {}
         """The strip drawn on each row, until the row changes."""
         self._looks = KeptStrips(KEPT_LOOKS)
@@ -147,7 +153,7 @@ class ViewWidget(OneStylePerRender):
         if key == self._key:
             return
         self._key = key
-        old, self._lines = self._lines, self.draw_lines(view)
+        old, self._lines = self._lines, self._drawing(key, view)
         if (
             self.styles.height is not None
             and self.styles.height.is_auto
@@ -166,6 +172,17 @@ class ViewWidget(OneStylePerRender):
                 changed.append(Region(0, row, width, 1))
         if changed:
             self.refresh(*changed)  # one refresh for the lines that changed
+
+    def _drawing(self, key: Hashable, view: GameView) -> list[Text]:
+        """``draw_lines(view)``, kept by ``key`` if the widget keeps drawings."""
+        if not self.KEPT_DRAWINGS:
+            return self.draw_lines(view)
+        lines = self._drawings.get(key)
+        if lines is None:
+            if len(self._drawings) >= self.KEPT_DRAWINGS:
+                self._drawings.clear()
+            lines = self._drawings[key] = self.draw_lines(view)
+        return lines
 
     def render(self) -> Text:
         """The whole text (Textual draws line by line with ``render_line``)."""
