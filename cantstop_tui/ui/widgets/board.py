@@ -10,7 +10,7 @@ from collections.abc import Hashable
 
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual.strip import Strip
 
 from ...engine import COLUMNS, TOPS, GameState
@@ -74,8 +74,8 @@ class Board(ViewWidget):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._rows: dict[Hashable, Text] = {}
-        self._spaces: dict[Hashable, Text] = {}
-        """Each space as drawn, by its look (``_kept_space``)."""
+        self._spaces: dict[Hashable, tuple[Text, list[Span]]] = {}
+        """Each space as drawn and its styles as spans, by its look (``_keep_space``)."""
         self._columns: dict[Hashable, Looks] = {}
         """Each column's looks by height (``_column``), by what the column shows."""
         self._space_lines: dict[Hashable, Strip] = {}
@@ -175,17 +175,20 @@ class Board(ViewWidget):
         if row is None:
             if len(self._rows) > MAX_ROWS:
                 self._rows.clear()
-            parts = tuple(
-                ((column, height, look, pieces, players), self._kept_space(
-                    view, column, height, look, moved, pieces
-                ))
-                for column, look in zip(COLUMNS, looks, strict=True)
-            )
-            row = Row(MARGIN)
-            for _, space in parts:
-                row.append_text(space)
-                row.append(" ")
-            row.spaces = parts
+            parts: list[tuple[Hashable, Text]] = []
+            plain, spans, offset = [MARGIN], [], len(MARGIN)
+            for column, look in zip(COLUMNS, looks, strict=True):
+                space_key = (column, height, look, pieces, players)
+                kept = self._spaces.get(space_key)
+                if kept is None:
+                    kept = self._keep_space(view, space_key, moved)
+                space, own = kept
+                parts.append((space_key, space))
+                spans += [Span(start + offset, end + offset, style) for start, end, style in own]
+                plain += (space.plain, " ")
+                offset += len(space) + 1
+            row = Row("".join(plain), spans=spans)  # as if each space were appended
+            row.spaces = tuple(parts)
             self._rows[key] = row
         return row
 
@@ -208,25 +211,20 @@ class Board(ViewWidget):
         line = Strip(segments, text.cell_len)
         return line if line.cell_length == width else line.crop_extend(0, width, base)
 
-    def _kept_space(
-        self,
-        view: GameView,
-        column: int,
-        height: int,
-        look: Hashable,
+    def _keep_space(
+        self, view: GameView, key: tuple[int, int, Hashable, bool, int],
         moved: dict[int, frozenset[int]],
-        pieces: bool,
-    ) -> Text:
-        """A space drawn once per look (``_look``): a new row is mostly spaces seen before.
-        (Its key is the ``Row.spaces`` key its drawn line is kept by.)"""
-        key = (column, height, look, pieces, view.state.num_players)
-        space = self._spaces.get(key)
-        if space is None:
-            if len(self._spaces) > MAX_SPACES:
-                self._spaces.clear()
-            space = self._space(view, column, height, moved.get(column, NONE), pieces)
-            self._spaces[key] = space
-        return space
+    ) -> tuple[Text, list[Span]]:
+        """A space drawn once per look (``_look``; ``key`` as ``Row.spaces`` keeps it), and
+        its styles as spans (its own style first, as ``Text.append_text`` would put them):
+        a new row is mostly spaces seen before."""
+        if len(self._spaces) > MAX_SPACES:
+            self._spaces.clear()
+        column, height, _, pieces, _ = key
+        space = self._space(view, column, height, moved.get(column, NONE), pieces)
+        own = [Span(0, len(space), space.style)] if space.style else []
+        kept = self._spaces[key] = (space, [*own, *space.spans])
+        return kept
 
     def _space(
         self, view: GameView, column: int, height: int, moved: frozenset[int], pieces: bool = True
