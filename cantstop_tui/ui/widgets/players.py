@@ -29,6 +29,8 @@ class PlayersPanel(ViewWidget):
         width: 1fr;
     }
     """
+    KEPT_DRAWINGS = 8
+    """The turn passes between the players and back: the panel's few looks come back."""
 
     def render_key(self, view: GameView) -> Hashable:
         state = view.state
