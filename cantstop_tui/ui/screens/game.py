@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import ActiveBinding, BindingType
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.screen import Screen
@@ -23,7 +23,7 @@ from ...play.match import Match
 from ...play.table import Table
 from ...play.turn_based import Unseen
 from ..glyphs import Glyphs
-from ..keys import KEY_ACTIONS, LOG, game_bindings
+from ..keys import KEY_ACTIONS, game_bindings
 from ..messages import (
     ChancesToggled,
     GameEnded,
@@ -96,9 +96,8 @@ class GameScreen(Screen[None]):
         self._over_shown: Match | None = None
         self._fit = Fit()
         """How the game fits the window (``fit_board``), for every view published."""
-        self._kept_now: GameView | None = None
-        """The last ``_now``, a cache keyed by the match, the viewer's seats and whether a
-        computer is to move."""
+        self._held_now: GameView | None = None  # ``_now`` while the bindings are checked
+        self._kept_now: GameView | None = None  # the last ``_now``: by match, seats, bot
         self._unseen = unseen
         """What the viewer has not seen of a turn-based game, shown until the game moves on."""
         self.set_reactive(GameScreen.view, self._view_of(table.match, ()))
@@ -273,9 +272,17 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
-        if action == LOG.action:
-            return True  # the log scrolls whoever's turn it is
-        return allowed(self._now(), action, parameters)
+        return allowed(self._held_now or self._now(), action, parameters)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, each binding checked against one ``now`` (the keys bar asks for all
+        of them after every key)."""
+        self._held_now = self._now()
+        try:
+            return super().active_bindings
+        finally:
+            self._held_now = None
 
     def _may_hurry(self) -> bool:
         """Only a player at the table may cut a computer turn short, not a spectator."""
