@@ -51,10 +51,6 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.strip.Strip._crop_extend_cache",
     "textual.strip.Strip._offsets_cache",
     # ui/textual_compat/widgets.py
-    "textual.widgets.Log._update_size",
-    "textual.widgets.Log._process_line",
-    "textual.widgets.Log._update_maximum_width",
-    "textual.widgets.Log._scroll_update",
     "textual.widgets.Select._options",
     # ui/textual_compat/app_parts.py
     "textual.app.App._fatal_error",

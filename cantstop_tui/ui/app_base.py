@@ -46,7 +46,7 @@ class AppBase(App[None]):
     AppBase.-ascii #right {
         border-left: ascii $primary;
     }
-    AppBase.-ascii PairChoice {
+    AppBase.-ascii ChoiceRule {
         border-top: ascii $primary;
     }
     AppBase.-ascii * {

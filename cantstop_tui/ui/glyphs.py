@@ -18,6 +18,10 @@ class Glyphs:
     die_gap: str
     arrow: str
     pip: str = "●"
+    earlier: str = "↑"
+    """The game log's mark: earlier lines above."""
+    later: str = "↓"
+    """The game log's mark: later lines below (scrolled back)."""
     plain: bool = False
     """ASCII only: no block characters either (graphs draw with ``.:-=+*#%``)."""
 
@@ -28,7 +32,7 @@ class Glyphs:
 UNICODE = Glyphs(shapes=("●", "▼", "■", "▲"), runner="◆", empty="·", die_gap=" ", arrow="▶")
 ASCII = Glyphs(
     shapes=("o", "x", "#", "^"), runner="R", empty=".", die_gap=" ", arrow=">", pip="o",
-    plain=True,
+    earlier="^", later="v", plain=True,
 )
 
 

@@ -78,6 +78,9 @@ STOP = Key("s", "stop and keep your climb", "stop", "s", "Stop",
 CHOOSE = Key("1 to 6", "choose a move", "choose", label="Choose")
 """Bound once a number (``choose(1)`` ... ``choose(6)``): see :func:`choose_bindings`."""
 CLICK = Key("click", "a move line, Roll or Stop")
+LOG = Key("PgUp PgDn", "scroll the game log", "scroll_log", label="Log",
+          show=False)
+"""Bound once a direction (``scroll_log(-1)``, ``scroll_log(1)``): see :func:`log_bindings`."""
 CHANCES = Key("w", "win chances on/off", "toggle_chances", "w", "Win %",
               "Win chances", "Show or hide each player's chance to win")
 REVIEW = Key("v", "review, once the game is over")
@@ -98,9 +101,11 @@ PALETTE = Key("ctrl+p", "command palette")
 
 GAME_BAR = (ROLL, STOP, CHOOSE, HINT, CHANCES, NEW, HELP, QUIT)
 """The game screen's keys, in the key bar's order."""
+GAME_KEYS = (*GAME_BAR, LOG)
+"""The game screen's bindings: the key bar's, and those it does not show."""
 PALETTE_KEYS = (ROLL, STOP, HINT, CHANCES)
 """The game screen's commands in the palette (the moves follow, one a line)."""
-PLAY_HELP = ((ROLL, STOP), (CHOOSE, CLICK), (CHANCES, REVIEW))
+PLAY_HELP = ((ROLL, STOP), (CHOOSE, CLICK), (CHANCES, REVIEW), (LOG,))
 """The keys of play in the help, the same at home and at a server table (two a line)."""
 LOCAL_HELP = (*PLAY_HELP, (HINT, SAVE), (NEW, HELP), (QUIT, PALETTE))
 TABLE_HELP = (*PLAY_HELP, (HINT, TALK), (LEAVE, HELP), (PALETTE,))
@@ -114,16 +119,33 @@ def choose_bindings() -> list[Binding]:
     ]
 
 
+LOG_PAGES = {"pageup": -1, "pagedown": 1}
+"""The game log's keys and the pages each scrolls (back is negative)."""
+
+
+def log_bindings() -> list[Binding]:
+    """``PgUp`` and ``PgDn``: the game log a page back or on (not in the key bar)."""
+    return [
+        Binding(name, f"{LOG.action}({pages})", LOG.label, show=LOG.show)
+        for name, pages in LOG_PAGES.items()
+    ]
+
+
 def bindings(keys: Iterable[Key]) -> list[BindingType]:
     """A screen's (or an app's, or a widget's) bindings: its table's rows, in order."""
     found: list[BindingType] = []
     for key in keys:
-        found += choose_bindings() if key is CHOOSE else [key.binding()]
+        if key is CHOOSE:
+            found += choose_bindings()
+        elif key is LOG:
+            found += log_bindings()
+        else:
+            found.append(key.binding())
     return found
 
 
 def game_bindings() -> list[BindingType]:
-    return bindings(GAME_BAR)
+    return bindings(GAME_KEYS)
 
 
 def help_block(lines: Iterable[Sequence[Key]]) -> str:

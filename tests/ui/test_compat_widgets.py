@@ -1,5 +1,4 @@
-"""ui/textual_compat/widgets.py and app_parts.py: the quiet log, the lean footer, what tests
-read."""
+"""ui/textual_compat/widgets.py and app_parts.py: the lean footer, what tests read."""
 
 from __future__ import annotations
 
@@ -8,81 +7,15 @@ from typing import ClassVar
 import pytest
 from textual.app import App, ComposeResult
 from textual.binding import BindingType
-from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widgets import Footer
 
 from cantstop_tui.ui import textual_compat
 from cantstop_tui.ui.textual_compat import widgets as compat_widgets
-from cantstop_tui.ui.widgets.game_log import GameLog
 
 from .ui_helpers import SIZE
 
 pytestmark = pytest.mark.usefixtures("server_strips")
-
-
-class LogOnly(App[None]):
-    def compose(self) -> ComposeResult:
-        yield GameLog(id="log")
-
-
-async def test_the_game_log_measures_new_lines_at_once_without_a_thread() -> None:
-    app = LogOnly()
-    async with app.run_test(size=(40, 10)):
-        log = app.query_one(GameLog)
-        log._write(["short", "a somewhat longer line"])
-        assert log.virtual_size.width == len("a somewhat longer line")
-        assert log.virtual_size.height == 2
-        assert not list(app.workers)
-
-
-class TinyLog(App[None]):
-    def compose(self) -> ComposeResult:
-        yield compat_widgets.QuietLog(max_lines=3)
-
-
-def repaints(
-    log: compat_widgets.QuietLog, monkeypatch: pytest.MonkeyPatch
-) -> list[tuple[int, ...]]:
-    """The rows of each repaint ``log`` asks for from now on; () for the whole log."""
-    asked: list[tuple[int, ...]] = []
-    original = log.refresh
-
-    def refresh(*regions: Region, **kwargs: bool) -> compat_widgets.QuietLog:
-        asked.append(tuple(y for r in regions for y in range(r.y, r.bottom)))
-        return original(*regions, **kwargs)
-
-    monkeypatch.setattr(log, "refresh", refresh)
-    return asked
-
-
-async def test_a_line_added_to_a_log_that_fits_repaints_that_line_only(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    app = LogOnly()
-    async with app.run_test(size=(40, 10)) as pilot:
-        log = app.query_one(GameLog)
-        log._write(["first"])
-        await pilot.pause()
-        asked = repaints(log, monkeypatch)
-        log._write(["second", "third"])
-        assert asked == [(1, 2)]
-
-
-async def test_clearing_a_log_or_dropping_its_old_lines_repaints_it_all(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    app = TinyLog()
-    async with app.run_test(size=(40, 10)) as pilot:
-        log = app.query_one(compat_widgets.QuietLog)
-        log.write_lines(["one", "two", "three"])
-        await pilot.pause()
-        asked = repaints(log, monkeypatch)
-        log.write_lines(["four"])  # "one" goes: every line moves up
-        assert () in asked
-        asked.clear()
-        log.clear()
-        assert () in asked
 
 
 class _Dialog(ModalScreen[None]):

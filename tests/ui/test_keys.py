@@ -86,7 +86,8 @@ def test_the_readmes_key_table_names_every_key_of_the_game() -> None:
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     rows = readme.split("| Key | What it does |")[1].split("\n\n")[0].splitlines()[2:]
     cells = [row.split("|")[1].strip() for row in rows]
-    for key in (keys.ROLL, keys.STOP, keys.HINT, keys.CHANCES, keys.SAVE, keys.NEW, keys.HELP):
+    named = (keys.ROLL, keys.STOP, keys.HINT, keys.CHANCES, keys.LOG, keys.SAVE, keys.NEW)
+    for key in (*named, keys.HELP):
         names = key.said.split(" or ")
         assert " or ".join(f"`{n}`" if len(n) == 1 else n for n in names) in cells, key
     assert "`1` ... `6`" in cells and keys.CHOOSE.said == "1 to 6"

@@ -15,11 +15,10 @@ from .ui_helpers import QUICK_SEED, SIZE, local_app, next_key, settings
 
 
 def move_row(app: CantStopApp, number: int) -> int:
-    """The row of move ``number`` inside the pair-choice widget (after its top border)."""
+    """The row of move ``number`` inside the pair-choice widget (each line after a margin)."""
     widget = app.screen.query_one(PairChoice)
     lines = widget.render().plain.split("\n")
-    row = next(i for i, line in enumerate(lines) if line.startswith(f" {number} "))
-    return row + 1
+    return next(i for i, line in enumerate(lines) if line.startswith(f"  {number} "))
 
 
 async def click_for(pilot: Pilot[None], app: CantStopApp, match: Match) -> None:

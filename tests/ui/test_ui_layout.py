@@ -9,7 +9,7 @@ from cantstop_tui.engine import COLUMNS, TOPS
 from cantstop_tui.ui.demo import in_progress
 from cantstop_tui.ui.widgets.board import Board, board_size, fit_scale
 from cantstop_tui.ui.widgets.game_log import GameLog
-from cantstop_tui.ui.widgets.pair_choice import WIDTH, PairChoice
+from cantstop_tui.ui.widgets.pair_choice import MARGIN, WIDTH, PairChoice
 
 from .ui_helpers import table_app
 
@@ -24,7 +24,7 @@ async def test_the_board_grows_with_the_window(size, scale) -> None:
         board = app.screen.query_one(Board)
         assert board.scale == scale
         width, height = board_size(*scale)
-        assert (board.size.width, board.size.height) == (width - 1, height)  # less its margin
+        assert (board.size.width, board.size.height) == (width, height)  # its margin drawn
         right = app.screen.query_one("#right")
         # Everything fits across: board column, side panel, nothing off screen.
         assert board.region.right <= right.region.x and right.region.right <= size[0]
@@ -89,11 +89,12 @@ async def test_notices_are_wrapped_to_the_box_under_the_board_at_every_width() -
 
         def notice_lines() -> list[str]:
             lines = choice.render().plain.splitlines()  # type: ignore[union-attr]
+            lines = [line.removeprefix(MARGIN) for line in lines]  # the box's margin
             return [line for line in lines if line.strip() and line.strip() in sentence]
 
         wide = notice_lines()
         assert len(wide) == 2 and max(map(len, wide)) > WIDTH
-        assert max(map(len, wide)) <= choice.size.width
+        assert max(map(len, wide)) <= choice.size.width - 2 * len(MARGIN)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         narrow = notice_lines()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.widget import Widget
 
 from cantstop_tui.engine import GameConfig
@@ -22,6 +23,8 @@ from cantstop_tui.ui.widgets.view_widget import OneStylePerRender
 from .ui_helpers import SIZE, start_playing, table_app, until
 
 MATCH = Match.start((Seat("ana"), Seat("bob")), GameConfig(num_players=2), 7)
+BARE = ("Board", "PairChoice", "PlayersPanel", "DiceView", "ActionBar", "GameLog", "KeysBar")
+"""The game screen's widgets that a key changes, all bare (``OneStylePerRender._bare``)."""
 CHECKPOINTS = (9, 26, 45)
 """Keys pressed before each comparison: rolls, choices and stops in turn, a bust, and a
 log long enough to scroll."""
@@ -44,7 +47,7 @@ async def _screenshots_after_keys() -> tuple[list[tuple[Match, str]], bool]:
             if pressed in CHECKPOINTS:
                 await pilot.pause()
                 shots.append((table.match, app.export_screenshot()))
-        scrolled = app.screen.query_one(GameLog).scroll_offset.y > 0
+        scrolled = app.screen.query_one(GameLog).top > 0
     return shots, scrolled
 
 
@@ -69,12 +72,13 @@ class LogApp(App[None]):
 
 
 def _shown(log: GameLog) -> list[str]:
-    return [log.render_line(y).text.rstrip() for y in range(log.size.height)]
+    """The rows' text, without the last column (the log's marks)."""
+    return [log.render_line(y).text[:-1].rstrip() for y in range(log.size.height)]
 
 
 def _tail(log: GameLog) -> list[str]:
     lines = [str(line) for line in log.lines]
-    top = log.scroll_offset.y
+    top = log.top
     shown = lines[top : top + log.size.height]
     return shown + [""] * (log.size.height - len(shown))
 
@@ -97,10 +101,9 @@ async def test_the_game_log_shows_its_lines_after_scrolling_dropping_and_clearin
 
 
 async def test_bare_widgets_hand_over_the_lines_textuals_styling_would_make() -> None:
-    """The dice, the action bar, the game log and the keys bar have no padding or border:
-    they give the compositor their own lines (through the app's filters), which must be
-    what Textual's styling makes of them; the board (a margin) and the moves (a border)
-    go through Textual's styling."""
+    """The widgets a key changes have no padding or border (the moves' line over them is
+    a widget of its own): they give the compositor their own lines (through the app's
+    filters), which must be what Textual's styling makes of them."""
     app, table = table_app(MATCH)
     async with app.run_test(size=SIZE) as pilot:
         await start_playing(pilot)
@@ -112,18 +115,24 @@ async def test_bare_widgets_hand_over_the_lines_textuals_styling_would_make() ->
         await pilot.pause()
         screen = app.screen
         bare = {type(w).__name__ for w in screen.query("*") if _is_bare(w)}
-        assert {"DiceView", "ActionBar", "GameLog", "KeysBar"} <= bare
-        assert not {"Board", "PairChoice"} & bare
-        for widget in screen.query("DiceView, ActionBar, GameLog, KeysBar"):
-            whole = Region(0, 0, *widget.size)
-            part = Region(2, 1, widget.size.width - 3, widget.size.height - 1)
-            for crop in (whole, part):
-                ours = [strip.text for strip in widget.render_lines(crop)]
-                styled = [strip.text for strip in Widget.render_lines(widget, crop)]
-                assert ours == styled, type(widget).__name__
-                ours_looks = [list(strip) for strip in widget.render_lines(crop)]
-                styled_looks = [list(strip) for strip in Widget.render_lines(widget, crop)]
-                assert ours_looks == styled_looks, type(widget).__name__
+        assert set(BARE) <= bare
+        _assert_styled_alike(screen)
+        app.theme = "textual-light"  # the styles the widgets keep change with the theme
+        await pilot.pause()
+        _assert_styled_alike(screen)
+
+
+def _assert_styled_alike(screen: Screen[object]) -> None:
+    for widget in screen.query(", ".join(BARE)):
+        whole = Region(0, 0, *widget.size)
+        part = Region(2, 1, widget.size.width - 3, widget.size.height - 1)
+        for crop in (whole, part):
+            ours = [strip.text for strip in widget.render_lines(crop)]
+            styled = [strip.text for strip in Widget.render_lines(widget, crop)]
+            assert ours == styled, type(widget).__name__
+            ours_looks = [list(strip) for strip in widget.render_lines(crop)]
+            styled_looks = [list(strip) for strip in Widget.render_lines(widget, crop)]
+            assert ours_looks == styled_looks, type(widget).__name__
 
 
 def _is_bare(widget: Widget) -> bool:

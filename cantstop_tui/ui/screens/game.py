@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import ActiveBinding, BindingType
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.screen import Screen
@@ -40,7 +40,7 @@ from ..widgets.board import Board
 from ..widgets.dice import DiceView
 from ..widgets.game_log import GameLog
 from ..widgets.keys_bar import KeysBar
-from ..widgets.pair_choice import PairChoice
+from ..widgets.pair_choice import ChoiceRule, PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
@@ -96,6 +96,8 @@ class GameScreen(Screen[None]):
         self._over_shown: Match | None = None
         self._fit = Fit()
         """How the game fits the window (``fit_board``), for every view published."""
+        self._held_now: GameView | None = None  # ``_now`` while the bindings are checked
+        self._kept_now: GameView | None = None  # the last ``_now``: by match, seats, bot
         self._unseen = unseen
         """What the viewer has not seen of a turn-based game, shown until the game moves on."""
         self.set_reactive(GameScreen.view, self._view_of(table.match, ()))
@@ -103,13 +105,14 @@ class GameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="left"):
             yield Board(self.glyphs, id="board").data_bind(GameScreen.view)
+            yield ChoiceRule()
             yield PairChoice(self.glyphs, id="choice").data_bind(GameScreen.view)
         with Vertical(id="right"):
             yield from self.above_players()
             yield PlayersPanel(self.glyphs, id="players").data_bind(GameScreen.view)
             yield DiceView(self.glyphs, id="dice").data_bind(GameScreen.view)
             yield ActionBar(self.glyphs, id="actions").data_bind(GameScreen.view)
-            yield GameLog(id="log").data_bind(GameScreen.view)
+            yield GameLog(self.glyphs, id="log").data_bind(GameScreen.view)
             yield from self.below_log()
         yield KeysBar()
         yield TooSmall()
@@ -175,7 +178,10 @@ class GameScreen(Screen[None]):
         may do; ``view`` is the one last drawn."""
         match = self.table.match if match is None else match
         bot_turn = not match.state.is_over and self.table.is_bot(match.state.current_player)
-        return GameView(match, seats=self._seats(), bot_turn=bot_turn)
+        seats, now = self._seats(), self._kept_now
+        if now is None or now.match is not match or (now.seats, now.bot_turn) != (seats, bot_turn):
+            now = self._kept_now = GameView(match, seats=seats, bot_turn=bot_turn)
+        return now  # asked once a binding each time the keys bar is worked out
 
     def _check_over(self, match: Match, events: tuple[Event, ...]) -> None:
         if not match.state.is_over:
@@ -234,6 +240,9 @@ class GameScreen(Screen[None]):
         if 1 <= number <= len(moves):
             self._play(moves[number - 1])
 
+    def action_scroll_log(self, pages: int) -> None:
+        self.query_one(GameLog).scroll_page(pages)
+
     def action_toggle_chances(self) -> None:
         if not self.chances.allowed:
             if (view := self.view) is not None:
@@ -263,7 +272,17 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
-        return allowed(self._now(), action, parameters)
+        return allowed(self._held_now or self._now(), action, parameters)
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """Textual's, each binding checked against one ``now`` (the keys bar asks for all
+        of them after every key)."""
+        self._held_now = self._now()
+        try:
+            return super().active_bindings
+        finally:
+            self._held_now = None
 
     def _may_hurry(self) -> bool:
         """Only a player at the table may cut a computer turn short, not a spectator."""

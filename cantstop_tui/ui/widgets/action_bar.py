@@ -26,6 +26,8 @@ class ActionBar(ViewWidget):
         width: 1fr;
     }
     """
+    KEPT_DRAWINGS = 8
+    """A turn goes between a few looks of the bar (rolling at a few chances, choosing)."""
 
     def render_key(self, view: GameView) -> Hashable:
         return (_controls(view), view.may_act, view.state.phase, view.seated)

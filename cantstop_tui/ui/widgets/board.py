@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from rich.text import Text
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Span, Text
+from textual.strip import Strip
 
 from ...engine import COLUMNS, TOPS, GameState
 from ..glyphs import player_style
@@ -38,6 +41,9 @@ def fit_scale(room_width: int, room_height: int) -> tuple[int, int]:
     return width, rows
 
 
+MARGIN = " "
+"""The board's left margin, drawn with each row (a widget without padding hands the
+compositor its own lines: ``OneStylePerRender``)."""
 NONE: frozenset[int] = frozenset()
 Looks = tuple[Hashable, ...]
 """How each space of a column looks, by height (``_look``)."""
@@ -50,22 +56,30 @@ MAX_SPACES = 512
 game gives it (empty, a runner, each player's piece, claimed)."""
 
 
+class Row(Text):
+    """A row of the board's text, which keeps its spaces apart (each with the key of its
+    look) so that its line is drawn from the spaces' lines (``Board._drawn``)."""
+
+    spaces: tuple[tuple[Hashable, Text], ...] = ()
+
+
 class Board(ViewWidget):
     DEFAULT_CSS = """
     Board {
         width: 56;
         height: 14;
-        padding: 0 0 0 1;
     }
     """
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._rows: dict[Hashable, Text] = {}
-        self._spaces: dict[Hashable, Text] = {}
-        """Each space as drawn, by its look (``_kept_space``)."""
+        self._spaces: dict[Hashable, tuple[Text, list[Span]]] = {}
+        """Each space as drawn and its styles as spans, by its look (``_keep_space``)."""
         self._columns: dict[Hashable, Looks] = {}
         """Each column's looks by height (``_column``), by what the column shows."""
+        self._space_lines: dict[Hashable, Strip] = {}
+        """Each space's line as drawn, by its look and the base style (``_drawn``)."""
         self._sized = (CELL, 1)
         """The scale the widget's size and drawn rows are for."""
 
@@ -82,6 +96,7 @@ class Board(ViewWidget):
             self._rows.clear()
             self._columns.clear()
             self._spaces.clear()
+            self._space_lines.clear()
             self.refresh(layout=True)
         super().watch_view(view)
 
@@ -101,30 +116,37 @@ class Board(ViewWidget):
         rows = self.scale[1]
         middle = rows // 2
         moved = _moved(view)
-        columns = [self._column(view.state, column, moved.get(column, NONE)) for column in COLUMNS]
+        state = view.state
+        by_column = tuple(zip(*state.squares, strict=True))  # each column's squares, at once
+        columns = [
+            self._column(state, column, by_column[column], moved.get(column, NONE))
+            for column in COLUMNS
+        ]
+        by_height = tuple(zip(*columns, strict=True))  # each height's looks, across
         lines = [
-            self._row(view, height, tuple(looks[height] for looks in columns), moved,
-                      line == middle)
+            self._row(view, height, by_height[height], moved, line == middle)
             for height in range(ROWS, 0, -1)
             for line in range(rows)
         ]
-        labels = self._rows.get(view.state.claimed)
+        labels = self._rows.get(state.claimed)
         if labels is None:
-            labels = Text()
+            labels = Text(MARGIN)
             for column in COLUMNS:
                 labels.append_text(self._label(view, column))
                 labels.append(" ")
-            self._rows[view.state.claimed] = labels
+            self._rows[state.claimed] = labels
         return [*lines, labels]
 
-    def _column(self, state: GameState, column: int, moved: frozenset[int]) -> Looks:
+    def _column(
+        self, state: GameState, column: int, squares: tuple[int, ...], moved: frozenset[int]
+    ) -> Looks:
         """How each space of ``column`` looks, by height (index 0 unused), worked out once
         per look of the column: a move changes one or two columns."""
         runner = state.runners[column]
         key = (
             column,
             state.claimed[column],
-            tuple(squares[column] for squares in state.squares),
+            squares,
             runner,
             state.current_player if runner else None,
             moved,
@@ -147,37 +169,62 @@ class Board(ViewWidget):
     ) -> Text:
         """One line of spaces, drawn once per look: a move changes only a row or two.
         ``pieces``: the line with the pieces (a taller space's other lines have none)."""
-        state = view.state
-        key = (height, state.num_players, pieces, looks)
+        players = view.state.num_players
+        key = (height, players, pieces, looks)
         row = self._rows.get(key)
         if row is None:
             if len(self._rows) > MAX_ROWS:
                 self._rows.clear()
-            row = Text()
+            parts: list[tuple[Hashable, Text]] = []
+            plain, spans, offset = [MARGIN], [], len(MARGIN)
             for column, look in zip(COLUMNS, looks, strict=True):
-                row.append_text(self._kept_space(view, column, height, look, moved, pieces))
-                row.append(" ")
+                space_key = (column, height, look, pieces, players)
+                kept = self._spaces.get(space_key)
+                if kept is None:
+                    kept = self._keep_space(view, space_key, moved)
+                space, own = kept
+                parts.append((space_key, space))
+                spans += [Span(start + offset, end + offset, style) for start, end, style in own]
+                plain += (space.plain, " ")
+                offset += len(space) + 1
+            row = Row("".join(plain), spans=spans)  # as if each space were appended
+            row.spaces = tuple(parts)
             self._rows[key] = row
         return row
 
-    def _kept_space(
-        self,
-        view: GameView,
-        column: int,
-        height: int,
-        look: Hashable,
+    def _drawn(self, text: Text, width: int, base: Style) -> Strip:
+        """A row as a line of the board: its spaces' lines, each drawn once per look and
+        base style, side by side (a new row costs no drawing of spaces seen before)."""
+        if not isinstance(text, Row):
+            return super()._drawn(text, width, base)
+        gap = Segment(" ", base)
+        segments = [Segment(MARGIN, base)]
+        for key, space in text.spaces:
+            drawn = self._space_lines.get((key, base))
+            if drawn is None:
+                if len(self._space_lines) > MAX_SPACES:
+                    self._space_lines.clear()
+                alone = Text().append_text(space)  # its own style a span, over the base
+                drawn = self._space_lines[key, base] = self._draw(alone, space.cell_len, base)
+            segments += drawn
+            segments.append(gap)
+        line = Strip(segments, text.cell_len)
+        return line if line.cell_length == width else line.crop_extend(0, width, base)
+
+    def _keep_space(
+        self, view: GameView, key: tuple[int, int, Hashable, bool, int],
         moved: dict[int, frozenset[int]],
-        pieces: bool,
-    ) -> Text:
-        """A space drawn once per look (``_look``): a new row is mostly spaces seen before."""
-        key = (column, height, look, pieces, view.state.num_players)
-        space = self._spaces.get(key)
-        if space is None:
-            if len(self._spaces) > MAX_SPACES:
-                self._spaces.clear()
-            space = self._space(view, column, height, moved.get(column, NONE), pieces)
-            self._spaces[key] = space
-        return space
+    ) -> tuple[Text, list[Span]]:
+        """A space drawn once per look (``_look``; ``key`` as ``Row.spaces`` keeps it), and
+        its styles as spans (its own style first, as ``Text.append_text`` would put them):
+        a new row is mostly spaces seen before."""
+        if len(self._spaces) > MAX_SPACES:
+            self._spaces.clear()
+        column, height, _, pieces, _ = key
+        space = self._space(view, column, height, moved.get(column, NONE), pieces)
+        own = [Span(0, len(space), space.style)] if space.style else []
+        kept = self._spaces[key] = (space, [*own, *space.spans])
+        return kept
 
     def _space(
         self, view: GameView, column: int, height: int, moved: frozenset[int], pieces: bool = True

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from functools import cache
 
 from rich.style import Style
 from rich.text import Text
+from textual.widget import Widget
 
 from ...engine import Busted, Phase, can_stop, legal_moves
 from ...play.explain import (
@@ -22,14 +24,40 @@ from ..messages import MoveChosen
 from ..view import GameView
 from .view_widget import ViewWidget
 
+_NUMBER = Style(bold=True, reverse=True)
+"""A move's number, as a key cap."""
 WIDTH = 54
 """The narrowest the notices are wrapped to (the width inside the box at 80 columns)."""
+MARGIN = " "
+"""The box's margin, left and right of its lines."""
+
+
+@cache
+def _click(number: int) -> Style:
+    """What clicking move ``number``'s line does: one style a number, for every drawing."""
+    return Style.from_meta({"@click": f"choose({number})"})
 
 
 def _moves(view: GameView | None) -> tuple[tuple[int, ...], ...]:
     if view is None or not view.may_act:
         return ()
     return legal_moves(view.state)
+
+
+class ChoiceRule(Widget):
+    """The line over the moves: a widget of its own, drawn once, so that the moves under
+    it (``PairChoice``) have no border and hand the compositor their own lines."""
+
+    DEFAULT_CSS = """
+    ChoiceRule {
+        width: 100%;
+        height: 1;
+        border-top: solid $primary;
+    }
+    ChoiceRule:ansi {
+        border-top: solid ansi_blue;
+    }
+    """
 
 
 class PairChoice(ViewWidget):
@@ -39,11 +67,6 @@ class PairChoice(ViewWidget):
         link-style-hover: bold;
         width: 56;
         height: 1fr;
-        padding: 0 1;
-        border-top: solid $primary;
-    }
-    PairChoice:ansi {
-        border-top: solid ansi_blue;
     }
     """
 
@@ -54,61 +77,79 @@ class PairChoice(ViewWidget):
 
     @property
     def wrap_width(self) -> int:
-        """Notices and bust reasons are wrapped to the box as wide as the board is."""
-        return max(WIDTH, self.size.width)
+        """Notices and bust reasons are wrapped to the box as wide as the board is, less
+        its margins."""
+        return max(WIDTH, self.size.width - 2 * len(MARGIN))
 
     @property
     def moves(self) -> tuple[tuple[int, ...], ...]:
         return _moves(self.view)
 
     def draw(self, view: GameView) -> Text:
-        text = Text(no_wrap=True, overflow="crop")
+        return Text("\n").join(self.draw_lines(view))
+
+    def draw_lines(self, view: GameView) -> list[Text]:
+        """One line a row, each after the box's left margin (drawn here: a widget without
+        padding hands the compositor its own lines)."""
+        lines: list[Text] = []
+
+        def add(words: str, style: str = "") -> None:
+            line = Text(MARGIN, no_wrap=True, overflow="crop")
+            line.append(words, style=style)
+            lines.append(line)
+
         for line in textwrap.wrap(view.notice, self.wrap_width):
-            text.append(line + "\n", style="bold yellow")
+            add(line, "bold yellow")
         busted = view.match.last_bust  # explained until the next roll
         if busted is not None:
-            self._render_bust(text, view, busted)
+            self._draw_bust(add, view, busted)
         state = view.state
         name = view.name(state.current_player)
         if state.is_over:
-            text.append(f"Game over: {view.name(state.winner or 0)} wins.", style="bold")
+            add(f"Game over: {view.name(state.winner or 0)} wins.", "bold")
         elif _moves(view):
-            self._render_moves(text, view)
+            lines += self._draw_moves(view)
         elif not view.seated:
-            text.append(f"You are watching: {name} is playing.", style="italic")
+            add(f"You are watching: {name} is playing.", "italic")
         elif view.bot_turn:
-            text.append(f"{name} is playing. Press any key to hurry.", style="italic")
+            add(f"{name} is playing. Press any key to hurry.", "italic")
         elif not view.may_act:
-            text.append(f"Waiting for {name} to play.", style="italic")
+            add(f"Waiting for {name} to play.", "italic")
         elif state.phase is Phase.ROLL:
             hint = f"roll ({ROLL.said})" + (f" or stop ({STOP.said})" if can_stop(state) else "")
-            text.append(f"{name}, your turn: {hint}.", style="bold")
-        return text
+            add(f"{name}, your turn: {hint}.", "bold")
+        else:
+            add("")
+        return lines
 
-    def _render_moves(self, text: Text, view: GameView) -> None:
+    def _draw_moves(self, view: GameView) -> list[Text]:
         state = view.state
         assert state.dice is not None
-        text.append(f"{'Choose a move: press its key or click it':<44}", style="bold")
-        text.append("then bust\n", style="dim")
+        title = Text(MARGIN, no_wrap=True, overflow="crop")
+        title.append(f"{'Choose a move: press its key or click it':<44}", style="bold")
+        title.append("then bust", style="dim")
+        lines = [title]
         for number, move in enumerate(_moves(view), start=1):
-            click = Style.from_meta({"@click": f"choose({number})"})
-            line = Text(style=click)
-            line.append(f" {number} ", style=Style(bold=True, reverse=True))
+            clickable = Text(style=_click(number))
+            clickable.append(f" {number} ", style=_NUMBER)
             # Two sums of two digits fill the dice's 14 cells: a space keeps the effect apart.
-            line.append(f" {move_dice(state.dice, move):<14} ")
+            clickable.append(f" {move_dice(state.dice, move):<14} ")
             effect = move_effect(state, move)
-            line.append(f"{effect[:28]:<28}")
-            line.append(f" {percent(chance_after(state, move)):>6}\n", style="dim")
-            text.append_text(line)
+            clickable.append(f"{effect[:28]:<28}")
+            clickable.append(f" {percent(chance_after(state, move)):>6}", style="dim")
+            line = Text(MARGIN, no_wrap=True, overflow="crop")
+            line.append_text(clickable)
+            lines.append(line)
+        return lines
 
-    def _render_bust(self, text: Text, view: GameView, busted: Busted) -> None:
+    def _draw_bust(self, add: Callable[[str, str], None], view: GameView, busted: Busted) -> None:
         for line in textwrap.wrap(bust_summary(view.match, busted), self.wrap_width):
-            text.append(line + "\n", style="bold red")
+            add(line, "bold red")
         for reason in bust_reasons(view.match, busted):
             for line in textwrap.wrap(
                 reason, self.wrap_width, initial_indent="  ", subsequent_indent="    "
             ):
-                text.append(line + "\n")
+                add(line, "")
 
     def action_choose(self, number: int) -> None:
         moves = self.moves

@@ -27,9 +27,10 @@ class PlayersPanel(ViewWidget):
     PlayersPanel {
         height: auto;
         width: 1fr;
-        padding: 0 0 1 0;
     }
     """
+    KEPT_DRAWINGS = 8
+    """The turn passes between the players and back: the panel's few looks come back."""
 
     def render_key(self, view: GameView) -> Hashable:
         state = view.state
@@ -43,6 +44,11 @@ class PlayersPanel(ViewWidget):
             view.assumed,
             self.size.width,
         )
+
+    def draw_lines(self, view: GameView) -> list[Text]:
+        """The lines of ``draw``, and a blank line under them (drawn here: a widget without
+        padding hands the compositor its own lines)."""
+        return [*super().draw_lines(view), Text()]
 
     def draw(self, view: GameView) -> Text:
         text = Text(no_wrap=True, overflow="ellipsis")

@@ -7,6 +7,7 @@ change of view re-renders and repaints only the lines whose text changed.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -28,8 +29,9 @@ states a turn goes through, few enough for a server's many visitors."""
 
 
 class OneStylePerRender(Widget):
-    """Works out ``rich_style`` (a walk up the DOM) once per render, not once per line; a
-    bare widget (``_bare``) hands the compositor its lines as ``render_line`` draws them.
+    """Works out ``rich_style`` (a walk up the DOM) and whether the widget is bare once
+    until its styles change, not once per line or per render; a bare widget (``_bare``)
+    hands the compositor its lines as ``render_line`` draws them.
 
     A widget whose first base is another widget class puts it after that class, so its
     CSS is still that class's (Textual takes a widget's CSS from its first DOM base):
@@ -37,28 +39,43 @@ class OneStylePerRender(Widget):
     """
 
     _rendering = False
-    _render_style: Style | None = None
+    _styled: tuple[Style, bool] | None = None
+    """While drawing: the rich style and whether the styles leave the widget bare, kept
+    until the styles change (``notify_style_update``: a new theme, a class that restyles
+    the widget)."""
 
     @property
     def rich_style(self) -> Style:
         if not self._rendering:
             return super().rich_style
-        if self._render_style is None:  # worked out when first asked: kept lines ask not
-            self._render_style = super().rich_style
-        return self._render_style
+        return self._style_kept()[0]
+
+    def _style_kept(self) -> tuple[Style, bool]:
+        styled = self._styled
+        if styled is None:
+            styled = self._styled = (super().rich_style, self._bare_styles())
+        return styled
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._rendering, self._render_style = True, None
+        self._rendering = True
         try:
             if self._bare():
                 return self._bare_lines(crop)
             return super().render_lines(crop)
         finally:
-            self._rendering, self._render_style = False, None
+            self._rendering = False
+
+    def notify_style_update(self) -> None:
+        self._styled = None
+        super().notify_style_update()
 
     def _bare(self) -> bool:
         """Whether Textual's styling adds nothing to the widget's own lines: no padding,
         border or outline, no tint, opacity or hatch, no link under the mouse."""
+        return self._style_kept()[1] and not (self.auto_links and self.hover_style)
+
+    def _bare_styles(self) -> bool:
+        """Whether the widget's styles add nothing (``_bare``, but for the mouse)."""
         styles = self.styles
         return (
             styles.gutter == _NO_SPACE
@@ -67,7 +84,6 @@ class OneStylePerRender(Widget):
             and styles.text_opacity == 1.0
             and self.opacity == 1.0
             and (not styles.has_rule("hatch") or styles.hatch == "none")
-            and not (self.auto_links and self.hover_style)
         )
 
     def _bare_lines(self, crop: Region) -> list[Strip]:
@@ -102,12 +118,17 @@ class ViewWidget(OneStylePerRender):
     """
 
     view: var[GameView | None] = var(None)
+    KEPT_DRAWINGS: ClassVar[int] = 0
+    """How many drawings (``draw_lines``) to keep by their render key, for a widget whose
+    keys come back (the action bar's few states); none by default."""
 
     def __init__(self, glyphs: Glyphs | None = None, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.glyphs = glyphs or glyphs_for(False)
         self._key: Hashable = None
         self._lines: list[Text] = []
+        self._drawings: dict[Hashable, list[Text]] = {}
+        """``KEPT_DRAWINGS`` drawings by render key; all forgotten at once when full."""
         self._strips: dict[int, Strip] = {}
         """The strip drawn on each row, until the row changes."""
         self._looks = KeptStrips(KEPT_LOOKS)
@@ -132,7 +153,7 @@ class ViewWidget(OneStylePerRender):
         if key == self._key:
             return
         self._key = key
-        old, self._lines = self._lines, self.draw_lines(view)
+        old, self._lines = self._lines, self._drawing(key, view)
         if (
             self.styles.height is not None
             and self.styles.height.is_auto
@@ -151,6 +172,17 @@ class ViewWidget(OneStylePerRender):
                 changed.append(Region(0, row, width, 1))
         if changed:
             self.refresh(*changed)  # one refresh for the lines that changed
+
+    def _drawing(self, key: Hashable, view: GameView) -> list[Text]:
+        """``draw_lines(view)``, kept by ``key`` if the widget keeps drawings."""
+        if not self.KEPT_DRAWINGS:
+            return self.draw_lines(view)
+        lines = self._drawings.get(key)
+        if lines is None:
+            if len(self._drawings) >= self.KEPT_DRAWINGS:
+                self._drawings.clear()
+            lines = self._drawings[key] = self.draw_lines(view)
+        return lines
 
     def render(self) -> Text:
         """The whole text (Textual draws line by line with ``render_line``)."""
