@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import GameState, Move, choose
-from .planner import CLASSIC_DEPTH, DEFAULT_DEPTH, LeafValue, Planner
+from .board_tables import LeafValue
+from .planner import CLASSIC_DEPTH, DEFAULT_DEPTH, Planner
 from .value import DEFAULT_PARAMS, Evaluator, ValueParams
 
 if TYPE_CHECKING:

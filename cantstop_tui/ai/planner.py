@@ -28,26 +28,13 @@ worse than none. With the same depth everywhere, each roll more plays better
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import Final
 
-from ..engine import (
-    GameState,
-    Move,
-    free_runners,
-    may_stop_with,
-    refuses_stops,
-    runners_after,
-    runners_after_each,
-)
-from .outcomes import ROLLS, roll_plan
-from .solved_ends import SolvedEnds
+from ..engine import GameState, Move, may_stop_with, refuses_stops, runners_after
+from .board_tables import BoardTables, LeafValue, Runners, Successors, all_out
+from .outcomes import ROLLS
 from .turn_end import TurnEnd
 from .value import WIN
-
-if TYPE_CHECKING:
-    import numpy as np
-    from numpy.typing import NDArray
 
 _ALL: Final = 1 << 30
 """``prefetch``'s reach for "to the turn's end" (a turn never lasts that many rolls)."""
@@ -55,22 +42,8 @@ DEFAULT_DEPTH: Final = 3
 CLASSIC_DEPTH: Final = 2
 """The first version's reach (``expert-classic`` keeps it)."""
 
-Runners = tuple[int, ...]
 Depth = int | None
 """Rolls still looked at; None: to the turn's end."""
-
-
-def all_out(runners: Runners) -> bool:
-    """Whether every runner is on the board (only their columns can move)."""
-    return not free_runners(runners)
-
-
-class LeafValue(Protocol):
-    """The worth of the current player banking a runner set (higher is better)."""
-
-    solitaire: bool
-
-    def value(self, runners: Runners) -> float: ...
 
 
 class Planner:
@@ -83,7 +56,7 @@ class Planner:
         share: Planner | None = None,
     ) -> None:
         """``share``: another planner of the same board and evaluator, whose leaf values and
-        next rolls' outcomes this one shares (each found once for both)."""
+        next rolls' outcomes (``tables``) this one shares (each found once for both)."""
         if depth < 1:
             raise ValueError("the search looks at least one roll ahead")
         self.state = state
@@ -92,19 +65,12 @@ class Planner:
         self.to_the_end = to_the_end
         """Situations with every runner out are valued to the turn's end (in the jump
         variant only decisions, by the plain search: see ``move_values``)."""
-        self.stops: dict[Runners, float] = {} if share is None else share.stops
+        self.tables: BoardTables = BoardTables(state, evaluator) if share is None else share.tables
         self._best: dict[tuple[Runners, Depth], float] = {}
         self._horizon: dict[Runners, float] = {}
         """``best(runners, 0)`` by runners: the search's leaves, asked for most often."""
         self._by_depth: dict[Depth, dict[Runners, float]] = {}
         """``best(runners, depth)`` by depth: ``roll_value`` reads it, not calling ``best``."""
-        self.nexts: dict[Runners, tuple[int, list[tuple[int, Sequence[Runners]]]]] = (
-            {} if share is None else share.nexts
-        )
-        self.reached: dict[Runners, list[Runners]] = {} if share is None else share.reached
-        """Each set's successors (the next roll's), each once, in the order first met."""
-        self.ends: SolvedEnds = SolvedEnds(state) if share is None else share.ends
-        self._known: dict[Runners, Runners] = {}
         self._prefetched: dict[Runners, int] = {}
         """How many rolls ahead of each runner set ``prefetch`` valued everything."""
         # With jumps a step's length depends on the others' squares: no shortcut then.
@@ -136,66 +102,13 @@ class Planner:
         """Runner heights after ``move`` (the engine's step, jumps included)."""
         return runners_after(self.state, runners, move)
 
-    def successors(self, runners: Runners) -> tuple[int, list[tuple[int, Sequence[Runners]]]]:
+    def successors(self, runners: Runners) -> Successors:
         """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
-        found = self.nexts.get(runners)
-        if found is None:
-            bust, moves, groups = roll_plan(self.state, runners)
-            # Each move's step once (the engine's), and one tuple per runner set however
-            # many rolls lead to it (a plan holds thousands, each reached from many places).
-            known = self._known
-            after = [
-                known.setdefault(r, r) for r in runners_after_each(self.state, runners, moves)
-            ]
-            self.reached[runners] = after
-            found = self.nexts[runners] = (
-                bust,
-                [(count, (after[read],) if size == 1 else read(after))
-                 for count, size, read in groups],
-            )
-        return found
+        return self.tables.successors(runners)
 
     def stop_value(self, runners: Runners) -> float:
-        value = self.stops.get(runners)
-        if value is None:
-            value = self.ends.stop(runners)
-            if value is None:
-                value = self.evaluator.value(runners)
-            self.stops[runners] = value
-        return value
-
-    def stop_values(
-        self, runner_sets: list[Runners], rows: NDArray[np.int64] | None = None
-    ) -> list[float]:
-        """``stop_value`` of each set, those not yet known valued in one batch (for
-        evaluators that value many sets at once, ``values``); ``rows``, the same sets as
-        an array, spares building one when none is known."""
-        values = getattr(self.evaluator, "values", None)
-        known = self.stops
-        if values is None:
-            return [self.stop_value(r) for r in runner_sets]
-        missing = [r for r in runner_sets if r not in known]
-        if missing and self.ends.by_columns:
-            for runners in missing:
-                if all_out(runners):
-                    value = self.ends.stop(runners)
-                    if value is not None:
-                        known[runners] = value
-            missing = [r for r in missing if r not in known]
-        if missing:
-            batch = rows if rows is not None and len(missing) == len(runner_sets) else missing
-            known.update(zip(missing, values(batch), strict=True))
-        return [known[r] for r in runner_sets]
-
-    def _row_values(self, rows: NDArray[np.int64]) -> Sequence[float]:
-        """The worth of banking each runner set given as rows, in one batch (for evaluators
-        that value many sets at once; the others set by set), not kept: a turn's end keeps
-        its own (``TurnEnd.stops``)."""
-        values = getattr(self.evaluator, "values", None)
-        if values is None:
-            return [self.stop_value(tuple(row)) for row in rows.tolist()]
-        found: Sequence[float] = values(rows)
-        return found
+        """The worth of banking ``runners`` (the shared tables', found once)."""
+        return self.tables.stop_value(runners)
 
     def prefetch(self, roots: list[Runners], depth: Depth) -> None:
         """Value, in batches, every runner set within ``depth`` rolls of ``roots`` (None: to
@@ -207,6 +120,7 @@ class Planner:
             return  # TurnEnd values its situations in one batch itself.
         reach = _ALL if depth is None else depth
         done = self._prefetched
+        tables = self.tables
         frontier = {r for r in roots if done.get(r, -1) < reach}
         seen = set(frontier)
         expanded: list[set[Runners]] = []
@@ -216,16 +130,16 @@ class Planner:
             if self._exact_out:  # TurnEnd values those, and what follows them
                 ends.update(r for r in frontier if all_out(r))
                 frontier = {r for r in frontier if not all_out(r)}
-            self.stop_values(list(frontier))
+            tables.stop_values(list(frontier))
             expanded.append(frontier)
             if level == reach:
                 break
             level += 1
             grown: set[Runners] = set()
             for runners in frontier:
-                if self.stops[runners] < self.best_stop:
-                    self.successors(runners)
-                    grown.update(self.reached[runners])
+                if tables.stops[runners] < self.best_stop:
+                    tables.successors(runners)
+                    grown.update(tables.reached[runners])
             # A set an earlier decision of the turn looked at as far ahead has all that is
             # within reach valued: not again.
             frontier = {r for r in grown - seen if done.get(r, -1) < reach - level}
@@ -238,16 +152,17 @@ class Planner:
     def roll_value(self, runners: Runners, depth: Depth) -> float:
         """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to
         the turn's end)."""
-        bust, groups = self.successors(runners)
+        tables = self.tables
+        bust, groups = tables.successors(runners)
         later = None if depth is None else depth - 1
         leaves = later is not None and later <= 0
         if leaves:
-            known = self.stops if self._plain_leaf else self._horizon
+            known = tables.stops if self._plain_leaf else self._horizon
         else:
             known = self._by_depth.setdefault(later, {})
-        missing = [n for n in self.reached[runners] if n not in known]  # each once, as met
+        missing = [n for n in tables.reached[runners] if n not in known]  # each once, as met
         if leaves:
-            leaf = self.stop_value if self._plain_leaf else self._at_horizon  # fills ``known``
+            leaf = tables.stop_value if self._plain_leaf else self._at_horizon  # fills ``known``
             for n in missing:
                 leaf(n)
         else:
@@ -270,7 +185,7 @@ class Planner:
         elif not self.may_stop(runners):  # must roll on, however far the search looks
             value = self.roll_value(runners, None if depth is None else max(depth, 1))
         else:
-            stop = self.stop_value(runners)
+            stop = self.tables.stop_value(runners)
             if (depth is not None and depth <= 0) or stop >= self.best_stop:
                 value = stop
             else:
@@ -281,24 +196,24 @@ class Planner:
     def turn_end(self, runners: Runners) -> TurnEnd:
         """The solved rest of the turn for ``runners``' column triple (every runner out):
         from the lowest heights the turn can still reach, so once per triple."""
-        solved = self.ends.covering(runners)
+        solved = self.tables.ends.covering(runners)
         if solved is None:
-            self._solve([self.ends.start_for(runners)])
-            solved = self.ends.covering(runners)
+            self._solve([self.tables.ends.start_for(runners)])
+            solved = self.tables.ends.covering(runners)
             assert solved is not None
         return solved
 
     def _solve(self, starts: list[Runners]) -> None:
         """Solve the turn's end from each of ``starts`` (a triple each), in one pass."""
-        self.ends.solve(
-            starts, self._row_values, self.bust_value, self.best_stop,
+        self.tables.ends.solve(
+            starts, self.tables.row_values, self.bust_value, self.best_stop,
             self.may_stop if self._refusable else None,
         )
 
     def solve_ends(self, situations: set[Runners]) -> None:
         """Solve, in one pass, the turn's end of every column triple of ``situations``
         (every runner out, reachable this turn) not solved yet."""
-        starts = self.ends.unsolved(situations)
+        starts = self.tables.ends.unsolved(situations)
         if starts:
             self._solve(starts)
 

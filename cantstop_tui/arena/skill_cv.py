@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 
@@ -21,7 +20,7 @@ from ..ai.skill_term import SKILL_TERM, SkillTerm
 from ..ai.turns_model import shipped
 from ..ai.win_chance import Calibration, calibration_for
 from .skill_check import Predictions, games_per_pairing, pairings, tenths, verdict
-from .skill_fit import fit, played
+from .skill_fit import add_played_options, fit, played
 from .skill_pairs import NONE, PENALTIES, Penalty, fit_pairs, loss, pair_chances
 
 
@@ -82,10 +81,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cantstop_tui.arena.skill_cv")
     parser.add_argument("--seeds", type=int, nargs="+", default=[2, 3])
     parser.add_argument("--games", type=int, default=1260)
-    parser.add_argument("--cache", type=str, default="/tmp/chance_games")
-    parser.add_argument("--jobs", type=int, default=1)
+    add_played_options(parser)
     args = parser.parse_args(argv)
-    folds = [played([seed], args.games, Path(args.cache), args.jobs) for seed in args.seeds]
+    folds = [played([seed], args.games, args.cache, args.jobs) for seed in args.seeds]
     for line in cross_validate(folds, calibration_for(shipped(), 2)):
         print(line)
 

@@ -85,14 +85,20 @@ def played(seeds: Sequence[int], games: int, cache: Path, jobs: int = 1) -> Pred
     return predictions([game for seed in seeds for game in generate(seed, games, cache, jobs)])
 
 
+def add_played_options(parser: argparse.ArgumentParser) -> None:
+    """``--cache``, where ``played`` keeps the games it plays, and ``--jobs``, how many
+    processes play them (the same for every script of these games)."""
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/chance_games"))
+    parser.add_argument("--jobs", type=int, default=1)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cantstop_tui.arena.skill_fit")
     parser.add_argument("--fit-seeds", type=int, nargs="+", default=list(FIT_SEEDS))
     parser.add_argument("--fit-games", type=int, default=FIT_GAMES)
     parser.add_argument("--check-seeds", type=int, nargs="+", default=list(CHECK_SEEDS))
     parser.add_argument("--check-games", type=int, default=CHECK_GAMES)
-    parser.add_argument("--cache", type=Path, default=Path("/tmp/chance_games"))
-    parser.add_argument("--jobs", type=int, default=1)
+    add_played_options(parser)
     args = parser.parse_args(argv)
     calibration = calibration_for(shipped(), 2)
     fit_data = played(args.fit_seeds, args.fit_games, args.cache, args.jobs)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 
@@ -26,7 +25,7 @@ from ..ai.turns_model import shipped
 from ..ai.win_chance import Calibration, calibration_for
 from .skill_check import Predictions
 from .skill_cv import _join
-from .skill_fit import played
+from .skill_fit import add_played_options, played
 from .skill_games import PAIRINGS
 from .skill_pairs import NONE, PairTerms, fit_sharpness, only, pair_chances
 
@@ -78,10 +77,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--fit-seeds", type=int, nargs="+", default=[2, 3])
     parser.add_argument("--seeds", type=int, nargs="+", default=[2, 3, 4, 5, 6, 7])
     parser.add_argument("--games", type=int, default=1260)
-    parser.add_argument("--cache", type=str, default="/tmp/chance_games")
-    parser.add_argument("--jobs", type=int, default=1)
+    add_played_options(parser)
     args = parser.parse_args(argv)
-    folds = {s: played([s], args.games, Path(args.cache), args.jobs)
+    folds = {s: played([s], args.games, args.cache, args.jobs)
              for s in sorted({*args.seeds, *args.fit_seeds})}
     for line in report(folds, args.fit_seeds, calibration_for(shipped(), 2)):
         print(line)

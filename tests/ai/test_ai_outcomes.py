@@ -28,6 +28,18 @@ from cantstop_tui.engine import (
 )
 
 
+def _played_on(state: GameState, dice: Dice, rng: random.Random) -> GameState:
+    """``state`` after a roll and, when it is not a bust, a random pair choice, then a stop
+    three times in ten where the rules allow one."""
+    state, _ = roll(state, dice.roll())
+    if state.phase is Phase.CHOOSE:
+        moves = legal_moves(state)
+        state, _ = choose(state, moves[rng.randrange(len(moves))])
+        if can_stop(state) and rng.random() < 0.3:
+            state, _ = stop(state)
+    return state
+
+
 def _positions(count: int) -> list[GameState]:
     """Positions of random play, mid-turn included, where a roll comes next."""
     rng = random.Random(11)
@@ -37,12 +49,7 @@ def _positions(count: int) -> list[GameState]:
     while len(found) < count and state.phase is not Phase.OVER:
         if state.phase is Phase.ROLL and any(state.runners):
             found.append(state)
-        state, _ = roll(state, dice.roll())
-        if state.phase is Phase.CHOOSE:
-            moves = legal_moves(state)
-            state, _ = choose(state, moves[rng.randrange(len(moves))])
-            if can_stop(state) and rng.random() < 0.3:
-                state, _ = stop(state)
+        state = _played_on(state, dice, rng)
     return found
 
 
@@ -129,10 +136,5 @@ def test_all_dice_sets_at_once_group_as_one_by_one_in_every_variant() -> None:
                         state, state.runners
                     )
                     checked += 1
-                state, _ = roll(state, dice.roll())
-                if state.phase is Phase.CHOOSE:
-                    moves = legal_moves(state)
-                    state, _ = choose(state, moves[rng.randrange(len(moves))])
-                    if can_stop(state) and rng.random() < 0.3:
-                        state, _ = stop(state)
+                state = _played_on(state, dice, rng)
     assert checked > 1000

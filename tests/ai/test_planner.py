@@ -7,8 +7,9 @@ from dataclasses import replace
 import pytest
 from ai_positions import position, rolled
 
+from cantstop_tui.ai.board_tables import all_out
 from cantstop_tui.ai.expert import ClassicExpertBot, ExpertBot
-from cantstop_tui.ai.planner import CLASSIC_DEPTH, DEFAULT_DEPTH, Planner, all_out
+from cantstop_tui.ai.planner import CLASSIC_DEPTH, DEFAULT_DEPTH, Planner
 from cantstop_tui.ai.turns_model import shipped
 from cantstop_tui.ai.win_chance import ModelEvaluator
 from cantstop_tui.engine import ALL_ROLLS, Dice, GameConfig, Phase, choose, legal_moves, roll

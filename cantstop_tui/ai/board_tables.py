@@ -1,0 +1,115 @@
+"""What the planners of one board share: each runner set's next roll, and its banking's worth.
+
+Within a turn the board is fixed, so both depend on the runners alone. The search
+(``planner``) asks for them many times from many places; this object finds each once
+and keeps it, for every planner of the same board and evaluator (the review's luck
+planner shares expert's): the next roll's outcome groups and successors
+(``successors``), and the worth of banking a runner set (``stop_value``, or in one
+batch ``stop_values``), a solved turn's end's value (``SolvedEnds``) first where there
+is one. It keeps no bound method of a planner (see ``solved_ends``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from ..engine import GameState, free_runners, runners_after_each
+from .outcomes import roll_plan
+from .solved_ends import SolvedEnds
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+Runners = tuple[int, ...]
+Successors = tuple[int, list[tuple[int, Sequence[Runners]]]]
+"""(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
+
+
+def all_out(runners: Runners) -> bool:
+    """Whether every runner is on the board (only their columns can move)."""
+    return not free_runners(runners)
+
+
+class LeafValue(Protocol):
+    """The worth of the current player banking a runner set (higher is better)."""
+
+    solitaire: bool
+
+    def value(self, runners: Runners) -> float: ...
+
+
+class BoardTables:
+    """Runner set -> its next roll and its banking's worth, for one board and evaluator."""
+
+    def __init__(self, state: GameState, evaluator: LeafValue) -> None:
+        self.state = state
+        self.evaluator = evaluator
+        self.stops: dict[Runners, float] = {}
+        self.nexts: dict[Runners, Successors] = {}
+        self.reached: dict[Runners, list[Runners]] = {}
+        """Each set's successors (the next roll's), each once, in the order first met."""
+        self.ends = SolvedEnds(state)
+        self._known: dict[Runners, Runners] = {}
+
+    def successors(self, runners: Runners) -> Successors:
+        """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
+        found = self.nexts.get(runners)
+        if found is None:
+            bust, moves, groups = roll_plan(self.state, runners)
+            # Each move's step once (the engine's), and one tuple per runner set however
+            # many rolls lead to it (a plan holds thousands, each reached from many places).
+            known = self._known
+            after = [
+                known.setdefault(r, r) for r in runners_after_each(self.state, runners, moves)
+            ]
+            self.reached[runners] = after
+            found = self.nexts[runners] = (
+                bust,
+                [(count, (after[read],) if size == 1 else read(after))
+                 for count, size, read in groups],
+            )
+        return found
+
+    def stop_value(self, runners: Runners) -> float:
+        value = self.stops.get(runners)
+        if value is None:
+            value = self.ends.stop(runners)
+            if value is None:
+                value = self.evaluator.value(runners)
+            self.stops[runners] = value
+        return value
+
+    def stop_values(
+        self, runner_sets: list[Runners], rows: NDArray[np.int64] | None = None
+    ) -> list[float]:
+        """``stop_value`` of each set, those not yet known valued in one batch (for
+        evaluators that value many sets at once, ``values``); ``rows``, the same sets as
+        an array, spares building one when none is known."""
+        values = getattr(self.evaluator, "values", None)
+        known = self.stops
+        if values is None:
+            return [self.stop_value(r) for r in runner_sets]
+        missing = [r for r in runner_sets if r not in known]
+        if missing and self.ends.by_columns:
+            for runners in missing:
+                if all_out(runners):
+                    value = self.ends.stop(runners)
+                    if value is not None:
+                        known[runners] = value
+            missing = [r for r in missing if r not in known]
+        if missing:
+            batch = rows if rows is not None and len(missing) == len(runner_sets) else missing
+            known.update(zip(missing, values(batch), strict=True))
+        return [known[r] for r in runner_sets]
+
+    def row_values(self, rows: NDArray[np.int64]) -> Sequence[float]:
+        """The worth of banking each runner set given as rows, in one batch (for evaluators
+        that value many sets at once; the others set by set), not kept: a turn's end keeps
+        its own (``TurnEnd.stops``)."""
+        values = getattr(self.evaluator, "values", None)
+        if values is None:
+            return [self.stop_value(tuple(row)) for row in rows.tolist()]
+        found: Sequence[float] = values(rows)
+        return found
