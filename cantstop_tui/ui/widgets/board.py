@@ -289,8 +289,8 @@ def _look(state: GameState, column: int, height: int, moved: frozenset[int]) -> 
     if height > TOPS[column]:
         return None
     owner = state.claimed[column]
-    if owner is not None:
-        return owner, owner in moved
+    if owner is not None:  # tagged: (0, False) would equal a 2-player space's (0, 0)
+        return "won", owner, owner in moved
     runner = state.runners[column] == height
     return tuple(
         2
