@@ -6,11 +6,14 @@ from collections import deque
 from collections.abc import Callable
 
 from ..play.listeners import subscribe
-from ..play.names import sanitize_text
+from ..play.names import MAX_PLAYER_NAME, sanitize_text
 from ..play.seating import Person
 
 CHAT_LINES = 50
 CHAT_LENGTH = 120
+KEPT_LENGTH = MAX_PLAYER_NAME + len(": ") + CHAT_LENGTH
+"""The longest line the chat keeps: a person's line with their name before it (read back
+from the store cut at this, never at ``CHAT_LENGTH``, which the words alone are cut at)."""
 
 
 class TableChat:
@@ -32,7 +35,7 @@ class TableChat:
 
     def restore(self, lines: list[object]) -> None:
         """Lines read back from the server's store (hostile until cleaned)."""
-        self.lines.extend(sanitize_text(str(line))[:CHAT_LENGTH] for line in lines)
+        self.lines.extend(sanitize_text(str(line))[:KEPT_LENGTH] for line in lines)
 
     def subscribe(self, listener: Callable[[str], None]) -> Callable[[], None]:
         return subscribe(self._listeners, listener)
