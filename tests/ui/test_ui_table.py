@@ -142,6 +142,25 @@ async def test_a_key_during_a_computer_turn_plays_the_rest_of_it_at_once() -> No
         assert table.match.history
 
 
+async def test_scrolling_the_log_back_during_a_computer_turn_does_not_hurry_it() -> None:
+    seats = (Seat("Bot", "easy"), Seat("Ana"))
+    seed = next(
+        s for s in range(1, 50) if Match.start(seats, GameConfig(2), s).state.current_player == 0
+    )
+    table = Table(Match.start(seats, GameConfig(2), seed), bot_delay=60)
+    app = TableApp(table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        assert table.bot_to_move
+        await pilot.press("pageup", "pagedown")
+        await pilot.pause()
+        assert table.bot_to_move and not table._hurry
+        assert not table.match.history  # still waiting out the computer's pause
+        await pilot.press("x")  # any other key still hurries it
+        await until(pilot, lambda: not table.bot_to_move, "the computer to hurry", timeout=20)
+
+
 async def test_a_spectators_key_does_not_hurry_the_computer() -> None:
     seats = (Seat("Bot", "easy"), Seat("Ana"))
     seed = next(

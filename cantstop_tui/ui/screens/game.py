@@ -23,7 +23,7 @@ from ...play.match import Match
 from ...play.table import Table
 from ...play.turn_based import Unseen
 from ..glyphs import Glyphs
-from ..keys import KEY_ACTIONS, game_bindings
+from ..keys import KEY_ACTIONS, LOG_PAGES, game_bindings
 from ..messages import (
     ChancesToggled,
     GameEnded,
@@ -289,7 +289,7 @@ class GameScreen(Screen[None]):
         return self.table.bot_to_move and self._now().seated
 
     def on_key(self, event: events.Key) -> None:
-        if self._may_hurry():
+        if self._may_hurry() and event.key not in LOG_PAGES:  # reading back is not hurrying
             self.table.hurry()
             return
         action = KEY_ACTIONS.get(event.key)
