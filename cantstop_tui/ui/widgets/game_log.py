@@ -212,9 +212,10 @@ class GameLog(OneStylePerRender):
 
     def _write(self, lines: list[str]) -> None:
         self._narrated.extend(lines)
-        if self.size.width > 8:
-            self._wrapped_at = self.size.width
-        width = (self.size.width - 1) if self.size.width > 8 else FALLBACK_WIDTH
+        width = self.size.width
+        if width > 8:
+            self._wrapped_at = width
+        width = (width - 1) if width > 8 else FALLBACK_WIDTH
         wrapped = [part for line in lines for part in wrap_cells(line, width) or [""]]
         if wrapped:
             self.write_lines(wrapped)
@@ -238,6 +239,13 @@ class GameLog(OneStylePerRender):
         else:
             seen, new, _ = history_parts(match, len(match.history))
         self._write([*seen, UNSEEN_RULE, *new] if new else seen)
+
+    def show(self, view: GameView | None) -> None:
+        """Write what ``view`` adds: what setting ``view`` does, without the reactive's
+        machinery (the game screen hands each of its views to its widgets this way)."""
+        if view is not self.view:
+            self.set_reactive(GameLog.view, view)
+            self.watch_view(view)
 
     def watch_view(self, view: GameView | None) -> None:
         if view is None or view.match is self._written:

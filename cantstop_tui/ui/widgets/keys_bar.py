@@ -72,5 +72,5 @@ class KeysBar(OneStylePerRender):
         """The line of ``render`` as Textual draws it (links underlined, click offsets),
         drawn once per key set: the keys change with the game's state on nearly every key,
         between a few sets."""
-        key = (self._keys, y, self.size.width, self.rich_style)
+        key = (self._keys, y, self.line_width, self.rich_style)
         return self._drawn.get(key, lambda: super(KeysBar, self).render_line(y))
