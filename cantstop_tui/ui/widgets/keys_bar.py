@@ -33,7 +33,9 @@ class KeysBar(OneStylePerRender):
         """Each key set's line as drawn, by the keys, the width and the base style."""
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        # At once, not as a message to this widget (about 150 calls a key): the screen's
+        # bindings are checked where they change.
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed, immediate=True)
         self._bindings_changed(self.screen)
 
     def on_unmount(self) -> None:
