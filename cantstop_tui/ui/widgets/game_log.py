@@ -187,6 +187,11 @@ class GameLog(OneStylePerRender):
     ) -> Strip:
         base = self.rich_style
         room = max(width - 1, 0)
+        if selection is None and width and 0 < (cells := cell_len(text)) <= room:
+            # The segments the general way below makes, without its two lines between.
+            pad = [Segment(" " * (room - cells), base)] if cells < room else []
+            segments = [Segment(text, base), *pad, Segment(mark, base + _MARK)]
+            return Strip(segments, width).apply_offsets(0, index)
         segments = [Segment(text, base)]
         if selection is not None and (span := selection.get_span(index)) is not None:
             start, end = span
@@ -243,9 +248,8 @@ class GameLog(OneStylePerRender):
     def show(self, view: GameView | None) -> None:
         """Write what ``view`` adds: what setting ``view`` does, without the reactive's
         machinery (the game screen hands each of its views to its widgets this way)."""
-        if view is not self.view:
-            self.set_reactive(GameLog.view, view)
-            self.watch_view(view)
+        self.set_reactive(GameLog.view, view)
+        self.watch_view(view)
 
     def watch_view(self, view: GameView | None) -> None:
         if view is None or view.match is self._written:

@@ -168,9 +168,8 @@ class ViewWidget(OneStylePerRender):
     def show(self, view: GameView | None) -> None:
         """Draw ``view``: what setting ``view`` does, without the reactive's machinery
         (the game screen hands each of its views to its widgets this way)."""
-        if view is not self.view:
-            self.set_reactive(ViewWidget.view, view)
-            self.watch_view(view)
+        self.set_reactive(ViewWidget.view, view)
+        self.watch_view(view)
 
     def watch_view(self, view: GameView | None) -> None:
         if view is None:
