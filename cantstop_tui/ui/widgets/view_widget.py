@@ -90,7 +90,7 @@ class OneStylePerRender(Widget):
     def _bare(self) -> bool:
         """Whether Textual's styling adds nothing to the widget's own lines: no padding,
         border or outline, no tint, opacity or hatch, no link under the mouse."""
-        return self._style_kept().bare and not (self.auto_links and self.hover_style)
+        return self._style_kept().bare and not (self.hover_style and self.auto_links)
 
     def _bare_styles(self) -> bool:
         """Whether the widget's styles add nothing (``_bare``, but for the mouse)."""
