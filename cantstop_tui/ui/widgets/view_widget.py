@@ -180,9 +180,9 @@ class ViewWidget(OneStylePerRender):
         self._key = key
         old, self._lines = self._lines, self._drawing(key, view)
         if (
-            self.styles.height is not None
+            len(old) != len(self._lines)
+            and self.styles.height is not None
             and self.styles.height.is_auto
-            and len(old) != len(self._lines)
         ):
             self._strips.clear()
             self.refresh(layout=True)
