@@ -63,7 +63,7 @@ class CantStopApp(GameApp):
 
     def _after_a_frame(self, save: Callable[[], None]) -> None:
         """Run ``save`` once the screen shows what changed (``AFTER_A_FRAME``): on the
-        event loop's own clock, not a Textual timer (a task of its own, about 200 calls a
+        event loop's own clock, not a Textual timer (a task of its own, about 500 calls a
         key). The save never raises (``Autosaver``), and one left waiting at the exit has
         nothing to do (``GameSaves.save_now`` saved it)."""
         asyncio.get_running_loop().call_later(AFTER_A_FRAME, save)

@@ -33,7 +33,7 @@ class KeysBar(OneStylePerRender):
         """Each key set's line as drawn, by the keys, the width and the base style."""
 
     def on_mount(self) -> None:
-        # At once, not as a message to this widget (about 150 calls a key): the screen's
+        # At once, not as a message to this widget (about 200 calls a key): the screen's
         # bindings are checked where they change.
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed, immediate=True)
         self._bindings_changed(self.screen)
