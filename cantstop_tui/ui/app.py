@@ -11,6 +11,7 @@ A table shared from outside is shown by ``table_app.TableApp``; both are ``GameA
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -61,8 +62,11 @@ class CantStopApp(GameApp):
         self._uninstall_signals: Callable[[], None] | None = None
 
     def _after_a_frame(self, save: Callable[[], None]) -> None:
-        """Run ``save`` once the screen shows what changed (``AFTER_A_FRAME``)."""
-        self.set_timer(AFTER_A_FRAME, save, name="autosave")
+        """Run ``save`` once the screen shows what changed (``AFTER_A_FRAME``): on the
+        event loop's own clock, not a Textual timer (a task of its own, about 500 calls a
+        key). The save never raises (``Autosaver``), and one left waiting at the exit has
+        nothing to do (``GameSaves.save_now`` saved it)."""
+        asyncio.get_running_loop().call_later(AFTER_A_FRAME, save)
 
     def begin(self) -> None:
         """The first screen: a game to resume or load, or a new game."""

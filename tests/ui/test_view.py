@@ -104,3 +104,35 @@ async def test_the_replays_board_players_and_dice_draw_the_position_it_publishes
         assert screen.view is not None and screen.view.match is shown
         for widget in (Board, PlayersPanel, DiceView):
             assert screen.query_one(widget).view is screen.view
+
+
+async def test_the_game_screen_hands_each_view_to_every_widget_drawn_from_it() -> None:
+    """The screen hands its view to its widgets itself (no ``data_bind``): the first view
+    on mount, then each one, a notice's too, so each widget draws the view the screen has."""
+    from cantstop_tui.ui.demo import step_at
+    from cantstop_tui.ui.screens.game import GameScreen
+    from cantstop_tui.ui.widgets.game_log import GameLog
+    from cantstop_tui.ui.widgets.view_widget import ViewWidget
+
+    from .ui_helpers import SIZE, start_playing, table_app
+
+    app, table = table_app(MATCH)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        drawn = [w for w in screen.query("*") if isinstance(w, ViewWidget | GameLog)]
+        assert {type(w).__name__ for w in drawn} >= {
+            "Board", "PairChoice", "PlayersPanel", "DiceView", "ActionBar", "GameLog",
+        }
+        seen = []
+        for _ in range(3):
+            assert screen.view is not None
+            assert all(widget.view is screen.view for widget in drawn)
+            seen.append(screen.view)
+            step_at(table)
+            await pilot.pause()
+        await pilot.press("9")  # no such move: a notice, the same match
+        assert screen.view is not None and screen.view.notice
+        assert all(widget.view is screen.view for widget in drawn)
+        assert len({id(view) for view in seen}) == 3

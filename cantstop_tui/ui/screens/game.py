@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -43,9 +43,12 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.pair_choice import ChoiceRule, PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
+from ..widgets.view_widget import ViewWidget
 from .game_keys import allowed, not_your_turn, palette, why_not
 from .game_layout import fit_window
 from .live_chances import NOT_ALLOWED, ChancesWorkedOut, LiveChances, Ratings
+
+_Shown = TypeVar("_Shown", bound=ViewWidget | GameLog)
 
 
 class GameScreen(Screen[None]):
@@ -100,22 +103,35 @@ class GameScreen(Screen[None]):
         self._kept_now: GameView | None = None  # the last ``_now``: by match, seats, bot
         self._unseen = unseen
         """What the viewer has not seen of a turn-based game, shown until the game moves on."""
+        self._viewers: list[ViewWidget | GameLog] = []
+        """The widgets drawn from ``view`` (``_shown_to``)."""
         self.set_reactive(GameScreen.view, self._view_of(table.match, ()))
 
     def compose(self) -> ComposeResult:
+        glyphs, shown = self.glyphs, self._shown_to
         with Vertical(id="left"):
-            yield Board(self.glyphs, id="board").data_bind(GameScreen.view)
+            yield shown(Board(glyphs, id="board"))
             yield ChoiceRule()
-            yield PairChoice(self.glyphs, id="choice").data_bind(GameScreen.view)
+            yield shown(PairChoice(glyphs, id="choice"))
         with Vertical(id="right"):
             yield from self.above_players()
-            yield PlayersPanel(self.glyphs, id="players").data_bind(GameScreen.view)
-            yield DiceView(self.glyphs, id="dice").data_bind(GameScreen.view)
-            yield ActionBar(self.glyphs, id="actions").data_bind(GameScreen.view)
-            yield GameLog(self.glyphs, id="log").data_bind(GameScreen.view)
+            yield shown(PlayersPanel(glyphs, id="players"))
+            yield shown(DiceView(glyphs, id="dice"))
+            yield shown(ActionBar(glyphs, id="actions"))
+            yield shown(GameLog(glyphs, id="log"))
             yield from self.below_log()
         yield KeysBar()
         yield TooSmall()
+
+    def _shown_to(self, widget: _Shown) -> _Shown:
+        """``widget`` handed each view by ``watch_view`` (``data_bind`` but for the
+        reactive's machinery: its watcher, about 100 calls a widget on every key)."""
+        self._viewers.append(widget)
+        return widget
+
+    def watch_view(self, view: GameView | None) -> None:
+        for widget in self._viewers:
+            widget.show(view)
 
     def above_players(self) -> ComposeResult:
         """Widgets over the players (a shared table's spectator banner); none here."""
@@ -139,6 +155,7 @@ class GameScreen(Screen[None]):
             self.view = replace(self.view, events=(), fit=self._fit)  # nothing happened
 
     def on_mount(self) -> None:
+        self.watch_view(self.view)  # the first view (what data_bind's init would hand)
         self.fit_board(self.size.width, self.size.height)
         self._unsubscribe = self.table.subscribe(self._table_changed)
         # The table may have moved on between construction and mounting.

@@ -85,14 +85,15 @@ class Board(ViewWidget):
 
     @property
     def scale(self) -> tuple[int, int]:
-        """(characters per space, lines per space), as the view says."""
-        fitted = self.view.fit.board if self.view is not None else None
-        return fitted or (CELL, 1)
+        """(characters per space, lines per space), as the view last drawn says (read
+        once per view, not once per space)."""
+        return self._sized
 
     def watch_view(self, view: GameView | None) -> None:
-        if self.scale != self._sized:  # each space drawn wider or taller
-            self._sized = self.scale
-            self.styles.width, self.styles.height = board_size(*self.scale)
+        scale = (view.fit.board if view is not None else None) or (CELL, 1)
+        if scale != self._sized:  # each space drawn wider or taller
+            self._sized = scale
+            self.styles.width, self.styles.height = board_size(*scale)
             self._rows.clear()
             self._columns.clear()
             self._spaces.clear()

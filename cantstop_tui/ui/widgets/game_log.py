@@ -187,6 +187,11 @@ class GameLog(OneStylePerRender):
     ) -> Strip:
         base = self.rich_style
         room = max(width - 1, 0)
+        if selection is None and width and 0 < (cells := cell_len(text)) <= room:
+            # The segments the general way below makes, without its two lines between.
+            pad = [Segment(" " * (room - cells), base)] if cells < room else []
+            segments = [Segment(text, base), *pad, Segment(mark, base + _MARK)]
+            return Strip(segments, width).apply_offsets(0, index)
         segments = [Segment(text, base)]
         if selection is not None and (span := selection.get_span(index)) is not None:
             start, end = span
@@ -212,9 +217,10 @@ class GameLog(OneStylePerRender):
 
     def _write(self, lines: list[str]) -> None:
         self._narrated.extend(lines)
-        if self.size.width > 8:
-            self._wrapped_at = self.size.width
-        width = (self.size.width - 1) if self.size.width > 8 else FALLBACK_WIDTH
+        width = self.size.width
+        if width > 8:
+            self._wrapped_at = width
+        width = (width - 1) if width > 8 else FALLBACK_WIDTH
         wrapped = [part for line in lines for part in wrap_cells(line, width) or [""]]
         if wrapped:
             self.write_lines(wrapped)
@@ -238,6 +244,12 @@ class GameLog(OneStylePerRender):
         else:
             seen, new, _ = history_parts(match, len(match.history))
         self._write([*seen, UNSEEN_RULE, *new] if new else seen)
+
+    def show(self, view: GameView | None) -> None:
+        """Write what ``view`` adds: what setting ``view`` does, without the reactive's
+        machinery (the game screen hands each of its views to its widgets this way)."""
+        self.set_reactive(GameLog.view, view)
+        self.watch_view(view)
 
     def watch_view(self, view: GameView | None) -> None:
         if view is None or view.match is self._written:

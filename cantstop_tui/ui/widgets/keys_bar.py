@@ -33,7 +33,9 @@ class KeysBar(OneStylePerRender):
         """Each key set's line as drawn, by the keys, the width and the base style."""
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        # At once, not as a message to this widget (about 200 calls a key): the screen's
+        # bindings are checked where they change.
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed, immediate=True)
         self._bindings_changed(self.screen)
 
     def on_unmount(self) -> None:
@@ -72,5 +74,5 @@ class KeysBar(OneStylePerRender):
         """The line of ``render`` as Textual draws it (links underlined, click offsets),
         drawn once per key set: the keys change with the game's state on nearly every key,
         between a few sets."""
-        key = (self._keys, y, self.size.width, self.rich_style)
+        key = (self._keys, y, self.line_width, self.rich_style)
         return self._drawn.get(key, lambda: super(KeysBar, self).render_line(y))

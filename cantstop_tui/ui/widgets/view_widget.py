@@ -7,11 +7,12 @@ change of view re-renders and repaints only the lines whose text changed.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.color import Color
 from textual.geometry import Region, Spacing
 from textual.reactive import var
 from textual.strip import Strip
@@ -28,10 +29,18 @@ KEPT_LOOKS = 64
 states a turn goes through, few enough for a server's many visitors."""
 
 
+class _Styled(NamedTuple):
+    """What ``OneStylePerRender`` keeps of its styles until they change."""
+
+    style: Style
+    bare: bool
+    backgrounds: tuple[Color, Color]
+
+
 class OneStylePerRender(Widget):
-    """Works out ``rich_style`` (a walk up the DOM) and whether the widget is bare once
-    until its styles change, not once per line or per render; a bare widget (``_bare``)
-    hands the compositor its lines as ``render_line`` draws them.
+    """Works out ``rich_style`` and the background colours (walks up the DOM) and whether
+    the widget is bare once until its styles change, not once per line or per render; a
+    bare widget (``_bare``) hands the compositor its lines as ``render_line`` draws them.
 
     A widget whose first base is another widget class puts it after that class, so its
     CSS is still that class's (Textual takes a widget's CSS from its first DOM base):
@@ -39,21 +48,30 @@ class OneStylePerRender(Widget):
     """
 
     _rendering = False
-    _styled: tuple[Style, bool] | None = None
-    """While drawing: the rich style and whether the styles leave the widget bare, kept
-    until the styles change (``notify_style_update``: a new theme, a class that restyles
-    the widget)."""
+    _styled: _Styled | None = None
+    """While drawing: the rich style, whether the styles leave the widget bare and the
+    background colours, kept until the styles change (``notify_style_update``: a new
+    theme, a class that restyles the widget)."""
+    _drawn_width = 0
+    """While ``_bare_lines`` draws: the widget's width (``line_width``)."""
 
     @property
     def rich_style(self) -> Style:
         if not self._rendering:
             return super().rich_style
-        return self._style_kept()[0]
+        return self._style_kept().style
 
-    def _style_kept(self) -> tuple[Style, bool]:
+    @property
+    def line_width(self) -> int:
+        """The widget's width, asked once per drawing rather than once per line."""
+        return self._drawn_width if self._rendering else self.size.width
+
+    def _style_kept(self) -> _Styled:
         styled = self._styled
         if styled is None:
-            styled = self._styled = (super().rich_style, self._bare_styles())
+            styled = self._styled = _Styled(
+                super().rich_style, self._bare_styles(), self.background_colors
+            )
         return styled
 
     def render_lines(self, crop: Region) -> list[Strip]:
@@ -72,7 +90,7 @@ class OneStylePerRender(Widget):
     def _bare(self) -> bool:
         """Whether Textual's styling adds nothing to the widget's own lines: no padding,
         border or outline, no tint, opacity or hatch, no link under the mouse."""
-        return self._style_kept()[1] and not (self.auto_links and self.hover_style)
+        return self._style_kept().bare and not (self.hover_style and self.auto_links)
 
     def _bare_styles(self) -> bool:
         """Whether the widget's styles add nothing (``_bare``, but for the mouse)."""
@@ -91,8 +109,8 @@ class OneStylePerRender(Widget):
         what Textual's styling makes of a bare widget's lines, without building each line
         again (a change of a widget redraws only the rows it changed, and the compositor
         asks again for all the rows it shows)."""
-        width = self.size.width
-        base_background, background = self.background_colors
+        width = self._drawn_width = self.size.width
+        base_background, background = self._style_kept().backgrounds
         filters = self.get_line_filters()
         inner: Style | None = None
         strips: list[Strip] = []
@@ -112,7 +130,8 @@ class OneStylePerRender(Widget):
 
 
 class ViewWidget(OneStylePerRender):
-    """Bind ``view`` with ``data_bind(GameScreen.view)``; override ``render_key`` and ``draw``.
+    """Bind ``view`` with ``data_bind(GameScreen.view)`` or hand it each view with ``show``;
+    override ``render_key`` and ``draw``.
 
     What it shows is a function of the view and its own width: nothing sets it from outside.
     """
@@ -146,6 +165,12 @@ class ViewWidget(OneStylePerRender):
         """The widget's lines for ``view`` (by default, ``draw`` split into lines)."""
         return list(self.draw(view).split("\n", allow_blank=True))
 
+    def show(self, view: GameView | None) -> None:
+        """Draw ``view``: what setting ``view`` does, without the reactive's machinery
+        (the game screen hands each of its views to its widgets this way)."""
+        self.set_reactive(ViewWidget.view, view)
+        self.watch_view(view)
+
     def watch_view(self, view: GameView | None) -> None:
         if view is None:
             return
@@ -155,9 +180,9 @@ class ViewWidget(OneStylePerRender):
         self._key = key
         old, self._lines = self._lines, self._drawing(key, view)
         if (
-            self.styles.height is not None
+            len(old) != len(self._lines)
+            and self.styles.height is not None
             and self.styles.height.is_auto
-            and len(old) != len(self._lines)
         ):
             self._strips.clear()
             self.refresh(layout=True)
@@ -191,7 +216,7 @@ class ViewWidget(OneStylePerRender):
     def render_line(self, y: int) -> Strip:
         strip = self._strips.get(y)
         if strip is None:
-            width = self.size.width
+            width = self.line_width
             base = self.rich_style
             if y >= len(self._lines):
                 strip = Strip.blank(width, base)
