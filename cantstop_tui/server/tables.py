@@ -25,7 +25,7 @@ from ..play.match import HUMAN, Match, Seat
 from ..play.seating import AWAY, SLOW, Person, Seats
 from ..play.turn_based import Clock, TurnDeadline, TurnRules
 from ..ui.screens.lobby_tables import SeatInfo, TableSummary
-from . import turn_tables
+from . import seat_notices, turn_tables
 from .budgets import Budgets
 from .chat import TableChat
 from .next_game import GameRegistry, NextGame
@@ -220,7 +220,7 @@ class HostedTable:
         self.clocks.unhold(index)
         self.set_seats(seating.come_back(self.seats, index, visitor))
         if not quiet:  # quiet: the same player signed in again elsewhere, nobody left
-            self.post(f"* {visitor.name} is back.")
+            self.post(seat_notices.back(visitor.name))
         if self.finished:
             self.next_game.changed()
         self.lobby.changed(save=True)
@@ -238,17 +238,18 @@ class HostedTable:
             # Nothing to hold before the game starts; when the server stops, the seat is
             # saved as it is.
             self.set_seats(seating.step_away(self.seats, index, game_started=started))
-            if self.lobby.closing or self.table is None:
+            if self.lobby.closing:
                 continue
+            turn_based = self.turn_rules is not None
             if self.finished:
                 self.free(index, f"* {visitor.name} left the table: seat {index + 1} is free.")
                 self.next_game.changed()
-            else:
-                if self.turn_rules is not None:  # the seat waits: the deadline runs
-                    continue
-                if not quiet:
-                    self.post(f"* {visitor.name} left; the seat is held for them.")
-                self.clocks.hold(index)
+                continue
+            if self.table is not None and not turn_based:
+                self.clocks.hold(index)  # a turn-based seat waits: the move deadline runs
+            kept = self.seats[index].person is not None  # what coming back says is back
+            if kept and not quiet:
+                self.post(seat_notices.left(visitor.name, turn_based=turn_based))
         self.lobby.changed(save=True)
         self.lobby.forget_if_empty(self.id)
 

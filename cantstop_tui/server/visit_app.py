@@ -43,7 +43,8 @@ from .visitor_lobby import NameScreen, VisitorLobby
 
 SINCE_TITLE = "Since you last looked"
 SINCE_SECONDS = 30.0
-"""How long the notice of what was played meanwhile stays (the log keeps it)."""
+"""How long the notice of what was played meanwhile stays at its table (the log keeps it);
+leaving the table takes it away."""
 
 
 class VisitApp(GameApp):
@@ -195,6 +196,9 @@ class VisitApp(GameApp):
             return
         self.lobby.budgets.moved(self.visitor.name)
         self.leave_table()
+        # The table's notices (what was played there meanwhile, lines said there while a
+        # box covered its chat) are the table's: they go with it, not over the next screen.
+        self.clear_notifications()
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.show_lobby()
