@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -34,7 +34,7 @@ from ..messages import (
     TableChanged,
 )
 from ..textual_compat import lean_compositor
-from ..view import Fit, GameView
+from ..view import GameView
 from ..widgets.action_bar import ActionBar
 from ..widgets.board import Board
 from ..widgets.dice import DiceView
@@ -43,12 +43,10 @@ from ..widgets.keys_bar import KeysBar
 from ..widgets.pair_choice import ChoiceRule, PairChoice
 from ..widgets.players import PlayersPanel
 from ..widgets.too_small import TooSmall
-from ..widgets.view_widget import ViewWidget
 from .game_keys import allowed, not_your_turn, palette, why_not
 from .game_layout import fit_window
+from .game_views import GameViews
 from .live_chances import NOT_ALLOWED, ChancesWorkedOut, LiveChances, Ratings
-
-_Shown = TypeVar("_Shown", bound=ViewWidget | GameLog)
 
 
 class GameScreen(Screen[None]):
@@ -92,23 +90,15 @@ class GameScreen(Screen[None]):
         self.table = table
         self.hints = hints
         """Whether ``h`` may show what ``expert`` would do (the app turns it off and on)."""
-        self._seats = seats
-        """The seats this screen's viewer plays, asked each time (None: every person's)."""
         self.glyphs = glyphs
         self._unsubscribe: Callable[[], None] | None = None
         self._over_shown: Match | None = None
-        self._fit = Fit()
-        """How the game fits the window (``fit_board``), for every view published."""
-        self._held_now: GameView | None = None  # ``_now`` while the bindings are checked
-        self._kept_now: GameView | None = None  # the last ``_now``: by match, seats, bot
-        self._unseen = unseen
-        """What the viewer has not seen of a turn-based game, shown until the game moves on."""
-        self._viewers: list[ViewWidget | GameLog] = []
-        """The widgets drawn from ``view`` (``_shown_to``)."""
-        self.set_reactive(GameScreen.view, self._view_of(table.match, ()))
+        self.views = GameViews(table, seats, self.chances, unseen)
+        """The views this screen's viewer is shown, and the widgets drawn from them."""
+        self.set_reactive(GameScreen.view, self.views.of(table.match, ()))
 
     def compose(self) -> ComposeResult:
-        glyphs, shown = self.glyphs, self._shown_to
+        glyphs, shown = self.glyphs, self.views.shown_to
         with Vertical(id="left"):
             yield shown(Board(glyphs, id="board"))
             yield ChoiceRule()
@@ -123,15 +113,8 @@ class GameScreen(Screen[None]):
         yield KeysBar()
         yield TooSmall()
 
-    def _shown_to(self, widget: _Shown) -> _Shown:
-        """``widget`` handed each view by ``watch_view`` (``data_bind`` but for the
-        reactive's machinery: its watcher, about 100 calls a widget on every key)."""
-        self._viewers.append(widget)
-        return widget
-
     def watch_view(self, view: GameView | None) -> None:
-        for widget in self._viewers:
-            widget.show(view)
+        self.views.show(view)
 
     def above_players(self) -> ComposeResult:
         """Widgets over the players (a shared table's spectator banner); none here."""
@@ -148,18 +131,18 @@ class GameScreen(Screen[None]):
         """The board as large as the window allows, keeping room for the side panel and
         the pair choice; the left column is as wide as the board (56 at 80x24). The board
         and the dice draw themselves from the view's ``fit``."""
-        self._fit, board_width = fit_window(width, height)
+        self.views.fit, board_width = fit_window(width, height)
         self.query_one("#left").styles.width = board_width
         self.query_one(PairChoice).styles.width = board_width
-        if self.view is not None and self.view.fit != self._fit:
-            self.view = replace(self.view, events=(), fit=self._fit)  # nothing happened
+        if self.view is not None and self.view.fit != self.views.fit:
+            self.view = replace(self.view, events=(), fit=self.views.fit)  # nothing happened
 
     def on_mount(self) -> None:
         self.watch_view(self.view)  # the first view (what data_bind's init would hand)
         self.fit_board(self.size.width, self.size.height)
         self._unsubscribe = self.table.subscribe(self._table_changed)
         # The table may have moved on between construction and mounting.
-        self.view = self._view_of(self.table.match, ())
+        self.view = self.views.of(self.table.match, ())
         self._check_over(self.table.match, ())
 
     def on_unmount(self) -> None:
@@ -173,32 +156,9 @@ class GameScreen(Screen[None]):
 
     @on(TableChanged)
     def _show(self, message: TableChanged) -> None:
-        self.view = self._view_of(message.match, message.events)
+        self.view = self.views.of(message.match, message.events)
         self.refresh_bindings()
         self._check_over(message.match, message.events)
-
-    def _view_of(self, match: Match, events: tuple[Event, ...], notice: str = "") -> GameView:
-        if self._unseen is not None and len(match.history) != self._unseen.upto:
-            self._unseen = None  # the game moved on: what was new is seen
-        return replace(
-            self._now(match),
-            events=events,
-            notice=notice,
-            chances=self.chances.for_match(match),
-            assumed=self.chances.assumed_for(match),
-            fit=self._fit,
-            unseen=self._unseen,
-        )
-
-    def _now(self, match: Match | None = None) -> GameView:
-        """The view of ``match`` (by default the table's now), for deciding what this viewer
-        may do; ``view`` is the one last drawn."""
-        match = self.table.match if match is None else match
-        bot_turn = not match.state.is_over and self.table.is_bot(match.state.current_player)
-        seats, now = self._seats(), self._kept_now
-        if now is None or now.match is not match or (now.seats, now.bot_turn) != (seats, bot_turn):
-            now = self._kept_now = GameView(match, seats=seats, bot_turn=bot_turn)
-        return now  # asked once a binding each time the keys bar is worked out
 
     def _check_over(self, match: Match, events: tuple[Event, ...]) -> None:
         if not match.state.is_over:
@@ -214,7 +174,7 @@ class GameScreen(Screen[None]):
     # --- intents ---------------------------------------------------------------
 
     def _act(self, intent: Callable[[int], object]) -> None:
-        now = self._now()
+        now = self.views.now()
         if not now.may_act:
             self._notice(not_your_turn(now))
             return
@@ -224,7 +184,7 @@ class GameScreen(Screen[None]):
             self._notice(str(error))
 
     def _notice(self, sentence: str) -> None:
-        self.view = self._view_of(self.table.match, (), sentence)
+        self.view = self.views.of(self.table.match, (), sentence)
 
     @on(RollRequested)
     def _roll(self, message: RollRequested) -> None:
@@ -289,21 +249,21 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
-        return allowed(self._held_now or self._now(), action, parameters)
+        return allowed(self.views.held or self.views.now(), action, parameters)
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """Textual's, each binding checked against one ``now`` (the keys bar asks for all
         of them after every key)."""
-        self._held_now = self._now()
+        self.views.held = self.views.now()
         try:
             return super().active_bindings
         finally:
-            self._held_now = None
+            self.views.held = None
 
     def _may_hurry(self) -> bool:
         """Only a player at the table may cut a computer turn short, not a spectator."""
-        return self.table.bot_to_move and self._now().seated
+        return self.table.bot_to_move and self.views.now().seated
 
     def on_key(self, event: events.Key) -> None:
         if self._may_hurry() and event.key not in LOG_PAGES:  # reading back is not hurrying
@@ -321,7 +281,7 @@ class GameScreen(Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
-        return why_not(self._now(), action, parameters)
+        return why_not(self.views.now(), action, parameters)
 
     def on_click(self, event: events.Click) -> None:
         if self._may_hurry():

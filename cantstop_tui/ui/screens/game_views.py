@@ -1,0 +1,79 @@
+"""The views of a table's game that the game screen's viewer is shown, and the widgets
+drawn from them: a typed piece the screen holds (``GameScreen.views``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TypeVar
+
+from ...engine import Event
+from ...play.match import Match
+from ...play.table import Table
+from ...play.turn_based import Unseen
+from ..view import Fit, GameView
+from ..widgets.game_log import GameLog
+from ..widgets.view_widget import ViewWidget
+from .live_chances import LiveChances
+
+Shown = TypeVar("Shown", bound=ViewWidget | GameLog)
+
+
+class GameViews:
+    """Makes the views of ``table``'s match for the viewer of ``seats`` and hands each
+    published view to the widgets drawn from it."""
+
+    def __init__(
+        self,
+        table: Table,
+        seats: Callable[[], frozenset[int] | None],
+        chances: LiveChances,
+        unseen: Unseen | None = None,
+    ) -> None:
+        self._table = table
+        self._seats = seats
+        """The seats this screen's viewer plays, asked each time (None: every person's)."""
+        self._chances = chances
+        self.fit = Fit()
+        """How the game fits the window (``GameScreen.fit_board``), for every view made."""
+        self.held: GameView | None = None
+        """``now`` while the bindings are checked (``GameScreen.active_bindings``)."""
+        self._kept: GameView | None = None  # the last ``now``: by match, seats, bot
+        self._unseen = unseen
+        """What the viewer has not seen of a turn-based game, shown until the game moves on."""
+        self._viewers: list[ViewWidget | GameLog] = []
+        """The widgets drawn from the screen's ``view`` (``shown_to``)."""
+
+    def shown_to(self, widget: Shown) -> Shown:
+        """``widget`` handed each view by ``show`` (``data_bind`` but for the reactive's
+        machinery: its watcher, about 100 calls a widget on every key)."""
+        self._viewers.append(widget)
+        return widget
+
+    def show(self, view: GameView | None) -> None:
+        for widget in self._viewers:
+            widget.show(view)
+
+    def of(self, match: Match, events: tuple[Event, ...], notice: str = "") -> GameView:
+        """The view of ``match`` to publish, after ``events``, saying ``notice``."""
+        if self._unseen is not None and len(match.history) != self._unseen.upto:
+            self._unseen = None  # the game moved on: what was new is seen
+        return replace(
+            self.now(match),
+            events=events,
+            notice=notice,
+            chances=self._chances.for_match(match),
+            assumed=self._chances.assumed_for(match),
+            fit=self.fit,
+            unseen=self._unseen,
+        )
+
+    def now(self, match: Match | None = None) -> GameView:
+        """The view of ``match`` (by default the table's now), for deciding what this viewer
+        may do; the screen's ``view`` is the one last drawn."""
+        match = self._table.match if match is None else match
+        bot_turn = not match.state.is_over and self._table.is_bot(match.state.current_player)
+        seats, now = self._seats(), self._kept
+        if now is None or now.match is not match or (now.seats, now.bot_turn) != (seats, bot_turn):
+            now = self._kept = GameView(match, seats=seats, bot_turn=bot_turn)
+        return now  # asked once a binding each time the keys bar is worked out
