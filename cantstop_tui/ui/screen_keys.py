@@ -79,6 +79,7 @@ GAME_OVER = (
     REVIEW_GAME,
     GAME_OVER_QUIT,
     key("escape", "choose('continue')", "Close", show=False),  # see the final board
+    replace(HELP, show=False),  # a modal screen hides the app's own keys; the bar shows ?
 )
 
 TABLE_OVER = (

@@ -177,6 +177,16 @@ async def test_a_spectators_key_does_not_hurry_the_computer() -> None:
         assert not table.match.history  # still waiting out the computer's pause
 
 
+async def test_help_the_keys_bar_shows_opens_over_the_game_over_box_and_closes_back_to_it() -> None:
+    app, _table = table_app(finished(2, seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game-over box")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the box again")
+
+
 async def test_a_finished_game_on_a_table_opens_the_game_over_screen() -> None:
     match = finished(3, seed=5)
     app, _table = table_app(match)
