@@ -29,7 +29,7 @@ async def test_the_game_log_is_the_views_match_narrated_however_it_got_there() -
     """Written step by step or all at once, the log is the same: a function of the view."""
     from cantstop_tui.play.narration import history_lines, rolloff_lines
     from cantstop_tui.ui.demo import step_at
-    from cantstop_tui.ui.widgets.game_log import GameLog, wrap_cells
+    from cantstop_tui.ui.widgets.game_log import MARK_ROOM, GameLog, wrap_cells
 
     from .ui_helpers import SIZE, start_playing, table_app
 
@@ -40,7 +40,7 @@ async def test_the_game_log_is_the_views_match_narrated_however_it_got_there() -
             step_at(table)
             await pilot.pause()
         log = app.screen.query_one(GameLog)
-        width = log.size.width - 1
+        width = log.size.width - MARK_ROOM
         whole = [*rolloff_lines(table.match), *history_lines(table.match)[0]]
         expected = [part for line in whole for part in wrap_cells(line, width) or [""]]
         assert [str(line) for line in log.lines] == expected
@@ -55,7 +55,7 @@ async def test_a_view_some_steps_on_writes_the_game_again_not_only_the_last_step
     from cantstop_tui.play.narration import history_lines, rolloff_lines
     from cantstop_tui.play.table import Table
     from cantstop_tui.ui.demo import step_at
-    from cantstop_tui.ui.widgets.game_log import GameLog, wrap_cells
+    from cantstop_tui.ui.widgets.game_log import MARK_ROOM, GameLog, wrap_cells
 
     class LogApp(App[None]):
         def compose(self) -> ComposeResult:
@@ -75,7 +75,7 @@ async def test_a_view_some_steps_on_writes_the_game_again_not_only_the_last_step
         log.view = last
         await pilot.pause()
         whole = [*rolloff_lines(last.match), *history_lines(last.match)[0]]
-        width = log.size.width - 1
+        width = log.size.width - MARK_ROOM
         assert [str(line) for line in log.lines] == [
             part for line in whole for part in wrap_cells(line, width) or [""]
         ]

@@ -36,6 +36,9 @@ FALLBACK_WIDTH = 21
 """Wrap width before the log has been laid out."""
 MAX_LINES = 400
 """Lines kept: the oldest go (a long game's start, a screenful of pages back)."""
+MARK_ROOM = 2
+"""Columns the wrapping leaves free at the right: a blank, then the mark of lines out of
+sight (``↑``/``↓``), which would otherwise touch a line's last word (``and↑``, ``andv``)."""
 KEPT_LINES = 64
 """Drawn lines kept (``GameLog.render_line``): a few screens of the log."""
 UNSEEN_RULE = "-- Since you last looked --"
@@ -220,7 +223,7 @@ class GameLog(OneStylePerRender):
         width = self.size.width
         if width > 8:
             self._wrapped_at = width
-        width = (width - 1) if width > 8 else FALLBACK_WIDTH
+        width = (width - MARK_ROOM) if width > 8 else FALLBACK_WIDTH
         wrapped = [part for line in lines for part in wrap_cells(line, width) or [""]]
         if wrapped:
             self.write_lines(wrapped)
