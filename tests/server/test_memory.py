@@ -140,9 +140,13 @@ async def test_abandoned_tables_played_out_by_the_computer_leave_nothing_behind(
         # Other tests run in this process too (and may keep a bot of their own): these
         # tables' computer players and plans must be gone, whatever else is alive.
         others = {id(o) for o in thinkers()}
-        after = await played_out(1)
+        growths = []
+        for _ in range(3):  # the least growth of three: bounded caches of the whole process
+            after = await played_out(1)  # (dice plans, distributions) fill or clear meanwhile
+            growths.append(after - before)
+            before = after
         assert not [o for o in thinkers() if id(o) not in others]
-        assert after - before < 2_000, (before, after)
+        assert min(growths) < 2_000, growths  # a table kept per game grows every game
         await play_one_step(hosted.table, {0: bob, 1: carol})  # type: ignore[arg-type]
     finally:
         await server.close()
