@@ -123,13 +123,18 @@ async def test_a_shared_table_plays_only_my_seat_and_shows_others_moves() -> Non
         assert table.match.history[-1].kind == "roll"
 
 
-async def test_a_key_during_a_computer_turn_plays_the_rest_of_it_at_once() -> None:
+def _computer_first(my_seats: set[int] | None = None) -> tuple[Table, TableApp]:
+    """A table where the computer (easy) plays first, pausing 60 s a step, and its app."""
     seats = (Seat("Bot", "easy"), Seat("Ana"))
     seed = next(
         s for s in range(1, 50) if Match.start(seats, GameConfig(2), s).state.current_player == 0
     )
     table = Table(Match.start(seats, GameConfig(2), seed), bot_delay=60)
-    app = TableApp(table)
+    return table, TableApp(table, my_seats=my_seats)
+
+
+async def test_a_key_during_a_computer_turn_plays_the_rest_of_it_at_once() -> None:
+    table, app = _computer_first()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -143,12 +148,7 @@ async def test_a_key_during_a_computer_turn_plays_the_rest_of_it_at_once() -> No
 
 
 async def test_scrolling_the_log_back_during_a_computer_turn_does_not_hurry_it() -> None:
-    seats = (Seat("Bot", "easy"), Seat("Ana"))
-    seed = next(
-        s for s in range(1, 50) if Match.start(seats, GameConfig(2), s).state.current_player == 0
-    )
-    table = Table(Match.start(seats, GameConfig(2), seed), bot_delay=60)
-    app = TableApp(table)
+    table, app = _computer_first()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -162,12 +162,7 @@ async def test_scrolling_the_log_back_during_a_computer_turn_does_not_hurry_it()
 
 
 async def test_a_spectators_key_does_not_hurry_the_computer() -> None:
-    seats = (Seat("Bot", "easy"), Seat("Ana"))
-    seed = next(
-        s for s in range(1, 50) if Match.start(seats, GameConfig(2), s).state.current_player == 0
-    )
-    table = Table(Match.start(seats, GameConfig(2), seed), bot_delay=60)
-    app = TableApp(table, my_seats=set())
+    table, app = _computer_first(my_seats=set())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
