@@ -32,6 +32,8 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.driver.Driver._size",
     "textual.driver.Driver._mouse",
     "textual.driver.Driver._debug",
+    # ui/textual_compat/terminal_input.py (and XTermParser, Driver._debug above)
+    "textual._parser.ParseError",
     # ui/textual_compat/messages.py
     "textual.message.Message._sender",
     # ui/textual_compat/rendering.py

@@ -2,12 +2,18 @@
 
 The app passes what to do; nothing here knows about Textual::
 
-    uninstall = install_exit_handlers(save=saver.save_now, exit=app.exit)
+    uninstall = install_exit_handlers(
+        save=saver.save_now, exit=lambda code: app.exit(return_code=code)
+    )
 
-``exit`` must make the app leave its screen normally (Textual's ``App.exit``), which
-restores the terminal: main screen back, cursor shown. If the app has not finished
+``exit`` is given the exit code (128 + the signal's number, as a shell reports a program
+the signal ended: 129 for a hang-up) and must make the app leave its screen normally
+(Textual's ``App.exit``), which restores the terminal: main screen back, cursor shown.
+A terminal that went away without a SIGHUP is a hang-up too: the terminal driver sends
+the process one (``ui.compact_driver``). If the app has not finished
 ``grace`` seconds later (a terminal that is gone can block output), the process ends
-anyway: the game was saved first. A second signal ends it at once.
+anyway: the game was saved first. A second signal ends it at once (a second SIGHUP does
+not: a terminal's hang-up comes from the kernel and from the driver that read its end).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
 
 def install_exit_handlers(
     save: Callable[[], None],
-    exit: Callable[[], None],
+    exit: Callable[[int], None],
     *,
     grace: float = 3.0,
     loop: asyncio.AbstractEventLoop | None = None,
@@ -33,13 +39,15 @@ def install_exit_handlers(
     received: list[int] = []
 
     def on_signal(signum: int) -> None:
+        if signum == signal.SIGHUP and signum in received:
+            return  # one hang-up seen twice: the kernel's, and the driver's at the input's end
         received.append(signum)
         if len(received) > 1:
             os._exit(128 + signum)
         with contextlib.suppress(Exception):
             save()
         loop.call_later(grace, os._exit, 128 + signum)
-        exit()
+        exit(128 + signum)
 
     for signum in SIGNALS:
         loop.add_signal_handler(signum, on_signal, signum)

@@ -20,6 +20,8 @@ moves one.
   (``lean_compositor``, for the game screen);
 - ``messages``: the message that wakes an idle widget (``Prompt``) kept the closed screen
   that sent it alive; fixed on import, for every app;
+- ``terminal_input``: the terminal driver's input loop, which ends at its input's end where
+  Textual's spins (``read_terminal``); imported by ``ui.compact_driver`` alone;
 - ``serve``: textual-serve's copy of the web game's stderr, taken over
   (``take_game_stderr``); imported by the web server alone, not from here.
 
