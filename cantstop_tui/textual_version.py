@@ -60,6 +60,7 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.app.App._exit_renderables",
     "textual.app.App._close_messages_no_wait",
     "textual.app.App._notifications",
+    "textual.app.App._unnotify",
 )
 """Every private Textual name ``ui/textual_compat/`` uses, by module. Attributes that
 Textual sets in ``__init__`` (``Driver._app``, ``App._exception``) are checked on an
