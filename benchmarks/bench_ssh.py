@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import asyncssh
 
-from benchmarks import Row
+from benchmarks import Row, children
 from benchmarks.ssh_app_cost import Minimal, cpu_per_change
 from benchmarks.ssh_people import (
     GAME_DEADLINE,
@@ -149,8 +149,7 @@ async def measure(tables: int, floods: bool = False) -> dict[str, float]:
             await asyncio.gather(*attackers, return_exceptions=True)
             conn.close()
         finally:
-            process.terminate()
-            process.wait(30)
+            children.end_tree(process, grace=30)
     sessions = 2 * tables
     return {
         "sessions": sessions,
