@@ -81,6 +81,7 @@ def main(count: int) -> None:
 
 
 if __name__ == "__main__":
+    children.end_on_sigterm()
     tables = int(sys.argv[1]) if len(sys.argv) > 1 else 11
     if len(sys.argv) > 2:
         print(asyncio.run(measure(tables, int(sys.argv[2]))))

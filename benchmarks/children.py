@@ -16,12 +16,20 @@ import contextlib
 import os
 import signal
 import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 GRACE = 3.0
 """Seconds a process tree gets to end on SIGTERM before SIGKILL."""
+
+
+def end_on_sigterm() -> None:
+    """SIGTERM (``timeout``, ``kill``) raises ``SystemExit`` in the main thread instead of
+    ending the process at once, so that every benchmark's ``finally`` runs and ends its
+    children too. For a benchmark run as a program (not imported by the tests)."""
+    signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
 
 
 def descendants(pid: int) -> list[int]:

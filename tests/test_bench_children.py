@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import pty
+import signal
 import subprocess
 import sys
 import time
@@ -109,3 +110,30 @@ def test_a_failed_pty_measurement_leaves_no_program_behind(tmp_path: Path) -> No
     wait_until(lambda: not any(running(pid) for pid in pids), f"still running: {pids}")
     with pytest.raises(OSError):
         os.fstat(term.master)  # the pty closed
+
+
+BENCH = """
+import sys, time
+from benchmarks import children
+children.end_on_sigterm()
+with children.started([sys.executable, "-c", sys.argv[1], sys.argv[2]]):
+    while True:
+        time.sleep(1)
+"""
+"""A benchmark run as a program, measuring with a process tree (``TREE``) until killed."""
+
+
+def test_a_benchmark_ended_by_sigterm_ends_its_children_first(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    root = Path(__file__).resolve().parents[1]
+    path = os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])
+    env = {**os.environ, "PYTHONPATH": path}
+    bench = subprocess.Popen([sys.executable, "-c", BENCH, TREE, str(pid_file)], env=env)
+    try:
+        grandchild = grandchild_of(pid_file)
+        child = children.descendants(bench.pid)[0]
+        bench.send_signal(signal.SIGTERM)  # as `timeout` does
+        assert bench.wait(LIMIT) == 128 + signal.SIGTERM
+    finally:
+        children.end_tree(bench)
+    wait_until(lambda: not running(child) and not running(grandchild), "a child outlived it")
