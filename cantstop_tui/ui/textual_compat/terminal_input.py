@@ -8,7 +8,8 @@ until the process is killed. ``read_terminal`` is the same loop, except that an 
 (or EIO, a hung-up terminal's read error) ends it and says so.
 
 Private parts (``textual._xterm_parser.XTermParser``, ``textual._parser.ParseError``,
-``textual.driver.Driver._debug``): tests/ui/test_compat_terminal_input.py names each, and
+``textual.driver.Driver._debug``): ``cantstop_tui.textual_version.PRIVATE_PARTS`` lists
+each (tests/ui/test_compat_version.py checks them); tests/ui/test_compat_terminal_input.py
 checks that Textual's own loop still spins (this module can go when it no longer does).
 """
 
