@@ -44,7 +44,13 @@ def server_log() -> int | IO[str]:
     return open(path, "a", encoding="utf-8") if path else subprocess.DEVNULL
 
 
-def start_server(data_home: str, *options: str) -> tuple[subprocess.Popen[str], int]:
+PROGRAM = ("-m", "cantstop_tui")
+"""How Python is told to run ``cantstop`` (a benchmark may run it otherwise: ``-c`` code)."""
+
+
+def start_server(
+    data_home: str, *options: str, program: tuple[str, ...] = PROGRAM
+) -> tuple[subprocess.Popen[str], int]:
     """``cantstop serve`` on an ephemeral loopback port, with ``options`` added, in a process
     group of its own (with its workers); ended with them if it does not start. The caller
     ends it with ``children.end_tree`` (``served`` does)."""
@@ -52,8 +58,7 @@ def start_server(data_home: str, *options: str) -> tuple[subprocess.Popen[str], 
     process = subprocess.Popen(
         [
             sys.executable,
-            "-m",
-            "cantstop_tui",
+            *program,
             "serve",
             "--open",
             "--port",
@@ -85,12 +90,14 @@ def start_server(data_home: str, *options: str) -> tuple[subprocess.Popen[str], 
 
 
 @contextmanager
-def served(*options: str, wait: float = 30.0) -> Iterator[tuple[subprocess.Popen[str], int]]:
+def served(
+    *options: str, wait: float = 30.0, program: tuple[str, ...] = PROGRAM
+) -> Iterator[tuple[subprocess.Popen[str], int]]:
     """:func:`start_server` on a data folder of its own; the server ends (given ``wait``
     seconds, then killed, with its workers) and the folder goes when the block does,
     however it ends."""
     with tempfile.TemporaryDirectory() as data_home:
-        server, port = start_server(data_home, *options)
+        server, port = start_server(data_home, *options, program=program)
         try:
             yield server, port
         finally:
