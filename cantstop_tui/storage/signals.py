@@ -9,11 +9,10 @@ The app passes what to do; nothing here knows about Textual::
 ``exit`` is given the exit code (128 + the signal's number, as a shell reports a program
 the signal ended: 129 for a hang-up) and must make the app leave its screen normally
 (Textual's ``App.exit``), which restores the terminal: main screen back, cursor shown.
-A terminal that went away without a SIGHUP is a hang-up too: the terminal driver sends
-the process one (``ui.compact_driver``). If the app has not finished
+A terminal that went away without a SIGHUP is a hang-up too (``HANG_UP``; the terminal
+driver tells the app: ``ui.compact_driver``). If the app has not finished
 ``grace`` seconds later (a terminal that is gone can block output), the process ends
-anyway: the game was saved first. A second signal ends it at once (a second SIGHUP does
-not: a terminal's hang-up comes from the kernel and from the driver that read its end).
+anyway: the game was saved first. A second signal ends it at once.
 """
 
 from __future__ import annotations
@@ -25,6 +24,8 @@ import signal
 from collections.abc import Callable
 
 SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)
+HANG_UP = 128 + signal.SIGHUP
+"""The exit code after a hang-up (129), as a shell reports a program SIGHUP ended."""
 
 
 def install_exit_handlers(
@@ -39,8 +40,6 @@ def install_exit_handlers(
     received: list[int] = []
 
     def on_signal(signum: int) -> None:
-        if signum == signal.SIGHUP and signum in received:
-            return  # one hang-up seen twice: the kernel's, and the driver's at the input's end
         received.append(signum)
         if len(received) > 1:
             os._exit(128 + signum)

@@ -4,7 +4,7 @@
 at once. It autosaves its games (``autosave``, on by default), offers to resume an
 unfinished game, opens ``load`` or resumes at once with ``resume``, and saves on
 SIGHUP/SIGTERM (exit code 128 + the signal's number; a terminal gone without a SIGHUP is
-a hang-up too: ``compact_driver``). Games read from a file may only use the built-in
+a hang-up too: ``hang_up``). Games read from a file may only use the built-in
 computer levels: a ``module:Class`` named in a file is never imported (see ``_bots_for``).
 
 A table shared from outside is shown by ``table_app.TableApp``; both are ``GameApp``.
@@ -92,6 +92,12 @@ class CantStopApp(GameApp):
             self._offer_resume()
         else:
             self.action_new_game()
+
+    def hang_up(self) -> None:
+        """The terminal went away without a SIGHUP: saved as on one, then the app ends."""
+        if self.saves is not None:
+            self.saves.save_now()
+        super().hang_up()
 
     def on_unmount(self) -> None:
         if self._uninstall_signals is not None:

@@ -4,25 +4,28 @@ ending when its terminal does.
 A terminal can go away without a SIGHUP (a pty whose master is closed while the program
 runs in a session of its own, as a benchmark's does; or input at its end: ``cantstop <
 /dev/null``). Textual's input loop would then spin a core for ever; this driver's
-(``textual_compat.read_terminal``) ends, and the process is sent the SIGHUP the terminal
-did not send: the local game saves and exits (``storage.signals``, exit code 129), an app
-without a handler ends as a hung-up program does. A terminal that was the input (a tty) is
-gone, so nothing more is written to it."""
+(``textual_compat.read_terminal``) ends, and tells the app (``TerminalEnded``), which
+treats it as a hang-up (``AppBase.hang_up``: the local game saves, exit code 129). A
+terminal that was the input (a tty) is gone, so nothing more is written to it; one that
+was only the output (``< /dev/null``) is restored as the app leaves."""
 
 from __future__ import annotations
 
-import os
-import signal
 import sys
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from textual.driver import Driver
+from textual.message import Message
 
 from .compact_sgr import SgrCompactor
 
 if TYPE_CHECKING:
     from textual.app import App
+
+
+class TerminalEnded(Message):
+    """The terminal's input ended: the terminal is gone (or was never there to read)."""
 
 
 @cache
@@ -58,9 +61,9 @@ def compact(driver: type[Driver]) -> type[Driver]:
                 super().write(self._compactor.feed(data))
 
         def run_input_thread(self) -> None:
-            """Textual's input loop, ended by the end of the input: a hang-up."""
+            """Textual's input loop, ended by the end of the input: the app is told."""
             if read_terminal(self):
                 self.terminal_gone = self.input_tty
-                os.kill(os.getpid(), signal.SIGHUP)
+                self.process_message(TerminalEnded())
 
     return CompactLinuxDriver

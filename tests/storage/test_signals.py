@@ -36,36 +36,6 @@ async def test_a_signal_saves_then_exits(signum):
     assert calls == ["save", f"exit {128 + signum}"]  # as a shell reports the signal
 
 
-async def test_a_hang_up_seen_twice_exits_once(monkeypatch):
-    """The kernel's SIGHUP and the driver's (``ui.compact_driver``, at the input's end) are
-    one hang-up: the app exits as it would for one, not at once as for a second signal."""
-    ended: list[int] = []
-    monkeypatch.setattr(os, "_exit", ended.append)
-    calls: list[str] = []
-    done = asyncio.Event()
-
-    def leave(code: int) -> None:
-        calls.append(f"exit {code}")
-        done.set()
-
-    uninstall = install_exit_handlers(lambda: calls.append("save"), leave, grace=3600)
-    try:
-        os.kill(os.getpid(), signal.SIGHUP)
-        await asyncio.wait_for(done.wait(), 10)
-        os.kill(os.getpid(), signal.SIGHUP)
-        os.kill(os.getpid(), signal.SIGTERM)  # handled after the second SIGHUP
-        await asyncio.wait_for(_until(lambda: ended), 10)
-    finally:
-        uninstall()
-    assert ended == [128 + signal.SIGTERM]  # the second signal, not the second SIGHUP
-    assert calls.count("exit 129") == 1
-
-
-async def _until(condition) -> None:
-    while not condition():
-        await asyncio.sleep(0.01)
-
-
 async def test_a_failing_save_still_exits():
     done = asyncio.Event()
 

@@ -16,7 +16,7 @@ from textual import events
 from textual.app import App
 from textual.drivers.linux_driver import LinuxDriver
 
-from cantstop_tui.ui.compact_driver import compact
+from cantstop_tui.ui.compact_driver import TerminalEnded, compact
 from cantstop_tui.ui.textual_compat.terminal_input import read_terminal
 
 LIMIT = 30.0
@@ -112,24 +112,29 @@ def test_the_drivers_exit_event_stops_the_loop_with_the_input_open(
     assert result == [False]
 
 
-async def test_the_driver_sends_a_hang_up_at_its_inputs_end_and_writes_no_more(
+def ended_driver(read_end: int, input_tty: bool) -> tuple[Any, list[Any]]:
+    """Our driver (``compact(LinuxDriver)``) run on ``read_end``, a pipe at its end; what
+    it posted to the app."""
+    saved = {s: signal.getsignal(s) for s in (signal.SIGTSTP, signal.SIGCONT)}
+    try:
+        driver: Any = compact(LinuxDriver)(App())
+    finally:  # Textual's driver takes SIGTSTP and SIGCONT on creation
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+    posted: list[Any] = []
+    driver.process_message = posted.append
+    driver.fileno, driver.input_tty = read_end, input_tty
+    driver.run_input_thread()
+    return driver, posted
+
+
+async def test_the_driver_tells_the_app_and_writes_no_more_to_a_terminal_gone(
     pipe: tuple[int, int],
 ) -> None:
     read_end, write_end = pipe
     os.close(write_end)
-    hung_up = threading.Event()
-    before = signal.signal(signal.SIGHUP, lambda *_: hung_up.set())
-    saved = {s: signal.getsignal(s) for s in (signal.SIGTSTP, signal.SIGCONT)}
-    try:
-        driver_class = compact(LinuxDriver)
-        driver: Any = driver_class(App())
-        driver.fileno, driver.input_tty = read_end, True
-        driver.run_input_thread()
-        wait_until(hung_up.is_set)
-    finally:
-        signal.signal(signal.SIGHUP, before)
-        for signum, handler in saved.items():
-            signal.signal(signum, handler)
+    driver, posted = ended_driver(read_end, input_tty=True)
+    assert [type(message) for message in posted] == [TerminalEnded]
     assert driver.terminal_gone
     driver.write("\x1b[?1049l")  # dropped: no writer thread is asked (there is none here)
 
@@ -140,16 +145,19 @@ async def test_input_that_is_not_a_terminal_leaves_the_terminal_written_to(
     """``cantstop < /dev/null``: the input ended, the screen is still there to restore."""
     read_end, write_end = pipe
     os.close(write_end)
-    before = signal.signal(signal.SIGHUP, lambda *_: None)
-    saved = {s: signal.getsignal(s) for s in (signal.SIGTSTP, signal.SIGCONT)}
-    try:
-        driver: Any = compact(LinuxDriver)(App())
-        driver.fileno, driver.input_tty = read_end, False
-        driver.run_input_thread()
-    finally:
-        signal.signal(signal.SIGHUP, before)
-        for signum, handler in saved.items():
-            signal.signal(signum, handler)
+    driver, posted = ended_driver(read_end, input_tty=False)
+    assert [type(message) for message in posted] == [TerminalEnded]
     assert not driver.terminal_gone
     with pytest.raises(AssertionError, match="application mode"):
         driver.write("x")  # passed on to Textual's writer (not started in this test)
+
+
+async def test_the_app_ends_as_after_a_hang_up_when_told() -> None:
+    from cantstop_tui.storage.signals import HANG_UP
+    from cantstop_tui.ui.app import CantStopApp
+
+    app = CantStopApp(remember=False, autosave=False)
+    async with app.run_test() as pilot:
+        app.post_message(TerminalEnded())
+        await pilot.pause()
+    assert app.return_code == HANG_UP == 129
