@@ -98,8 +98,8 @@ SCRIPT: Final[tuple[GuideStep, ...]] = (
           "three: the game.", shows="win"),
 )
 
-FINISHED: Final = ("You won your first game of Can't Stop! Press q to leave, then play "
-                   "one against the computer.")
+FINISHED: Final = ("You won your first game of Can't Stop! Press q to leave, then start one "
+                   "against the computer: the new-game screen (cantstop) suggests a level.")
 ASK: Final[dict[Expect, str]] = {
     "roll": "press r or space, or click Roll",
     "stop": "press s, or click Stop",

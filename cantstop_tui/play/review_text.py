@@ -80,7 +80,9 @@ def outcome(review: Review) -> str:
     turns = len(review.turn_starts)
     if state.winner is None:
         return f"Not finished: {turns} turn{'s' if turns != 1 else ''} so far."
-    return f"{match.seats[state.winner].name} won in {turns} turns."
+    # The winner's own turns, as the game-over box counts them; the Turn column counts all.
+    mine = sum(1 for luck in review.turn_luck if luck.player == state.winner)
+    return f"{match.seats[state.winner].name} won in {mine} turns ({turns} turns in all)."
 
 
 def text_lines(review: Review, title: str = "", ascii_only: bool = False) -> list[str]:

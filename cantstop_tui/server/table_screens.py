@@ -4,15 +4,20 @@ log and, for a spectator, a banner; and the line a visitor says to the table (``
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..play.table import Table
 from ..play.turn_based import Unseen
+from ..ui import screen_keys
 from ..ui.glyphs import Glyphs
+from ..ui.keys import bindings
+from ..ui.screens.closing import close
 from ..ui.screens.game import GameScreen
 from ..ui.screens.live_chances import Ratings
 from ..ui.widgets.chat_pane import ChatPane
@@ -20,8 +25,11 @@ from .chat import CHAT_LENGTH, CHAT_LINES
 from .tables import HostedTable
 
 
-class TalkScreen(ModalScreen[str]):
-    """One line to say to everyone at the table; Enter sends, an empty line cancels."""
+class TalkScreen(ModalScreen[str | None]):
+    """One line to say to everyone at the table; Enter sends, an empty line or Escape
+    cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.TALK_BOX)
 
     DEFAULT_CSS = """
     TalkScreen { align: center bottom; }
@@ -35,13 +43,17 @@ class TalkScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         yield Input(
             self.text,
-            placeholder="say something to the table (Enter sends)",
+            placeholder=f"say something to the table: Enter sends, "
+            f"{screen_keys.CANCEL_TALK.named} cancels (up to {CHAT_LENGTH} characters)",
             max_length=CHAT_LENGTH,
             select_on_focus=False,  # a line kept from before goes on where it was
         )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
+        close(self, event.value)
+
+    def action_cancel(self) -> None:
+        close(self, None)
 
 
 class TableScreen(GameScreen):

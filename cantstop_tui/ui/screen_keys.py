@@ -135,6 +135,8 @@ QUIT_DIALOG = (
 CONFIRM = (key("y", "answer(True)", "Yes"), key("n,q,escape", "answer(False)", "No"))
 
 CANCEL_SAVE = key("escape", "cancel", "Cancel")
+TALK_BOX = (CANCEL_TALK := key("escape", "cancel", "Cancel", does="cancels"),)
+"""The line said to a table (``t``): Enter sends it (the input's own key)."""
 SAVE_AS = (CANCEL_SAVE,)
 
 LEAVE_LESSON = key("escape,q", "leave", "Leave")

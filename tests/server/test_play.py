@@ -166,3 +166,16 @@ async def test_a_chat_line_reaches_everyone_at_the_table(server: GameServer) -> 
     await bob.wait_for("ana: good luck [b]bob")
     assert list(hosted.chat.lines)[-1] == "ana: good luck [b]bob"
     assert hosted.table is not None and not hosted.table.match.history  # talking is no move
+
+
+async def test_escape_closes_the_talk_box_and_says_nothing(server: GameServer) -> None:
+    ana, _bob, hosted = await talking(server)
+    assert "Escape cancels" in ana.text()
+    ana.press("abc")
+    await ana.wait_for("abc")
+    ana.press("\x1b")
+    await ana.wait_for(lambda: "abc" not in ana.text(), "the talk box to close")
+    ana.press("t")  # opens again, empty: what was cancelled is not kept
+    await ana.wait_for("say something")
+    assert "abc" not in ana.text()
+    assert not any("abc" in line for line in hosted.chat.lines)

@@ -8,6 +8,7 @@ from typing import Any
 
 from storage_games import bot_table, play
 from textual.app import App
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList, Static
 
@@ -177,6 +178,16 @@ async def test_records_screen_lists_the_players():
         assert names == {"Ada", "Ben"}
         await pilot.press("escape")
     assert app.results == [None]
+
+
+async def test_records_screen_fits_80_columns():
+    """Its box keeps its right border at 80x24 (the table scrolls inside it)."""
+    record_game(play(44)[-1])
+    app = Host(RecordsScreen())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one(Vertical)
+        assert box.region.right <= 80
 
 
 async def test_records_screen_with_no_records():

@@ -81,6 +81,20 @@ async def test_the_guided_game_played_by_keys_with_a_wrong_key_at_every_step() -
         await until(pilot, lambda: app.return_code is not None, "the app to end")
 
 
+async def test_a_move_key_beyond_the_moves_says_there_is_no_such_move() -> None:
+    app = learn_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("r")
+        match = the_match(app)
+        count = len(legal_moves(match.state))
+        await pilot.press("9")
+        screen = app.screen
+        assert isinstance(screen, LearnScreen) and screen.view is not None
+        assert f"There is no move 9: choose 1-{count}." in screen.view.notice
+        assert the_match(app) is match
+
+
 async def test_the_guided_game_played_by_mouse() -> None:
     app = learn_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
 from ...play.match import Match
+from ...play.narration import verb
 from .. import screen_keys
 from ..glyphs import Glyphs, player_style
 from ..keys import bindings
@@ -65,7 +66,7 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
         columns = ", ".join(str(c) for c in match.state.columns_won(winner))
         with Vertical(classes="dialog"):
             yield Static(
-                f"{self.glyphs.shape(winner)} {match.seats[winner].name} wins, "
+                f"{self.glyphs.shape(winner)} {verb(match.seats[winner].name, 'win')}, "
                 f"with columns {columns}!",
                 id="winner",
             )

@@ -13,7 +13,7 @@ from textual.binding import BindingType
 from textual.reactive import var
 from textual.widgets import Static
 
-from ...engine import Event
+from ...engine import Event, Phase, legal_moves
 from ...play import guide
 from ...play.guided_table import GuidedTable
 from ...play.match import Match
@@ -79,9 +79,18 @@ class LearnScreen(GameScreen):
         self._notice(self._why_not("", ()))
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
+        if action == CHOOSE.action and not self._a_move(parameters):
+            return super()._why_not(action, parameters)  # "There is no move 5: choose 1-2."
         if action in PLAY_ACTIONS:
             return guide.why_not(self.table.match, action)  # type: ignore[arg-type]
         return guide.why_not(self.table.match) + f" ({LEAVE_KEYS[-1]} leaves the guided game.)"
+
+    def _a_move(self, parameters: tuple[object, ...]) -> bool:
+        """Whether a number key names one of the moves on the table."""
+        state = self.table.match.state
+        number = parameters[0] if parameters else 0
+        return state.phase is Phase.CHOOSE and isinstance(number, int) and (
+            1 <= number <= len(legal_moves(state)))
 
     def on_key(self, event: events.Key) -> None:
         name = KEY_ACTIONS.get(event.key, ("", ()))[0]

@@ -28,6 +28,7 @@ class RecordsScreen(ModalScreen[None]):
     }
     RecordsScreen > Vertical {
         width: 84;
+        max-width: 100%;
         height: auto;
         max-height: 90%;
         border: heavy $primary;

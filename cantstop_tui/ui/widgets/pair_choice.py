@@ -19,6 +19,7 @@ from ...play.explain import (
     move_effect,
     percent,
 )
+from ...play.narration import verb
 from ..keys import ROLL, STOP
 from ..messages import MoveChosen
 from ..view import GameView
@@ -106,7 +107,7 @@ class PairChoice(ViewWidget):
         state = view.state
         name = view.name(state.current_player)
         if state.is_over:
-            add(f"Game over: {view.name(state.winner or 0)} wins.", "bold")
+            add(f"Game over: {verb(view.name(state.winner or 0), 'win')}.", "bold")
         elif _moves(view):
             lines += self._draw_moves(view)
         elif not view.seated:
