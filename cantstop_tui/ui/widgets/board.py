@@ -45,6 +45,8 @@ MARGIN = " "
 """The board's left margin, drawn with each row (a widget without padding hands the
 compositor its own lines: ``OneStylePerRender``)."""
 NONE: frozenset[int] = frozenset()
+BLANK = "blank"
+"""The key of a space drawn blank (``_space_key``)."""
 Looks = tuple[Hashable, ...]
 """How each space of a column looks, by height (``_look``)."""
 MAX_ROWS = 128
@@ -179,10 +181,10 @@ class Board(ViewWidget):
             parts: list[tuple[Hashable, Text]] = []
             plain, spans, offset = [MARGIN], [], len(MARGIN)
             for column, look in zip(COLUMNS, looks, strict=True):
-                space_key = (column, height, look, pieces, players)
+                space_key = _space_key(column, height, look, pieces, players)
                 kept = self._spaces.get(space_key)
                 if kept is None:
-                    kept = self._keep_space(view, space_key, moved)
+                    kept = self._keep_space(view, space_key, column, height, pieces, moved)
                 space, own = kept
                 parts.append((space_key, space))
                 spans += [Span(start + offset, end + offset, style) for start, end, style in own]
@@ -213,15 +215,14 @@ class Board(ViewWidget):
         return line if line.cell_length == width else line.crop_extend(0, width, base)
 
     def _keep_space(
-        self, view: GameView, key: tuple[int, int, Hashable, bool, int],
+        self, view: GameView, key: Hashable, column: int, height: int, pieces: bool,
         moved: dict[int, frozenset[int]],
     ) -> tuple[Text, list[Span]]:
-        """A space drawn once per look (``_look``; ``key`` as ``Row.spaces`` keeps it), and
-        its styles as spans (its own style first, as ``Text.append_text`` would put them):
-        a new row is mostly spaces seen before."""
+        """The space at ``column`` and ``height`` drawn once per look, wherever it is
+        (``_space_key``, as ``Row.spaces`` keeps it), and its styles as spans (its own style
+        first, as ``Text.append_text`` would put them): a new row is spaces seen before."""
         if len(self._spaces) > MAX_SPACES:
             self._spaces.clear()
-        column, height, _, pieces, _ = key
         space = self._space(view, column, height, moved.get(column, NONE), pieces)
         own = [Span(0, len(space), space.style)] if space.style else []
         kept = self._spaces[key] = (space, [*own, *space.spans])
@@ -299,6 +300,20 @@ def _look(state: GameState, column: int, height: int, moved: frozenset[int]) -> 
         else (state.squares[player][column] == height) + 3 * (player in moved)
         for player in range(state.num_players)
     )
+
+
+def _space_key(column: int, height: int, look: Hashable, pieces: bool, players: int) -> Hashable:
+    """What a space's drawing depends on (``Board._space``), wherever on the board it is:
+    its look, and whether it is its column's top (underlined). A runner's move brings new
+    rows, but their spaces look as spaces seen before elsewhere."""
+    if look is None:
+        return BLANK  # above its column's top
+    assert isinstance(look, tuple)
+    if look[0] == "won":
+        return look, players
+    if not pieces:
+        return BLANK  # a taller space's line without pieces
+    return look, height == TOPS[column]
 
 
 def _centred(text: Text, width: int = CELL) -> Text:
