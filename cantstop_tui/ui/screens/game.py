@@ -185,7 +185,8 @@ class GameScreen(Screen[None]):
         if not now.may_act:
             self._notice(not_your_turn(now))
             return
-        self._acted = acted = []
+        acted: list[TableChanged] = []
+        self._acted = acted
         try:
             intent(now.state.current_player)
         except IllegalMoveError as error:
