@@ -28,6 +28,7 @@ from ...engine import Conceded, Event, Moved, Rolled, Stopped
 from ...play.match import Match
 from ...play.narration import history_parts, log_lines, rolloff_lines, waiting_roll
 from ..glyphs import Glyphs, glyphs_for
+from ..textual_compat import repaint
 from ..view import GameView
 from .kept_strips import KeptStrips
 from .log_wrap import place, wrap_cells
@@ -121,7 +122,7 @@ class GameLog(OneStylePerRender):
         if self._back:
             self._back = min(self._back + len(lines), self._most_back())
         if dropped or (not self._back and len(kept) > height):
-            self.refresh()  # every row moved up a line
+            repaint(self)  # every row moved up a line
         elif self._back:
             self._refresh_rows(height - 1, height)  # the mark of lines below
         else:
@@ -151,7 +152,7 @@ class GameLog(OneStylePerRender):
 
     def _refresh_rows(self, top: int, bottom: int) -> None:
         if bottom > top:
-            self.refresh(Region(0, top, self.size.width, bottom - top))
+            repaint(self, Region(0, top, self.size.width, bottom - top))
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()

@@ -19,6 +19,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..glyphs import Glyphs, glyphs_for
+from ..textual_compat import repaint
 from ..view import GameView
 from .kept_strips import KeptStrips
 
@@ -196,7 +197,7 @@ class ViewWidget(OneStylePerRender):
                 self._strips.pop(row, None)
                 changed.append(Region(0, row, width, 1))
         if changed:
-            self.refresh(*changed)  # one refresh for the lines that changed
+            repaint(self, *changed)  # one repaint for the lines that changed
 
     def _drawing(self, key: Hashable, view: GameView) -> list[Text]:
         """``draw_lines(view)``, kept by ``key`` if the widget keeps drawings."""
