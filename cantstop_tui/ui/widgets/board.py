@@ -7,6 +7,7 @@ It grows with the window (``scale``): each space ``width`` characters wide (4 to
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -58,11 +59,21 @@ MAX_SPACES = 512
 game gives it (empty, a runner, each player's piece, claimed)."""
 
 
-class Row(Text):
-    """A row of the board's text, which keeps its spaces apart (each with the key of its
-    look) so that its line is drawn from the spaces' lines (``Board._drawn``)."""
+class Placed(NamedTuple):
+    """A space as its row holds it: the key of its look (``_space_key``), its text, its
+    text and the gap after it, and its styles as spans at its place in the row."""
 
-    spaces: tuple[tuple[Hashable, Text], ...] = ()
+    key: Hashable
+    space: Text
+    text: str
+    spans: tuple[Span, ...]
+
+
+class Row(Text):
+    """A row of the board's text, which keeps its spaces apart so that its line is drawn
+    from the spaces' lines (``Board._drawn``)."""
+
+    placed: tuple[Placed, ...] = ()
 
 
 class Board(ViewWidget):
@@ -80,8 +91,12 @@ class Board(ViewWidget):
         """Each space as drawn and its styles as spans, by its look (``_keep_space``)."""
         self._columns: dict[Hashable, Looks] = {}
         """Each column's looks by height (``_column``), by what the column shows."""
-        self._space_lines: dict[Hashable, Strip] = {}
-        """Each space's line as drawn, by its look and the base style (``_drawn``)."""
+        self._placed: dict[Hashable, Placed] = {}
+        """Each space as a row holds it, by its column's index, height, look, whether it is
+        the line with the pieces, and the players (``_place``)."""
+        self._space_lines: dict[Hashable, tuple[Segment, ...]] = {}
+        """Each space's line as drawn and a gap, by its look and the base style
+        (``_drawn``)."""
         self._sized = (CELL, 1)
         """The scale the widget's size and drawn rows are for."""
 
@@ -99,6 +114,7 @@ class Board(ViewWidget):
             self._rows.clear()
             self._columns.clear()
             self._spaces.clear()
+            self._placed.clear()
             self._space_lines.clear()
             self.refresh(layout=True)
         super().watch_view(view)
@@ -158,7 +174,7 @@ class Board(ViewWidget):
         if looks is None:
             if len(self._columns) > MAX_ROWS:
                 self._columns.clear()
-            looks = (None, *(_look(state, column, height, moved) for height in range(1, ROWS + 1)))
+            looks = (None, *[_look(state, column, height, moved) for height in range(1, ROWS + 1)])
             self._columns[key] = looks
         return looks
 
@@ -178,39 +194,63 @@ class Board(ViewWidget):
         if row is None:
             if len(self._rows) > MAX_ROWS:
                 self._rows.clear()
-            parts: list[tuple[Hashable, Text]] = []
-            plain, spans, offset = [MARGIN], [], len(MARGIN)
-            for column, look in zip(COLUMNS, looks, strict=True):
-                space_key = _space_key(column, height, look, pieces, players)
-                kept = self._spaces.get(space_key)
-                if kept is None:
-                    kept = self._keep_space(view, space_key, column, height, pieces, moved)
-                space, own = kept
-                parts.append((space_key, space))
-                spans += [Span(start + offset, end + offset, style) for start, end, style in own]
-                plain += (space.plain, " ")
-                offset += len(space) + 1
-            row = Row("".join(plain), spans=spans)  # as if each space were appended
-            row.spaces = tuple(parts)
+            get = self._placed.get
+            placed = tuple(
+                [
+                    get((index, height, look, pieces, players))
+                    or self._place(view, index, height, look, pieces, moved)
+                    for index, look in enumerate(looks)
+                ]
+            )
+            # As if each space were appended, a gap after each.
+            row = Row(
+                "".join([MARGIN, *[space.text for space in placed]]),
+                spans=[span for space in placed for span in space.spans],
+            )
+            row.placed = placed
             self._rows[key] = row
         return row
+
+    def _place(
+        self, view: GameView, index: int, height: int, look: Hashable, pieces: bool,
+        moved: dict[int, frozenset[int]],
+    ) -> Placed:
+        """The space of the ``index``th column at ``height`` as its row holds it, kept."""
+        if len(self._placed) > MAX_SPACES:
+            self._placed.clear()
+        players = view.state.num_players
+        column = COLUMNS[index]
+        space_key = _space_key(column, height, look, pieces, players)
+        kept = self._spaces.get(space_key)
+        if kept is None:
+            kept = self._keep_space(view, space_key, column, height, pieces, moved)
+        space, own = kept
+        offset = len(MARGIN) + index * (len(space) + 1)  # each as wide: the scale's
+        placed = Placed(
+            space_key,
+            space,
+            space.plain + " ",
+            tuple(Span(start + offset, end + offset, style) for start, end, style in own),
+        )
+        self._placed[index, height, look, pieces, players] = placed
+        return placed
 
     def _drawn(self, text: Text, width: int, base: Style) -> Strip:
         """A row as a line of the board: its spaces' lines, each drawn once per look and
         base style, side by side (a new row costs no drawing of spaces seen before)."""
         if not isinstance(text, Row):
             return super()._drawn(text, width, base)
-        gap = Segment(" ", base)
         segments = [Segment(MARGIN, base)]
-        for key, space in text.spaces:
-            drawn = self._space_lines.get((key, base))
+        lines = self._space_lines
+        for key, space, _, _ in text.placed:
+            drawn = lines.get((key, base))
             if drawn is None:
-                if len(self._space_lines) > MAX_SPACES:
-                    self._space_lines.clear()
+                if len(lines) > MAX_SPACES:
+                    lines.clear()
                 alone = Text().append_text(space)  # its own style a span, over the base
-                drawn = self._space_lines[key, base] = self._draw(alone, space.cell_len, base)
+                line = self._draw(alone, space.cell_len, base)
+                drawn = lines[key, base] = (*line, Segment(" ", base))
             segments += drawn
-            segments.append(gap)
         line = Strip(segments, text.cell_len)
         return line if line.cell_length == width else line.crop_extend(0, width, base)
 
