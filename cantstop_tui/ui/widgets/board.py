@@ -7,7 +7,6 @@ It grows with the window (``scale``): each space ``width`` characters wide (4 to
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import NamedTuple
 
 from rich.segment import Segment
 from rich.style import Style
@@ -17,6 +16,7 @@ from textual.strip import Strip
 from ...engine import COLUMNS, TOPS, GameState
 from ..glyphs import player_style
 from ..view import GameView
+from .board_looks import NONE, Looks, Placed, Row, look_of, moved_by_column, space_key
 from .view_widget import ViewWidget
 
 CELL = 4
@@ -45,11 +45,6 @@ def fit_scale(room_width: int, room_height: int) -> tuple[int, int]:
 MARGIN = " "
 """The board's left margin, drawn with each row (a widget without padding hands the
 compositor its own lines: ``OneStylePerRender``)."""
-NONE: frozenset[int] = frozenset()
-BLANK = "blank"
-"""The key of a space drawn blank (``_space_key``)."""
-Looks = tuple[Hashable, ...]
-"""How each space of a column looks, by height (``_look``)."""
 MAX_ROWS = 128
 """Drawn rows kept. A game shows a few hundred different ones, but a change only brings
 back rows seen lately (runners gone after a stop or bust); each row is about 25 objects,
@@ -57,23 +52,6 @@ kept per visitor on a server."""
 MAX_SPACES = 512
 """Drawn spaces kept: eleven columns of up to thirteen spaces, each in the few looks a
 game gives it (empty, a runner, each player's piece, claimed)."""
-
-
-class Placed(NamedTuple):
-    """A space as its row holds it: the key of its look (``_space_key``), its text, its
-    text and the gap after it, and its styles as spans at its place in the row."""
-
-    key: Hashable
-    space: Text
-    text: str
-    spans: tuple[Span, ...]
-
-
-class Row(Text):
-    """A row of the board's text, which keeps its spaces apart so that its line is drawn
-    from the spaces' lines (``Board._drawn``)."""
-
-    placed: tuple[Placed, ...] = ()
 
 
 class Board(ViewWidget):
@@ -134,7 +112,7 @@ class Board(ViewWidget):
     def draw_lines(self, view: GameView) -> list[Text]:
         rows = self.scale[1]
         middle = rows // 2
-        moved = _moved(view)
+        moved = moved_by_column(view)
         state = view.state
         by_column = tuple(zip(*state.squares, strict=True))  # each column's squares, at once
         columns = [
@@ -174,7 +152,8 @@ class Board(ViewWidget):
         if looks is None:
             if len(self._columns) > MAX_ROWS:
                 self._columns.clear()
-            looks = (None, *[_look(state, column, height, moved) for height in range(1, ROWS + 1)])
+            heights = range(1, ROWS + 1)
+            looks = (None, *[look_of(state, column, height, moved) for height in heights])
             self._columns[key] = looks
         return looks
 
@@ -220,14 +199,14 @@ class Board(ViewWidget):
             self._placed.clear()
         players = view.state.num_players
         column = COLUMNS[index]
-        space_key = _space_key(column, height, look, pieces, players)
-        kept = self._spaces.get(space_key)
+        key = space_key(column, height, look, pieces, players)
+        kept = self._spaces.get(key)
         if kept is None:
-            kept = self._keep_space(view, space_key, column, height, pieces, moved)
+            kept = self._keep_space(view, key, column, height, pieces, moved)
         space, own = kept
         offset = len(MARGIN) + index * (len(space) + 1)  # each as wide: the scale's
         placed = Placed(
-            space_key,
+            key,
             space,
             space.plain + " ",
             tuple(Span(start + offset, end + offset, style) for start, end, style in own),
@@ -259,7 +238,7 @@ class Board(ViewWidget):
         moved: dict[int, frozenset[int]],
     ) -> tuple[Text, list[Span]]:
         """The space at ``column`` and ``height`` drawn once per look, wherever it is
-        (``_space_key``, as ``Row.spaces`` keeps it), and its styles as spans (its own style
+        (``space_key``, as ``Row.placed`` keeps it), and its styles as spans (its own style
         first, as ``Text.append_text`` would put them): a new row is spaces seen before."""
         if len(self._spaces) > MAX_SPACES:
             self._spaces.clear()
@@ -312,48 +291,6 @@ class Board(ViewWidget):
             Text(f"{self.glyphs.shape(owner)}{column}", style=f"reverse {player_style(owner)}"),
             width,
         )
-
-
-def _moved(view: GameView) -> dict[int, frozenset[int]]:
-    """By column, the players whose piece there moved since a returning player last looked
-    (drawn reversed: ``GameView.unseen``); worked out once per drawing, not per space."""
-    unseen = view.unseen
-    if unseen is None:
-        return {}
-    moved: dict[int, set[int]] = {}
-    for player, column in unseen.moved:
-        moved.setdefault(column, set()).add(player)
-    return {column: frozenset(players) for column, players in moved.items()}
-
-
-def _look(state: GameState, column: int, height: int, moved: frozenset[int]) -> Hashable:
-    """Everything one space's drawing depends on."""
-    if height > TOPS[column]:
-        return None
-    owner = state.claimed[column]
-    if owner is not None:  # tagged: (0, False) would equal a 2-player space's (0, 0)
-        return "won", owner, owner in moved
-    runner = state.runners[column] == height
-    return tuple(
-        2
-        if player == state.current_player and runner
-        else (state.squares[player][column] == height) + 3 * (player in moved)
-        for player in range(state.num_players)
-    )
-
-
-def _space_key(column: int, height: int, look: Hashable, pieces: bool, players: int) -> Hashable:
-    """What a space's drawing depends on (``Board._space``), wherever on the board it is:
-    its look, and whether it is its column's top (underlined). A runner's move brings new
-    rows, but their spaces look as spaces seen before elsewhere."""
-    if look is None:
-        return BLANK  # above its column's top
-    assert isinstance(look, tuple)
-    if look[0] == "won":
-        return look, players
-    if not pieces:
-        return BLANK  # a taller space's line without pieces
-    return look, height == TOPS[column]
 
 
 def _centred(text: Text, width: int = CELL) -> Text:
