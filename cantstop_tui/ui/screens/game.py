@@ -97,7 +97,7 @@ class GameScreen(Screen[None]):
         """The views this screen's viewer is shown, and the widgets drawn from them."""
         self._acted: list[TableChanged] | None = None
         """While this screen's own intent is played (``_act``): the changes it made, shown
-        when it returns rather than posted to the screen (about 300 calls a key)."""
+        when it returns rather than posted to the screen (about 200 calls a key)."""
         self.set_reactive(GameScreen.view, self.views.of(table.match, ()))
 
     def compose(self) -> ComposeResult:
