@@ -23,6 +23,10 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual._compositor.Compositor._get_renders",
     "textual._compositor.ChopsUpdate",
     "textual.screen.Screen._compositor",
+    "textual.screen.Screen._dirty_widgets",
+    "textual.widget.Widget._set_dirty",
+    "textual.widget.Widget._layout_cache",
+    "textual.widget.Widget._rich_style_cache",
     # ui/textual_compat/driver.py
     "textual._context.active_app",
     "textual._xterm_parser.XTermParser",

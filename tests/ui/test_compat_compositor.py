@@ -1,7 +1,9 @@
 """ui/textual_compat/compositor.py: the game screen's compositor draws after a change only
 the widgets under it, and what it sends leaves the terminal showing what a whole redraw
-would. Its private parts (``Screen._compositor``, ``Compositor``, ``ChopsUpdate``,
-``Compositor._dirty_regions``, ``Compositor._get_renders``) are checked here and listed in
+would; ``repaint`` tells the screen of a widget's change at once. Its private parts
+(``Screen._compositor``, ``Compositor``, ``ChopsUpdate``, ``Compositor._dirty_regions``,
+``Compositor._get_renders``; ``repaint``'s ``Screen._dirty_widgets``, ``Widget._set_dirty``,
+``Widget._layout_cache``, ``Widget._rich_style_cache``) are checked here and listed in
 ``textual_version.PRIVATE_PARTS``."""
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.ui.demo import next_key
 from cantstop_tui.ui.screens.game import GameScreen
-from cantstop_tui.ui.textual_compat import LeanCompositor, lean_compositor
+from cantstop_tui.ui.textual_compat import LeanCompositor, lean_compositor, repaint
 
 from .ui_helpers import SIZE, start_playing, table_app, until
 
@@ -143,3 +145,61 @@ def test_textuals_compositor_is_the_screens_and_is_replaced_for_one_screen() -> 
     lean_compositor(screen)
     assert isinstance(screen._compositor, LeanCompositor)
     assert type(Screen()._compositor) is Compositor  # other screens keep Textual's
+
+
+class Said(Widget):
+    """A line whose words are set from outside, then repainted."""
+
+    DEFAULT_CSS = "Said { height: 1; }"
+    words = "before"
+
+    def render(self) -> str:
+        return self.words
+
+
+class SaidScreen(Screen[None]):
+    def __init__(self, lean: bool) -> None:
+        super().__init__()
+        if lean:
+            lean_compositor(self)
+
+    def compose(self) -> ComposeResult:
+        yield Said()
+        yield Static("beside")
+
+
+async def test_a_repaint_tells_the_screen_at_once_and_draws_the_widget_anew() -> None:
+    class SaidApp(App[None]):
+        def get_default_screen(self) -> Screen[None]:
+            return SaidScreen(lean=True)
+
+    app = SaidApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        said = app.query_one(Said)
+        drawn: Counter[str] = Counter()
+        _count_renders(app.screen, drawn)
+        said.words = "after"
+        repaint(said)
+        assert said in app.screen._dirty_widgets  # the screen told, not the widget woken
+        assert not said._repaint_required and not said._layout_cache
+        assert said._rich_style_cache == {}
+        await pilot.pause()
+        assert drawn == Counter({"Said": 1})  # drawn once, its neighbour not
+        assert app.screen._compositor.render_strips()[0].text.startswith("after")
+
+
+async def test_a_repaint_on_textuals_compositor_is_textuals_refresh() -> None:
+    class SaidApp(App[None]):
+        def get_default_screen(self) -> Screen[None]:
+            return SaidScreen(lean=False)
+
+    app = SaidApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        said = app.query_one(Said)
+        said.words = "after"
+        repaint(said)
+        assert said._repaint_required and said not in app.screen._dirty_widgets
+        await pilot.pause()
+        assert app.screen._compositor.render_strips()[0].text.startswith("after")

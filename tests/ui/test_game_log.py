@@ -165,3 +165,42 @@ async def test_an_ascii_terminals_log_marks_with_ascii() -> None:
         log.scroll_lines(-3)
         await pilot.pause()
         assert rows(log)[0].endswith(ASCII.earlier) and rows(log)[-1].endswith(ASCII.later)
+
+
+async def test_a_taller_or_shorter_log_scrolled_back_keeps_its_top_line() -> None:
+    async with LogOnly().run_test(size=(40, 10)) as pilot:
+        log = pilot.app.query_one(GameLog)
+        log.write_lines([f"line {n}" for n in range(30)])
+        log.scroll_lines(-5)
+        await pilot.pause()
+        assert rows(log)[0].startswith("line 15 ")
+        await pilot.resize_terminal(40, 14)
+        await until(pilot, lambda: log.size.height == 14, "the taller log")
+        assert rows(log)[0].startswith("line 15 ") and log.scrolled_back == 1
+        await pilot.resize_terminal(40, 6)
+        await until(pilot, lambda: log.size.height == 6, "the shorter log")
+        assert rows(log)[0].startswith("line 15 ") and log.scrolled_back == 9
+
+
+async def test_a_resize_keeps_the_lines_a_reader_scrolled_back_to() -> None:
+    app, table = table_app(MATCH)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_playing(pilot)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        log = app.screen.query_one(GameLog)
+        while log.line_count < 3 * log.size.height:  # long enough to scroll a page back
+            steps = len(table.match.history)
+            await pilot.press(next_key(table.match))
+            await until(pilot, lambda s=steps: len(table.match.history) > s, "the key's move")
+        log.scroll_page(-1)
+        while log.lines[log.top].startswith(" "):  # a line's start on the top row
+            log.scroll_lines(-1)
+        await pilot.pause()
+        reading, width = log.lines[log.top], log.size.width
+        await pilot.resize_terminal(110, 30)  # a wider log: every line wrapped again
+        await until(pilot, lambda: log.size.width > width, "the wider log")
+        assert log.scrolled_back > 0 and log.lines[log.top].startswith(reading)
+        assert rows(log)[0].startswith(log.lines[log.top])
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: log.size.width == width, "the log as it was")
+        assert log.lines[log.top] == reading and rows(log)[0].startswith(reading)

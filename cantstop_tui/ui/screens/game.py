@@ -95,6 +95,9 @@ class GameScreen(Screen[None]):
         self._over_shown: Match | None = None
         self.views = GameViews(table, seats, self.chances, unseen)
         """The views this screen's viewer is shown, and the widgets drawn from them."""
+        self._acted: list[TableChanged] | None = None
+        """While this screen's own intent is played (``_act``): the changes it made, shown
+        when it returns rather than posted to the screen (about 200 calls a key)."""
         self.set_reactive(GameScreen.view, self.views.of(table.match, ()))
 
     def compose(self) -> ComposeResult:
@@ -152,7 +155,11 @@ class GameScreen(Screen[None]):
     # --- from the table --------------------------------------------------------
 
     def _table_changed(self, match: Match, events: tuple[Event, ...]) -> None:
-        self.post_message(TableChanged(match, events))
+        change = TableChanged(match, events)
+        if self._acted is not None:
+            self._acted.append(change)  # shown by _act, after the table's other listeners
+        else:
+            self.post_message(change)
 
     @on(TableChanged)
     def _show(self, message: TableChanged) -> None:
@@ -178,10 +185,16 @@ class GameScreen(Screen[None]):
         if not now.may_act:
             self._notice(not_your_turn(now))
             return
+        acted: list[TableChanged] = []
+        self._acted = acted
         try:
             intent(now.state.current_player)
         except IllegalMoveError as error:
             self._notice(str(error))
+        finally:
+            self._acted = None
+        for change in acted:
+            self._show(change)
 
     def _notice(self, sentence: str) -> None:
         self.view = self.views.of(self.table.match, (), sentence)

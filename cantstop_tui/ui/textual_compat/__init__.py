@@ -18,7 +18,8 @@ moves one.
   tests read of a ``Select`` (its options); imported by the screens that show them, not
   from here (so the first frame does not load Textual's ``Footer`` and ``Select``);
 - ``compositor``: a screen that draws, after a change, only the widgets under what changed
-  (``lean_compositor``, for the game screen);
+  (``lean_compositor``, for the game screen), and is told of a widget's change at once
+  (``repaint``);
 - ``messages``: the message that wakes an idle widget (``Prompt``) kept the closed screen
   that sent it alive; fixed on import, for every app;
 - ``terminal_input``: the terminal driver's input loop, which ends at its input's end where
@@ -34,7 +35,7 @@ package fails to import.
 from __future__ import annotations
 
 from .app_parts import notification_messages, report_fatal_errors, withdraw_notices
-from .compositor import LeanCompositor, lean_compositor
+from .compositor import LeanCompositor, lean_compositor, repaint
 from .driver import DriverState, KeyParser, current_app, forget_parsed_keys, new_key_parser
 from .messages import UPSTREAM_PROMPT_POST_INIT
 from .rendering import (
@@ -70,6 +71,7 @@ __all__ = [
     "lightened_strips",
     "new_key_parser",
     "notification_messages",
+    "repaint",
     "report_fatal_errors",
     "strips_lightened",
     "terminal_console",

@@ -101,6 +101,24 @@ def _bands(rows: set[int]) -> list[tuple[int, int]]:
     return bands
 
 
+def repaint(widget: Widget, *regions: Region) -> None:
+    """``widget.refresh(*regions)`` (all of it if none), its screen told at once if the
+    screen has a ``LeanCompositor``: Textual marks the widget, wakes it, and at its idle the
+    widget posts its screen an update (two messages and an idle a widget, each key some
+    five widgets); here the screen is marked and woken once for all of them."""
+    screen = widget.screen if widget.is_mounted and widget.display else None
+    if screen is None or not isinstance(screen._compositor, LeanCompositor):
+        widget.refresh(*regions)
+        return
+    widget._layout_cache.clear()
+    widget._set_dirty(*regions)
+    widget.clear_cached_dimensions()
+    widget._rich_style_cache.clear()
+    if screen in screen._compositor:
+        screen._dirty_widgets.add(widget)
+        screen.check_idle()
+
+
 def lean_compositor(screen: Screen[Any]) -> None:
     """``screen`` draws, after a change, only the widgets under what changed; call it in the
     screen's ``__init__``, before it is mounted."""

@@ -16,6 +16,7 @@ from textual.strip import Strip
 from ...engine import COLUMNS, TOPS, GameState
 from ..glyphs import player_style
 from ..view import GameView
+from .board_looks import NONE, Looks, Placed, Row, look_of, moved_by_column, space_key
 from .view_widget import ViewWidget
 
 CELL = 4
@@ -44,9 +45,6 @@ def fit_scale(room_width: int, room_height: int) -> tuple[int, int]:
 MARGIN = " "
 """The board's left margin, drawn with each row (a widget without padding hands the
 compositor its own lines: ``OneStylePerRender``)."""
-NONE: frozenset[int] = frozenset()
-Looks = tuple[Hashable, ...]
-"""How each space of a column looks, by height (``_look``)."""
 MAX_ROWS = 128
 """Drawn rows kept. A game shows a few hundred different ones, but a change only brings
 back rows seen lately (runners gone after a stop or bust); each row is about 25 objects,
@@ -54,13 +52,6 @@ kept per visitor on a server."""
 MAX_SPACES = 512
 """Drawn spaces kept: eleven columns of up to thirteen spaces, each in the few looks a
 game gives it (empty, a runner, each player's piece, claimed)."""
-
-
-class Row(Text):
-    """A row of the board's text, which keeps its spaces apart (each with the key of its
-    look) so that its line is drawn from the spaces' lines (``Board._drawn``)."""
-
-    spaces: tuple[tuple[Hashable, Text], ...] = ()
 
 
 class Board(ViewWidget):
@@ -78,8 +69,12 @@ class Board(ViewWidget):
         """Each space as drawn and its styles as spans, by its look (``_keep_space``)."""
         self._columns: dict[Hashable, Looks] = {}
         """Each column's looks by height (``_column``), by what the column shows."""
-        self._space_lines: dict[Hashable, Strip] = {}
-        """Each space's line as drawn, by its look and the base style (``_drawn``)."""
+        self._placed: dict[Hashable, Placed] = {}
+        """Each space as a row holds it, by its column's index, height, look, whether it is
+        the line with the pieces, and the players (``_place``)."""
+        self._space_lines: dict[Hashable, tuple[Segment, ...]] = {}
+        """Each space's line as drawn and a gap, by its look and the base style
+        (``_drawn``)."""
         self._sized = (CELL, 1)
         """The scale the widget's size and drawn rows are for."""
 
@@ -97,6 +92,7 @@ class Board(ViewWidget):
             self._rows.clear()
             self._columns.clear()
             self._spaces.clear()
+            self._placed.clear()
             self._space_lines.clear()
             self.refresh(layout=True)
         super().watch_view(view)
@@ -116,7 +112,7 @@ class Board(ViewWidget):
     def draw_lines(self, view: GameView) -> list[Text]:
         rows = self.scale[1]
         middle = rows // 2
-        moved = _moved(view)
+        moved = moved_by_column(view)
         state = view.state
         by_column = tuple(zip(*state.squares, strict=True))  # each column's squares, at once
         columns = [
@@ -156,7 +152,8 @@ class Board(ViewWidget):
         if looks is None:
             if len(self._columns) > MAX_ROWS:
                 self._columns.clear()
-            looks = (None, *(_look(state, column, height, moved) for height in range(1, ROWS + 1)))
+            heights = range(1, ROWS + 1)
+            looks = (None, *[look_of(state, column, height, moved) for height in heights])
             self._columns[key] = looks
         return looks
 
@@ -176,52 +173,75 @@ class Board(ViewWidget):
         if row is None:
             if len(self._rows) > MAX_ROWS:
                 self._rows.clear()
-            parts: list[tuple[Hashable, Text]] = []
-            plain, spans, offset = [MARGIN], [], len(MARGIN)
-            for column, look in zip(COLUMNS, looks, strict=True):
-                space_key = (column, height, look, pieces, players)
-                kept = self._spaces.get(space_key)
-                if kept is None:
-                    kept = self._keep_space(view, space_key, moved)
-                space, own = kept
-                parts.append((space_key, space))
-                spans += [Span(start + offset, end + offset, style) for start, end, style in own]
-                plain += (space.plain, " ")
-                offset += len(space) + 1
-            row = Row("".join(plain), spans=spans)  # as if each space were appended
-            row.spaces = tuple(parts)
+            get = self._placed.get
+            placed = tuple(
+                [
+                    get((index, height, look, pieces, players))
+                    or self._place(view, index, height, look, pieces, moved)
+                    for index, look in enumerate(looks)
+                ]
+            )
+            # As if each space were appended, a gap after each.
+            row = Row(
+                "".join([MARGIN, *[space.text for space in placed]]),
+                spans=[span for space in placed for span in space.spans],
+            )
+            row.placed = placed
             self._rows[key] = row
         return row
+
+    def _place(
+        self, view: GameView, index: int, height: int, look: Hashable, pieces: bool,
+        moved: dict[int, frozenset[int]],
+    ) -> Placed:
+        """The space of the ``index``th column at ``height`` as its row holds it, kept."""
+        if len(self._placed) > MAX_SPACES:
+            self._placed.clear()
+        players = view.state.num_players
+        column = COLUMNS[index]
+        key = space_key(column, height, look, pieces, players)
+        kept = self._spaces.get(key)
+        if kept is None:
+            kept = self._keep_space(view, key, column, height, pieces, moved)
+        space, own = kept
+        offset = len(MARGIN) + index * (len(space) + 1)  # each as wide: the scale's
+        placed = Placed(
+            key,
+            space,
+            space.plain + " ",
+            tuple(Span(start + offset, end + offset, style) for start, end, style in own),
+        )
+        self._placed[index, height, look, pieces, players] = placed
+        return placed
 
     def _drawn(self, text: Text, width: int, base: Style) -> Strip:
         """A row as a line of the board: its spaces' lines, each drawn once per look and
         base style, side by side (a new row costs no drawing of spaces seen before)."""
         if not isinstance(text, Row):
             return super()._drawn(text, width, base)
-        gap = Segment(" ", base)
         segments = [Segment(MARGIN, base)]
-        for key, space in text.spaces:
-            drawn = self._space_lines.get((key, base))
+        lines = self._space_lines
+        for key, space, _, _ in text.placed:
+            drawn = lines.get((key, base))
             if drawn is None:
-                if len(self._space_lines) > MAX_SPACES:
-                    self._space_lines.clear()
+                if len(lines) > MAX_SPACES:
+                    lines.clear()
                 alone = Text().append_text(space)  # its own style a span, over the base
-                drawn = self._space_lines[key, base] = self._draw(alone, space.cell_len, base)
+                line = self._draw(alone, space.cell_len, base)
+                drawn = lines[key, base] = (*line, Segment(" ", base))
             segments += drawn
-            segments.append(gap)
         line = Strip(segments, text.cell_len)
         return line if line.cell_length == width else line.crop_extend(0, width, base)
 
     def _keep_space(
-        self, view: GameView, key: tuple[int, int, Hashable, bool, int],
+        self, view: GameView, key: Hashable, column: int, height: int, pieces: bool,
         moved: dict[int, frozenset[int]],
     ) -> tuple[Text, list[Span]]:
-        """A space drawn once per look (``_look``; ``key`` as ``Row.spaces`` keeps it), and
-        its styles as spans (its own style first, as ``Text.append_text`` would put them):
-        a new row is mostly spaces seen before."""
+        """The space at ``column`` and ``height`` drawn once per look, wherever it is
+        (``space_key``, as ``Row.placed`` keeps it), and its styles as spans (its own style
+        first, as ``Text.append_text`` would put them): a new row is spaces seen before."""
         if len(self._spaces) > MAX_SPACES:
             self._spaces.clear()
-        column, height, _, pieces, _ = key
         space = self._space(view, column, height, moved.get(column, NONE), pieces)
         own = [Span(0, len(space), space.style)] if space.style else []
         kept = self._spaces[key] = (space, [*own, *space.spans])
@@ -271,34 +291,6 @@ class Board(ViewWidget):
             Text(f"{self.glyphs.shape(owner)}{column}", style=f"reverse {player_style(owner)}"),
             width,
         )
-
-
-def _moved(view: GameView) -> dict[int, frozenset[int]]:
-    """By column, the players whose piece there moved since a returning player last looked
-    (drawn reversed: ``GameView.unseen``); worked out once per drawing, not per space."""
-    unseen = view.unseen
-    if unseen is None:
-        return {}
-    moved: dict[int, set[int]] = {}
-    for player, column in unseen.moved:
-        moved.setdefault(column, set()).add(player)
-    return {column: frozenset(players) for column, players in moved.items()}
-
-
-def _look(state: GameState, column: int, height: int, moved: frozenset[int]) -> Hashable:
-    """Everything one space's drawing depends on."""
-    if height > TOPS[column]:
-        return None
-    owner = state.claimed[column]
-    if owner is not None:  # tagged: (0, False) would equal a 2-player space's (0, 0)
-        return "won", owner, owner in moved
-    runner = state.runners[column] == height
-    return tuple(
-        2
-        if player == state.current_player and runner
-        else (state.squares[player][column] == height) + 3 * (player in moved)
-        for player in range(state.num_players)
-    )
 
 
 def _centred(text: Text, width: int = CELL) -> Text:

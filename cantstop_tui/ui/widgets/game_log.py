@@ -28,8 +28,10 @@ from ...engine import Conceded, Event, Moved, Rolled, Stopped
 from ...play.match import Match
 from ...play.narration import history_parts, log_lines, rolloff_lines, waiting_roll
 from ..glyphs import Glyphs, glyphs_for
+from ..textual_compat import repaint
 from ..view import GameView
 from .kept_strips import KeptStrips
+from .log_wrap import place, wrap_cells
 from .view_widget import OneStylePerRender
 
 FALLBACK_WIDTH = 21
@@ -74,6 +76,10 @@ class GameLog(OneStylePerRender):
         self._narrated: deque[str] = deque(maxlen=MAX_LINES)
         """The lines written, before wrapping (each makes one wrapped line or more): a new
         width wraps these again, without replaying the game."""
+        self._parts: deque[int] = deque(maxlen=MAX_LINES)
+        """How many wrapped lines each of ``_narrated`` made, at the width wrapped to."""
+        self._height = 0
+        """The height the log was laid out at (``on_resize``)."""
         self._shown: tuple[int, int, int, Selection | None] | None = None
         """``_where`` while the log is drawn (worked out once, not once a row)."""
         self._drawn = KeptStrips(KEPT_LINES)
@@ -116,7 +122,7 @@ class GameLog(OneStylePerRender):
         if self._back:
             self._back = min(self._back + len(lines), self._most_back())
         if dropped or (not self._back and len(kept) > height):
-            self.refresh()  # every row moved up a line
+            repaint(self)  # every row moved up a line
         elif self._back:
             self._refresh_rows(height - 1, height)  # the mark of lines below
         else:
@@ -124,6 +130,7 @@ class GameLog(OneStylePerRender):
 
     def clear(self) -> None:
         self._narrated.clear()
+        self._parts.clear()
         self._lines.clear()
         self._back = 0
         self.refresh()
@@ -145,7 +152,7 @@ class GameLog(OneStylePerRender):
 
     def _refresh_rows(self, top: int, bottom: int) -> None:
         if bottom > top:
-            self.refresh(Region(0, top, self.size.width, bottom - top))
+            repaint(self, Region(0, top, self.size.width, bottom - top))
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
@@ -224,19 +231,35 @@ class GameLog(OneStylePerRender):
         if width > 8:
             self._wrapped_at = width
         width = (width - MARK_ROOM) if width > 8 else FALLBACK_WIDTH
-        wrapped = [part for line in lines for part in wrap_cells(line, width) or [""]]
+        wrapped: list[str] = []
+        for line in lines:
+            parts = wrap_cells(line, width) or [""]
+            self._parts.append(len(parts))
+            wrapped += parts
         if wrapped:
             self.write_lines(wrapped)
 
     def on_resize(self) -> None:
-        """Lines are wrapped to the log's width: a new width wraps them again."""
-        self._back = min(self._back, self._most_back())
-        width = self.size.width
+        """Lines are wrapped to the log's width: a new width wraps them again. Scrolled
+        back, the log keeps the line the reader had on its top row there."""
+        height, width = self.size.height, self.size.width
+        # Lines from the top row's to the newest, counting it (0: it follows the newest).
+        from_end = self._back + self._height if self._back else 0
+        self._height = height
         if width != self._wrapped_at and self._narrated:
             self._wrapped_at = width
+            reading = place(self._parts, from_end)
             narrated = list(self._narrated)
             self.clear()
             self._write(narrated)
+            if reading is not None:
+                index, part = reading
+                newest = list(self._parts)[index:]
+                from_end = sum(newest) - min(part, newest[0] - 1)
+        back = min(max(from_end - height, 0), self._most_back())
+        if back != self._back:
+            self._back = back
+            self.refresh()
 
     def _write_all(self, view: GameView) -> None:
         match, unseen = view.match, view.unseen
@@ -276,37 +299,3 @@ def actions_in(events: tuple[Event, ...]) -> int:
     """How many actions (rolls, moves, stops, concessions) ``events`` tell of: each has one
     of these."""
     return sum(isinstance(event, Rolled | Moved | Stopped | Conceded) for event in events)
-
-
-def wrap_cells(line: str, width: int, indent: str = "  ") -> list[str]:
-    """``line`` in lines of at most ``width`` terminal cells (CJK and emoji count two),
-    broken between words, the lines after the first indented; a word wider than a line is
-    cut between characters."""
-    width = max(width, len(indent) + 2)
-    lines: list[str] = []
-    current = ""
-    for word in line.split(" "):
-        candidate = f"{current} {word}" if current else (indent if lines else "") + word
-        if cell_len(candidate) <= width:
-            current = candidate
-            continue
-        if current:
-            lines.append(current)
-        current = indent + word
-        while cell_len(current) > width:  # a word too long for any line
-            cut = _cells_prefix(current, width)
-            lines.append(current[:cut])
-            current = indent + current[cut:]
-    if current.strip():
-        lines.append(current)
-    return lines
-
-
-def _cells_prefix(text: str, width: int) -> int:
-    """How many characters of ``text`` fit in ``width`` cells (at least one)."""
-    used = 0
-    for index, char in enumerate(text):
-        used += cell_len(char)
-        if used > width:
-            return max(index, 1)
-    return len(text)

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.strip import Strip
 
+from ..textual_compat import repaint
 from .kept_strips import KeptStrips
 from .view_widget import OneStylePerRender
 
@@ -59,7 +60,7 @@ class KeysBar(OneStylePerRender):
         keys = tuple(shown.values())
         if keys != self._keys:
             self._keys = keys
-            self.refresh()
+            repaint(self)
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")

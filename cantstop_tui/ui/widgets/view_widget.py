@@ -19,6 +19,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..glyphs import Glyphs, glyphs_for
+from ..textual_compat import repaint
 from ..view import GameView
 from .kept_strips import KeptStrips
 
@@ -187,16 +188,18 @@ class ViewWidget(OneStylePerRender):
             self._strips.clear()
             self.refresh(layout=True)
             return
+        new = self._lines
+        both = zip(old, new, strict=False)  # the rows both have; then those one has
+        rows = [row for row, (before, after) in enumerate(both) if before is not after]
+        rows = [row for row in rows if old[row] != new[row]]  # a kept line is the same
+        rows += range(min(len(old), len(new)), max(len(old), len(new)))
         width = self.size.width
         changed = []
-        for row in range(max(len(old), len(self._lines))):
-            before = old[row] if row < len(old) else None
-            after = self._lines[row] if row < len(self._lines) else None
-            if before is not after and before != after:
-                self._strips.pop(row, None)
-                changed.append(Region(0, row, width, 1))
+        for row in rows:
+            self._strips.pop(row, None)
+            changed.append(Region(0, row, width, 1))
         if changed:
-            self.refresh(*changed)  # one refresh for the lines that changed
+            repaint(self, *changed)  # one repaint for the lines that changed
 
     def _drawing(self, key: Hashable, view: GameView) -> list[Text]:
         """``draw_lines(view)``, kept by ``key`` if the widget keeps drawings."""
