@@ -64,10 +64,12 @@ class PlayerLuck:
         share = self.luckier_than
         return next(words for bound, words in WORDS if share >= bound)
 
-    def sentence(self) -> str:
-        """``+12.0 points of luck (±8), a lucky game: luckier than 93% of games``."""
+    def sentence(self, ascii_only: bool = False) -> str:
+        """``+12.0 points of luck (±8), a lucky game: luckier than 93% of games`` (``+/-8``
+        in ASCII)."""
+        plus_minus = "+/-" if ascii_only else "±"
         return (
-            f"{self.points:+.1f} points of luck (±{self.spread:.0f}), {self.words}: "
+            f"{self.points:+.1f} points of luck ({plus_minus}{self.spread:.0f}), {self.words}: "
             f"luckier than {self.luckier_than:.0f}% of games"
         )
 

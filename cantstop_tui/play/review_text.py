@@ -38,9 +38,9 @@ def summary_line(player: PlayerReview) -> str:
     )
 
 
-def luck_line(player: PlayerReview) -> str:
+def luck_line(player: PlayerReview, ascii_only: bool = False) -> str:
     """``Ana: +12.0 points of luck (±8), a lucky game: luckier than 93% of games``."""
-    return f"{player.name[:NAME_CELLS]}: {player.luck.sentence()}"
+    return f"{player.name[:NAME_CELLS]}: {player.luck.sentence(ascii_only)}"
 
 
 LEGEND: Final = (
@@ -98,7 +98,7 @@ def text_lines(review: Review, title: str = "", ascii_only: bool = False) -> lis
         summary_header(),
         *(summary_line(player) for player in review.players),
         "",
-        *(luck_line(player) for player in review.players),
+        *(luck_line(player, ascii_only) for player in review.players),
         "",
         "Win chance at the start of each turn (one mark per turn):",
     ]

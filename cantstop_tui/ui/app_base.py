@@ -23,6 +23,7 @@ from ..play.table import Table
 from ..storage import crash
 from ..storage.signals import HANG_UP
 from . import screen_keys
+from .ascii_look import ASCII_CLASS, ASCII_CSS
 from .compact_driver import TerminalEnded, compact
 from .glyphs import glyphs_for
 from .key_order import KeyOrder
@@ -40,19 +41,7 @@ class AppBase(App[None]):
     """The help screen's keys block, if not the local game's."""
     KEY_LABELS: ClassVar[dict[str, str]] = {}
     """Footer labels that differ from the bindings' own, by action."""
-    CSS = """
-    AppBase.-ascii .dialog {
-        border: ascii $primary;
-    }
-    AppBase.-ascii #right {
-        border-left: ascii $primary;
-    }
-    AppBase.-ascii ChoiceRule {
-        border-top: ascii $primary;
-    }
-    AppBase.-ascii * {
-        scrollbar-size: 0 0;
-    }
+    CSS = ASCII_CSS + """
     /* A dialog's buttons are at its foot, below the middle of the screen: its notice shows
        at the top (the newest only: on_notify) and never reaches down to the buttons. */
     ModalScreen > ToastRack {
@@ -109,7 +98,7 @@ class AppBase(App[None]):
             self.clear_notifications()
 
     def on_mount(self) -> None:
-        self.set_class(self.ascii_only, "-ascii")
+        self.set_class(self.ascii_only, ASCII_CLASS)
         self._check_size(self.size.width, self.size.height)
         # After Textual's start-up: a screen pushed during it is laid out and drawn, then
         # laid out and drawn again (Textual holds its frames until start-up ends).

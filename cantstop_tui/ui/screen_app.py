@@ -11,12 +11,15 @@ from textual.app import App
 from textual.screen import Screen
 
 from . import textual_compat  # noqa: F401  (patches Textual before any app draws a frame)
+from .ascii_look import ASCII_CLASS, ASCII_CSS
 from .glyphs import Glyphs, glyphs_for
 
 T = TypeVar("T")
 
 
 class ScreenApp(App[T], Generic[T]):
+    CSS = ASCII_CSS
+
     def __init__(
         self, title: str, screen: Callable[[Glyphs], Screen[Any]], ascii_only: bool = False
     ) -> None:
@@ -24,6 +27,7 @@ class ScreenApp(App[T], Generic[T]):
         self.title = title
         self.make_screen = screen
         self.glyphs = glyphs_for(ascii_only)
+        self.set_class(ascii_only, ASCII_CLASS)
 
     def on_mount(self) -> None:
         self.push_screen(self.make_screen(self.glyphs), self.exit)

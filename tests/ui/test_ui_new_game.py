@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import html
-import re
-
 from textual.widgets import Button, Input, Select, Static
 
 from cantstop_tui.engine import allowed_win_columns
@@ -14,7 +11,7 @@ from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.settings import load_settings, settings_path
 from cantstop_tui.ui.textual_compat.widgets import select_values
 
-from .ui_helpers import SIZE, until
+from .ui_helpers import SIZE, not_ascii, shown_text, until
 
 
 async def test_enter_starts_one_human_against_the_computer() -> None:
@@ -113,8 +110,6 @@ async def test_ascii_mode_draws_the_new_game_screen_in_ascii_only() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        svg = app.export_screenshot()
-    # The screenshot holds every character on screen as SVG text.
-    shown = html.unescape("".join(re.findall(r">([^<]*)</text>", svg))).replace("\xa0", " ")
+        shown = shown_text(app)
     assert "New game" in shown
-    assert {ch for ch in shown if ord(ch) >= 128} == set()
+    assert not_ascii(shown) == set()

@@ -34,7 +34,17 @@ from cantstop_tui.ui.widgets.chance_graph import ChanceGraph
 from cantstop_tui.ui.widgets.game_log import GameLog
 from cantstop_tui.ui.widgets.players import PlayersPanel
 
-from .ui_helpers import SIZE, finished, local_app, settings, start_playing, table_app, until
+from .ui_helpers import (
+    SIZE,
+    finished,
+    local_app,
+    not_ascii,
+    settings,
+    shown_text,
+    start_playing,
+    table_app,
+    until,
+)
 
 PERCENT = re.compile(r"(\d+)%")
 
@@ -351,3 +361,18 @@ async def test_the_log_says_each_step_once_while_the_chances_update() -> None:
         steps = [line for line in lines if " rolls " in line]
         assert len(steps) == len(set(steps)), lines  # no step told twice
         assert not any(line.startswith(("Ana and", "Bo and")) for line in lines)
+
+
+async def test_cantstop_review_ascii_draws_in_ascii_only(tmp_path: Path) -> None:
+    """``cantstop review FILE --ascii``: the list's border, the luck's spread (+/-), the
+    graph, all ASCII."""
+    from cantstop_tui.ui.screens.review import ReviewApp
+
+    app = ReviewApp(finished(2, seed=8), "game.json", ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReviewScreen)
+                    and app.screen.review is not None, "the review")
+        await pilot.pause()
+        shown = shown_text(app)
+    assert "points of luck (+/-" in shown and "Decisions" in shown
+    assert not_ascii(shown) == set()

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 from collections.abc import Callable
 from typing import Any
 
+from textual.app import App
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 
@@ -91,3 +94,13 @@ async def run_from_palette(pilot: Pilot[Any], query: str) -> None:
     await until(
         pilot, lambda: not isinstance(pilot.app.screen, CommandPalette), "the palette to close"
     )
+
+
+def shown_text(app: App[Any]) -> str:
+    """Every character on the screen (the screenshot holds each as SVG text)."""
+    svg = app.export_screenshot()
+    return html.unescape("".join(re.findall(r">([^<]*)</text>", svg))).replace("\xa0", " ")
+
+
+def not_ascii(text: str) -> set[str]:
+    return {ch for ch in text if ord(ch) >= 128}

@@ -194,7 +194,7 @@ class ReviewScreen(Screen[PlayOn | None]):
             summary.append(shape + " ", style=player_style(player.player))
             summary.append(summary_line(player) + "\n", style="bold")
         for player in review.players:
-            summary.append(luck_line(player) + "\n")
+            summary.append(luck_line(player, self.glyphs.plain) + "\n")
         summary.append(LEGEND[-1], style="dim")
         self.query_one("#summary", Static).update(summary)
         graph = ChanceGraph(review.chances, self.glyphs, id="graph")
