@@ -28,6 +28,7 @@ worse than none. With the same depth everywhere, each roll more plays better
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from ..engine import GameState, Move, may_stop_with, refuses_stops, runners_after
@@ -152,8 +153,24 @@ class Planner:
     def roll_value(self, runners: Runners, depth: Depth) -> float:
         """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to
         the turn's end)."""
+        bust, groups = self.tables.successors(runners)
+        found = self._worths(runners, depth)  # every successor's worth, read at C speed
+        total = sum(count * max(map(found, nexts)) for count, nexts in groups)
+        return (total + bust * self.bust_value) / ROLLS
+
+    def outcome_values(self, runners: Runners, depth: Depth) -> list[tuple[int, float]]:
+        """The next roll's outcome groups as ``roll_value`` sums them: (how many of the
+        1,296 rolls, the worth they leave: the best move's), the bust first."""
+        bust, groups = self.tables.successors(runners)
+        found = self._worths(runners, depth)
+        return [(bust, self.bust_value)] + [
+            (count, max(map(found, nexts))) for count, nexts in groups
+        ]
+
+    def _worths(self, runners: Runners, depth: Depth) -> Callable[[Runners], float]:
+        """The worth of each of the next roll's runner sets, ``depth`` rolls ahead in all
+        (this one included), as a reader of a table (each set valued once, as met)."""
         tables = self.tables
-        bust, groups = tables.successors(runners)
         later = None if depth is None else depth - 1
         leaves = later is not None and later <= 0
         if leaves:
@@ -168,9 +185,7 @@ class Planner:
         else:
             best = self.best
             known.update((n, best(n, later)) for n in missing)
-        found = known.__getitem__  # every successor's worth, read at C speed
-        total = sum(count * max(map(found, nexts)) for count, nexts in groups)
-        return (total + bust * self.bust_value) / ROLLS
+        return known.__getitem__
 
     def best(self, runners: Runners, depth: Depth) -> float:
         """Worth of being at ``runners`` with the choice to roll or stop, ``depth`` rolls seen
