@@ -4,7 +4,7 @@ loaded machine. Targets (issue 31): a whole 2-player game under 1 s median, any 
 3 s. The baseline, in the same run, is ``cantstop --help``: start-up alone. Run as an
 installed program runs: its bytecode compiled once and cached, untimed (``pty_run.env``;
 where ``PYTHONDONTWRITEBYTECODE`` is set and the tree has no ``__pycache__``, every run
-compiled our 63 modules anew: about 0.1 s of CPU a person never waits for).
+compiled our 63 modules anew: 0.06 to 0.08 s of CPU a person never waits for).
 
 Fixed games, every seat a person so every decision is reviewed: ``rule28`` against
 ``easy`` (2 players) and ``expert``, ``rule28``, ``easy``, ``rule28`` (4 players), dice
