@@ -29,7 +29,10 @@ worse than none. With the same depth everywhere, each roll more plays better
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import mul
 from typing import Final
+
+import numpy as np
 
 from ..engine import GameState, Move, may_stop_with, refuses_stops, runners_after
 from .board_tables import BoardTables, LeafValue, Runners, Successors, all_out
@@ -153,19 +156,32 @@ class Planner:
     def roll_value(self, runners: Runners, depth: Depth) -> float:
         """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to
         the turn's end)."""
-        bust, groups = self.tables.successors(runners)
-        found = self._worths(runners, depth)  # every successor's worth, read at C speed
-        total = sum(count * max(map(found, nexts)) for count, nexts in groups)
+        bust, _ = self.tables.successors(runners)
+        counts, best = self._group_bests(runners, depth)
+        # Added group after group, as a loop over the groups did (the same sum to the bit).
+        total: float = sum(map(mul, counts, best))
         return (total + bust * self.bust_value) / ROLLS
 
     def outcome_values(self, runners: Runners, depth: Depth) -> list[tuple[int, float]]:
         """The next roll's outcome groups as ``roll_value`` sums them: (how many of the
         1,296 rolls, the worth they leave: the best move's), the bust first."""
-        bust, groups = self.tables.successors(runners)
+        bust, _ = self.tables.successors(runners)
+        counts, best = self._group_bests(runners, depth)
+        return [(bust, self.bust_value), *zip(counts, best, strict=True)]
+
+    def _group_bests(self, runners: Runners, depth: Depth) -> tuple[tuple[int, ...], list[float]]:
+        """Each outcome group's count (the bust aside) and its best move's worth: every
+        successor's worth read into one array (at C speed), each group's best taken at once
+        (a maximum over each group's run of places; a loop taking each group's maximum in
+        turn was most of the search's own time)."""
         found = self._worths(runners, depth)
-        return [(bust, self.bust_value)] + [
-            (count, max(map(found, nexts))) for count, nexts in groups
-        ]
+        reached = self.tables.reached[runners]
+        places, starts, counts = self.tables.groups[runners]
+        if not counts:
+            return counts, []
+        worths = np.fromiter(map(found, reached), dtype=np.float64, count=len(reached))
+        best: list[float] = np.maximum.reduceat(worths[places], starts).tolist()
+        return counts, best
 
     def _worths(self, runners: Runners, depth: Depth) -> Callable[[Runners], float]:
         """The worth of each of the next roll's runner sets, ``depth`` rolls ahead in all
