@@ -58,6 +58,9 @@ class BoardTables:
         """Each set's successors (the next roll's), each once, in the order first met."""
         self.groups: dict[Runners, Grouping] = {}
         """Each set's next roll as ``Grouping``: its moves' results (``reached``) read at once."""
+        self.busts: dict[Runners, int] = {}
+        """Each set's next roll's busts (of the 1,296)."""
+        self._readers: dict[Runners, tuple[tuple[int, int, Any], ...]] = {}
         self.ends = SolvedEnds(state)
         self._known: dict[Runners, Runners] = {}
         self._groupings: dict[int, tuple[object, Grouping]] = {}
@@ -75,23 +78,34 @@ class BoardTables:
             )
         return found[1]
 
-    def successors(self, runners: Runners) -> Successors:
-        """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
-        found = self.nexts.get(runners)
-        if found is None:
+    def expand(self, runners: Runners) -> int:
+        """Work out ``runners``' next roll for the search (``reached``, ``groups``), once;
+        the bust's count."""
+        bust = self.busts.get(runners)
+        if bust is None:
             bust, moves, groups, places = roll_plan(self.state, runners)
             # Each move's step once (the engine's), and one tuple per runner set however
             # many rolls lead to it (a plan holds thousands, each reached from many places).
             known = self._known
-            after = [
+            self.reached[runners] = [
                 known.setdefault(r, r) for r in runners_after_each(self.state, runners, moves)
             ]
-            self.reached[runners] = after
             self.groups[runners] = self._grouping(groups, places)
+            self._readers[runners] = groups
+            self.busts[runners] = bust
+        return bust
+
+    def successors(self, runners: Runners) -> Successors:
+        """(bust count, [(count, runner sets the moves lead to)]) for the next roll (a list
+        of groups the search itself no longer reads: made when asked for)."""
+        found = self.nexts.get(runners)
+        if found is None:
+            bust = self.expand(runners)
+            after = self.reached[runners]
             found = self.nexts[runners] = (
                 bust,
                 [(count, (after[read],) if size == 1 else read(after))
-                 for count, size, read in groups],
+                 for count, size, read in self._readers[runners]],
             )
         return found
 

@@ -142,7 +142,7 @@ class Planner:
             grown: set[Runners] = set()
             for runners in frontier:
                 if tables.stops[runners] < self.best_stop:
-                    tables.successors(runners)
+                    tables.expand(runners)
                     grown.update(tables.reached[runners])
             # A set an earlier decision of the turn looked at as far ahead has all that is
             # within reach valued: not again.
@@ -156,7 +156,7 @@ class Planner:
     def roll_value(self, runners: Runners, depth: Depth) -> float:
         """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to
         the turn's end)."""
-        bust, _ = self.tables.successors(runners)
+        bust = self.tables.expand(runners)
         counts, best = self._group_bests(runners, depth)
         # Added group after group, as a loop over the groups did (the same sum to the bit).
         total: float = sum(map(mul, counts, best))
@@ -165,7 +165,7 @@ class Planner:
     def outcome_values(self, runners: Runners, depth: Depth) -> list[tuple[int, float]]:
         """The next roll's outcome groups as ``roll_value`` sums them: (how many of the
         1,296 rolls, the worth they leave: the best move's), the bust first."""
-        bust, _ = self.tables.successors(runners)
+        bust = self.tables.expand(runners)
         counts, best = self._group_bests(runners, depth)
         return [(bust, self.bust_value), *zip(counts, best, strict=True)]
 
