@@ -148,11 +148,8 @@ class Analyst:
         planner = self._luck_planner(state)
         runners = state.runners
         planner.prefetch([runners], LUCK_DEPTH)
-        bust, groups = planner.successors(runners)
+        counts, raw = zip(*planner.outcome_values(runners, LUCK_DEPTH), strict=True)
         later = LUCK_DEPTH - 1
-        counts = [bust, *(count for count, _ in groups)]
-        raw = [planner.bust_value, *(max(planner.best(n, later) for n in nexts)
-                                      for _, nexts in groups)]
         moves = moves_for_dice(state, dice)
         got = (
             max(planner.best(planner.after(runners, move), later) for move in moves)

@@ -12,19 +12,25 @@ is one. It keeps no bound method of a planner (see ``solved_ends``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from itertools import chain
+from typing import Any, Protocol
+
+import numpy as np
+from numpy.typing import NDArray
 
 from ..engine import GameState, free_runners, runners_after_each
 from .outcomes import roll_plan
 from .solved_ends import SolvedEnds
 
-if TYPE_CHECKING:
-    import numpy as np
-    from numpy.typing import NDArray
-
 Runners = tuple[int, ...]
 Successors = tuple[int, list[tuple[int, Sequence[Runners]]]]
 """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
+Places = tuple[tuple[int, ...], ...]
+Grouping = tuple[NDArray[np.int64], NDArray[np.int64], tuple[int, ...]]
+"""A next roll's groups (the bust aside) over its moves' results: every group's moves'
+places one after another, where each group's begin, and each group's count. A search
+reads a set's successors' worths as one array and takes each group's best at once
+(``Planner.roll_value``)."""
 
 
 def all_out(runners: Runners) -> bool:
@@ -50,25 +56,56 @@ class BoardTables:
         self.nexts: dict[Runners, Successors] = {}
         self.reached: dict[Runners, list[Runners]] = {}
         """Each set's successors (the next roll's), each once, in the order first met."""
+        self.groups: dict[Runners, Grouping] = {}
+        """Each set's next roll as ``Grouping``: its moves' results (``reached``) read at once."""
+        self.busts: dict[Runners, int] = {}
+        """Each set's next roll's busts (of the 1,296)."""
+        self._readers: dict[Runners, tuple[tuple[int, int, Any], ...]] = {}
         self.ends = SolvedEnds(state)
         self._known: dict[Runners, Runners] = {}
+        self._groupings: dict[int, tuple[object, Grouping]] = {}
+        """By plan (many runner sets share one): its ``Grouping``, with the plan's places
+        kept so that the number is not another's."""
 
-    def successors(self, runners: Runners) -> Successors:
-        """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
-        found = self.nexts.get(runners)
-        if found is None:
-            bust, moves, groups = roll_plan(self.state, runners)
+    def _grouping(self, groups: tuple[tuple[int, int, Any], ...], places: Places) -> Grouping:
+        found = self._groupings.get(id(places))
+        if found is None or found[0] is not places:
+            sizes = [len(where) for where in places]
+            cells = np.fromiter(chain.from_iterable(places), dtype=np.int64, count=sum(sizes))
+            starts = np.cumsum([0, *sizes[:-1]] if sizes else [], dtype=np.int64)
+            found = self._groupings[id(places)] = (
+                places, (cells, starts, tuple(count for count, _, _ in groups))
+            )
+        return found[1]
+
+    def expand(self, runners: Runners) -> int:
+        """Work out ``runners``' next roll for the search (``reached``, ``groups``), once;
+        the bust's count."""
+        bust = self.busts.get(runners)
+        if bust is None:
+            bust, moves, groups, places = roll_plan(self.state, runners)
             # Each move's step once (the engine's), and one tuple per runner set however
             # many rolls lead to it (a plan holds thousands, each reached from many places).
             known = self._known
-            after = [
+            self.reached[runners] = [
                 known.setdefault(r, r) for r in runners_after_each(self.state, runners, moves)
             ]
-            self.reached[runners] = after
+            self.groups[runners] = self._grouping(groups, places)
+            self._readers[runners] = groups
+            self.busts[runners] = bust
+        return bust
+
+    def successors(self, runners: Runners) -> Successors:
+        """(bust count, [(count, runner sets the moves lead to)]) for the next roll (a list
+        of groups the search itself no longer reads: made when asked for)."""
+        found = self.nexts.get(runners)
+        if found is None:
+            bust = self.expand(runners)
+            after = self.reached[runners]
             found = self.nexts[runners] = (
                 bust,
                 [(count, (after[read],) if size == 1 else read(after))
-                 for count, size, read in groups],
+                 for count, size, read in self._readers[runners]],
             )
         return found
 

@@ -88,11 +88,14 @@ def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[
     return result
 
 
-RollPlan = tuple[int, tuple[Move, ...], tuple[tuple[int, int, Any], ...]]
+RollPlan = tuple[
+    int, tuple[Move, ...], tuple[tuple[int, int, Any], ...], tuple[tuple[int, ...], ...]
+]
 """The next roll as the search reads it (``roll_plan``): the bust's count, the distinct
-moves in the order first met, and each group of moves' (count, size, reader): the reader
+moves in the order first met, each group of moves' (count, size, reader): the reader
 takes the moves' results, listed as the moves are, and gives the group's (a tuple), or,
-for a group of one move (size 1), is that move's place in the list."""
+for a group of one move (size 1), is that move's place in the list; and each group's
+moves' places in the list (for reading many results at once, ``board_tables``)."""
 _plans: dict[object, RollPlan] = {}
 _passing_plans: dict[object, RollPlan] = {}
 
@@ -110,14 +113,18 @@ def roll_plan(state: GameState, runners: tuple[int, ...]) -> RollPlan:
         rolls = outcomes(state, runners)
         moves = tuple(dict.fromkeys(move for _, allowed in rolls for move in allowed))
         place = {move: k for k, move in enumerate(moves)}
+        places = tuple(tuple(place[m] for m in allowed) for _, allowed in rolls if allowed)
         groups = tuple(
-            (count, 1, place[allowed[0]]) if len(allowed) == 1
-            else (count, len(allowed), itemgetter(*(place[m] for m in allowed)))
-            for count, allowed in rolls if allowed
+            (count, 1, where[0]) if len(where) == 1
+            else (count, len(where), itemgetter(*where))
+            for (count, _), where in zip(
+                [row for row in rolls if row[1]], places, strict=True
+            )
         )
         if len(_passing_plans) >= _PASSING_LIMIT:
             _passing_plans.clear()
-        found = cache[key] = (sum(count for count, allowed in rolls if not allowed), moves, groups)
+        bust = sum(count for count, allowed in rolls if not allowed)
+        found = cache[key] = (bust, moves, groups, places)
     return found
 
 

@@ -28,7 +28,11 @@ worse than none. With the same depth everywhere, each roll more plays better
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import mul
 from typing import Final
+
+import numpy as np
 
 from ..engine import GameState, Move, may_stop_with, refuses_stops, runners_after
 from .board_tables import BoardTables, LeafValue, Runners, Successors, all_out
@@ -138,7 +142,7 @@ class Planner:
             grown: set[Runners] = set()
             for runners in frontier:
                 if tables.stops[runners] < self.best_stop:
-                    tables.successors(runners)
+                    tables.expand(runners)
                     grown.update(tables.reached[runners])
             # A set an earlier decision of the turn looked at as far ahead has all that is
             # within reach valued: not again.
@@ -152,8 +156,37 @@ class Planner:
     def roll_value(self, runners: Runners, depth: Depth) -> float:
         """Worth of rolling now, looking ``depth`` rolls ahead (this one included; None: to
         the turn's end)."""
+        bust = self.tables.expand(runners)
+        counts, best = self._group_bests(runners, depth)
+        # Added group after group, as a loop over the groups did (the same sum to the bit).
+        total: float = sum(map(mul, counts, best))
+        return (total + bust * self.bust_value) / ROLLS
+
+    def outcome_values(self, runners: Runners, depth: Depth) -> list[tuple[int, float]]:
+        """The next roll's outcome groups as ``roll_value`` sums them: (how many of the
+        1,296 rolls, the worth they leave: the best move's), the bust first."""
+        bust = self.tables.expand(runners)
+        counts, best = self._group_bests(runners, depth)
+        return [(bust, self.bust_value), *zip(counts, best, strict=True)]
+
+    def _group_bests(self, runners: Runners, depth: Depth) -> tuple[tuple[int, ...], list[float]]:
+        """Each outcome group's count (the bust aside) and its best move's worth: every
+        successor's worth read into one array (at C speed), each group's best taken at once
+        (a maximum over each group's run of places; a loop taking each group's maximum in
+        turn was most of the search's own time)."""
+        found = self._worths(runners, depth)
+        reached = self.tables.reached[runners]
+        places, starts, counts = self.tables.groups[runners]
+        if not counts:
+            return counts, []
+        worths = np.fromiter(map(found, reached), dtype=np.float64, count=len(reached))
+        best: list[float] = np.maximum.reduceat(worths[places], starts).tolist()
+        return counts, best
+
+    def _worths(self, runners: Runners, depth: Depth) -> Callable[[Runners], float]:
+        """The worth of each of the next roll's runner sets, ``depth`` rolls ahead in all
+        (this one included), as a reader of a table (each set valued once, as met)."""
         tables = self.tables
-        bust, groups = tables.successors(runners)
         later = None if depth is None else depth - 1
         leaves = later is not None and later <= 0
         if leaves:
@@ -168,9 +201,7 @@ class Planner:
         else:
             best = self.best
             known.update((n, best(n, later)) for n in missing)
-        found = known.__getitem__  # every successor's worth, read at C speed
-        total = sum(count * max(map(found, nexts)) for count, nexts in groups)
-        return (total + bust * self.bust_value) / ROLLS
+        return known.__getitem__
 
     def best(self, runners: Runners, depth: Depth) -> float:
         """Worth of being at ``runners`` with the choice to roll or stop, ``depth`` rolls seen

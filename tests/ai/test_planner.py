@@ -71,6 +71,24 @@ def test_rolling_is_the_roll_averaged_over_the_best_move_one_level_down() -> Non
     assert bust + sum(count for count, _ in groups) == 1296
 
 
+@pytest.mark.parametrize("depth", [1, DEFAULT_DEPTH])
+def test_the_outcomes_luck_reads_are_the_terms_rolling_sums(depth: int) -> None:
+    """``outcome_values`` (what the review's luck reads): each outcome group's count and its
+    best move's worth, the bust first, which are ``roll_value``'s terms to the last bit."""
+    planner = _planner(depth, **MIDGAME)
+    start = position(**MIDGAME).runners
+    planner.prefetch([start], depth)
+    found = planner.outcome_values(start, depth)
+    bust, groups = planner.successors(start)
+    assert [count for count, _ in found] == [bust, *(count for count, _ in groups)]
+    assert found[0][1] == planner.bust_value
+    assert found[1:] == [
+        (count, max(planner.best(n, depth - 1) for n in nexts)) for count, nexts in groups
+    ]
+    total = sum(count * value for count, value in found[1:])
+    assert planner.roll_value(start, depth) == (total + bust * planner.bust_value) / 1296
+
+
 def test_expert_looks_further_than_expert_classic() -> None:
     assert ExpertBot().depth == DEFAULT_DEPTH > ClassicExpertBot().depth == CLASSIC_DEPTH
     with pytest.raises(ValueError):

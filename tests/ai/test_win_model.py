@@ -65,6 +65,26 @@ def test_the_network_in_chunks_with_its_normalisation_folded_in_is_the_plain_pas
     assert model.distribution(features[:1]) == pytest.approx(plain[:1], abs=1e-5)
 
 
+@pytest.mark.parametrize("per_row", [False, True], ids=["closed shared", "closed per row"])
+def test_many_rows_encoded_a_part_at_a_time_are_valued_as_at_once(per_row: bool) -> None:
+    """``prospects`` encodes ``ENCODE_ROWS`` rows at a time (a big turn's-end pass): the
+    network is given the same ``CHUNK``s, so every row's chances are those of encoding all
+    the rows at once, to the last bit (the closed columns shared or one row each)."""
+    from cantstop_tui.ai.turns_model import ENCODE_ROWS, encode
+
+    model = shipped()
+    rng = np.random.default_rng(11)
+    rows = 2 * ENCODE_ROWS + 123
+    tops = np.array([TOPS[c] for c in COLUMNS])
+    heights = rng.integers(0, tops + 1, size=(rows, len(COLUMNS)))
+    closed = rng.random(size=(rows, len(COLUMNS))) < 0.1 if per_row else np.eye(11, dtype=bool)[4]
+    heights[:, 4] = np.where(np.atleast_2d(closed)[:, 4], 0, heights[:, 4])
+    whole = model.distribution(encode(heights, closed, 3, "standard"))
+    stuck = (~closed).sum(axis=-1) < 3
+    whole[np.broadcast_to(stuck, rows)] = np.eye(HORIZON)[-1]
+    assert (model.prospects(heights, closed, 3, "standard") == whole).all()
+
+
 def test_banking_values_in_one_batch_are_those_set_by_set() -> None:
     """``ModelEvaluator.values`` works out the opponents' prospects for every set of newly
     won columns of a batch at once, and gives each row its set's weights: the values are
