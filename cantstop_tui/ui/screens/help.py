@@ -37,9 +37,15 @@ RULES = (
 )
 
 LOCAL_KEYS = help_block(LOCAL_HELP)
+MORE_ABOVE = "more above"
+MORE_BELOW = "more below (PgDn, the wheel)"
 
 
 class HelpScreen(ModalScreen[None]):
+    """The rules and the keys in a box that scrolls; its top and bottom edges say when
+    there is more above or below (Textual's scroll bar is drawn in colours alone, so it is
+    invisible with ``NO_COLOR``). The bottom line stays free for the keys bar."""
+
     DEFAULT_CSS = """
     HelpScreen {
         align: center middle;
@@ -47,8 +53,9 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen > VerticalScroll {
         width: 80;
         max-width: 100%;
-        height: 100%;
+        height: 1fr;
         max-height: 24;
+        margin: 0 0 1 0;  /* the keys bar shows under it */
         border: heavy $primary;
         background: $panel;
         padding: 0 1;
@@ -79,11 +86,27 @@ class HelpScreen(ModalScreen[None]):
             players=players,
             keys=self.keys,
         )
-        with VerticalScroll(classes="dialog"):
+        with VerticalScroll(classes="dialog", id="help"):
             yield Static(text, id="rules")
             back = f"Back to the game ({screen_keys.CLOSE_HELP.named})"
             yield Button(back, id="close", variant="primary", compact=True)
         yield TooSmall()
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#help", VerticalScroll)
+        self.watch(scroll, "scroll_y", self._mark_more, init=False)
+        self.watch(scroll, "virtual_size", self._mark_more)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._mark_more)
+
+    def _mark_more(self) -> None:
+        """``↑ more above`` on the box's top edge and ``↓ more below`` on its bottom edge,
+        where the text goes on out of sight."""
+        scroll = self.query_one("#help", VerticalScroll)
+        above, below = scroll.scroll_y > 0, scroll.scroll_y < scroll.max_scroll_y
+        scroll.border_title = f"{self.glyphs.earlier} {MORE_ABOVE}" if above else ""
+        scroll.border_subtitle = f"{self.glyphs.later} {MORE_BELOW}" if below else ""
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         close(self, None)

@@ -13,9 +13,8 @@ moves one.
   (``current_app``);
 - ``app_parts``: crash reports instead of Textual's traceback (``report_fatal_errors``), and
   what tests read of an app (its notifications);
-- ``widgets``: a ``Footer`` that forgets the keys it replaced (``LeanFooter``), and what
-  tests read of a ``Select`` (its options); imported by the screens that show them, not
-  from here (so the first frame does not load Textual's ``Footer`` and ``Select``);
+- ``widgets``: what tests read of a ``Select`` (its options); imported by the tests, not
+  from here (so the first frame does not load Textual's ``Select``);
 - ``compositor``: a screen that draws, after a change, only the widgets under what changed
   (``lean_compositor``, for the game screen);
 - ``messages``: the message that wakes an idle widget (``Prompt``) kept the closed screen
