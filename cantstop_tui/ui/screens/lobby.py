@@ -140,6 +140,13 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             )
         else:
             self._say(NO_TABLES)
+        self.refresh_bindings()  # x leaves only a table waited at
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys bar shows what acts now: ``x`` only while waiting at a table."""
+        if action == LEAVE_TABLE.action:
+            return self.waiting_at is not None
         return True
 
     def _check_waiting(self, summaries: list[TableSummary]) -> None:
