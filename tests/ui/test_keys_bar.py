@@ -1,19 +1,28 @@
 """The keys bar follows the screen on top (a dialog's keys over the screen it shows
-through), shows only keys that act now, and leaves off what does not fit."""
+through), shows only keys that act now, and leaves off what does not fit; the help lists a
+dialog's keys apart from the game's and says when it goes on out of sight."""
 
 from __future__ import annotations
 
 from textual.app import App
 from textual.command import CommandPalette
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
+from textual.widgets import Static
 
 from cantstop_tui.engine import Phase
 from cantstop_tui.storage.replay import Replay
 from cantstop_tui.ui import screen_keys
 from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.screens.game_over import GameOverScreen
-from cantstop_tui.ui.screens.help import HelpScreen
+from cantstop_tui.ui.screens.help import (
+    KEYS_HERE,
+    KEYS_IN_GAME,
+    MORE_ABOVE,
+    MORE_BELOW,
+    HelpScreen,
+)
 from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.screens.replay import ReplayApp, ReplayScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
@@ -72,6 +81,7 @@ async def test_over_every_dialog_of_a_game_the_bar_shows_the_keys_that_act() -> 
         await pilot.press("question_mark")
         keys = await settle(pilot, HelpScreen, "the help")
         assert " enter Close help " in keys and "Roll" not in keys
+        assert KEYS_HERE not in str(app.screen.query_one("#rules", Static).render())
         await pilot.press("escape")
         keys = await settle(pilot, GameScreen, "the game again")
         assert " r Roll " in keys
@@ -110,6 +120,11 @@ async def test_over_the_game_over_box_the_bar_shows_its_keys_not_the_games() -> 
         await pilot.press("question_mark")  # what is shown works
         keys = await settle(pilot, HelpScreen, "the help over the game over box")
         assert "Rematch" not in keys
+        # The help follows the box too: its keys first, the game's apart, named so.
+        rules = " ".join(str(app.screen.query_one("#rules", Static).render()).split())
+        here = rules.index(KEYS_HERE)
+        assert here < rules.index("r rematch") < rules.index(KEYS_IN_GAME)
+        assert rules.index(KEYS_IN_GAME) < rules.index("r or space roll the dice")
         await pilot.press("escape")
         keys = await settle(pilot, GameOverScreen, "the game over box again")
         assert "Rematch" in keys
@@ -135,3 +150,17 @@ def test_what_does_not_fit_is_left_off_from_the_end_the_palette_first() -> None:
     assert fitted(keys, True, cells - 1) == (keys[:2], False)
     assert fitted(keys, True, key_cells("a", "First")) == (keys[:1], False)
     assert fitted(keys, True, 3) == ((), False)
+
+
+async def test_the_help_marks_more_below_and_above_without_colour() -> None:
+    app, _table = table_app(finished(2, seed=4), ascii_only=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, GameOverScreen, "the game over box")
+        await pilot.press("question_mark")
+        await settle(pilot, HelpScreen, "the help")
+        box = app.screen.query_one("#help", VerticalScroll)
+        await until(pilot, lambda: str(box.border_subtitle) == f"v {MORE_BELOW}", "more below")
+        assert not box.border_title
+        await pilot.press("end")
+        await until(pilot, lambda: str(box.border_title) == f"^ {MORE_ABOVE}", "more above")
+        assert not box.border_subtitle

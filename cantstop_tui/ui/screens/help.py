@@ -7,12 +7,13 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from .. import screen_keys
 from ..glyphs import Glyphs
-from ..keys import LOCAL_HELP, bindings, help_block
+from ..keys import LOCAL_HELP, Key, bindings, help_block
+from ..screen_keys import said_of
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -31,12 +32,27 @@ RULES = (
     "[b]Players[/b]  {players}\n"
     "[b]Board[/b]  {runner} runner (this turn)   {empty} empty space   "
     "a won column is filled with its owner's shape\n\n"
-    "[b]Keys[/b]\n"
+    "{here}"
+    "[b]{keys_title}[/b]\n"
     "{keys}"
     "  During a computer's turn any key plays the rest of it at once."
 )
 
 LOCAL_KEYS = help_block(LOCAL_HELP)
+KEYS_HERE = "Keys in this box"
+KEYS_IN_GAME = "Keys in the game"
+
+
+def keys_here(screen: Screen[object]) -> str:
+    """The keys that act on ``screen`` now, as its keys bar shows them (its enabled
+    bindings meant for the bar), in the help's columns: for the help opened over a dialog
+    (the game-over box), whose keys are not the game's."""
+    found: dict[str, tuple[list[str], str]] = {}
+    for key, (_node, binding, enabled, _tip) in screen.active_bindings.items():
+        if enabled and binding.show:
+            found.setdefault(binding.action, ([], binding.description))[0].append(key)
+    rows = [Key(said_of(",".join(keys)), label.lower()) for keys, label in found.values()]
+    return help_block(rows[start : start + 2] for start in range(0, len(rows), 2))
 MORE_ABOVE = "more above"
 MORE_BELOW = "more below (PgDn, the wheel)"
 
@@ -67,12 +83,17 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.HELP_SCREEN)
 
-    def __init__(self, glyphs: Glyphs, win_columns: int = 3, keys: str = LOCAL_KEYS) -> None:
+    def __init__(
+        self, glyphs: Glyphs, win_columns: int = 3, keys: str = LOCAL_KEYS, here: str = ""
+    ) -> None:
         super().__init__()
         self.glyphs = glyphs
         self.win_columns = win_columns
         self.keys = keys
         """The keys block: two keys a line, as in ``LOCAL_KEYS``."""
+        self.here = here
+        """The keys of the dialog the help opens over (``keys_here``), listed first, apart
+        from the game's; empty over the game."""
 
     def compose(self) -> ComposeResult:
         colours = ("red", "green", "blue", "yellow")
@@ -84,6 +105,8 @@ class HelpScreen(ModalScreen[None]):
             runner=self.glyphs.runner,
             empty=self.glyphs.empty,
             players=players,
+            here=f"[b]{KEYS_HERE}[/b]\n{self.here}\n" if self.here else "",
+            keys_title=KEYS_IN_GAME if self.here else "Keys",
             keys=self.keys,
         )
         with VerticalScroll(classes="dialog", id="help"):
