@@ -70,4 +70,7 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
+    from benchmarks.children import end_on_sigterm
+
+    end_on_sigterm()  # a run ended by SIGTERM ends its children too
     raise SystemExit(main(sys.argv[1:]))

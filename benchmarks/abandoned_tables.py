@@ -16,11 +16,11 @@ import asyncio
 import contextlib
 import gc
 import re
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+from benchmarks import children
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.thinking import bots_in_processes
 from cantstop_tui.server.limits import Limits
@@ -76,10 +76,12 @@ async def measure(count: int, workers: int) -> str:
 def main(count: int) -> None:
     for workers in (0, Limits().bot_workers):
         command = [sys.executable, "-m", "benchmarks.abandoned_tables", str(count), str(workers)]
-        print(subprocess.run(command, check=True, capture_output=True, text=True).stdout.strip())
+        done = children.run(command, timeout=3600, check=True, text=True)
+        print(done.stdout.strip())
 
 
 if __name__ == "__main__":
+    children.end_on_sigterm()
     tables = int(sys.argv[1]) if len(sys.argv) > 1 else 11
     if len(sys.argv) > 2:
         print(asyncio.run(measure(tables, int(sys.argv[2]))))

@@ -46,4 +46,7 @@ async def measure(names: list[str]) -> list[str]:
 
 
 if __name__ == "__main__":
+    from benchmarks.children import end_on_sigterm
+
+    end_on_sigterm()
     asyncio.run(measure(sys.argv[1:]))

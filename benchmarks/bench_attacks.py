@@ -150,5 +150,8 @@ def run() -> list[Row]:
 
 if __name__ == "__main__":
     from benchmarks.__main__ import format_table
+    from benchmarks.children import end_on_sigterm
+
+    end_on_sigterm()
 
     print(format_table(run()))

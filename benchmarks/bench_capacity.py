@@ -36,7 +36,7 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
-from benchmarks import Row, capacity_clients
+from benchmarks import Row, capacity_clients, children
 from benchmarks import bench_ssh as ssh
 from benchmarks.capacity_clients import Window
 from benchmarks.capacity_model import HEADER, Size, row, summary
@@ -161,8 +161,7 @@ async def measure(
                 process.join(30)
                 if process.is_alive():
                     process.kill()
-            server.terminate()
-            server.wait(30)
+            children.end_tree(server, grace=30)
     return results
 
 
@@ -173,5 +172,8 @@ def run() -> list[Row]:
 
 if __name__ == "__main__":
     from benchmarks.__main__ import format_table
+    from benchmarks.children import end_on_sigterm
+
+    end_on_sigterm()
 
     print(format_table(run(), HEADER))

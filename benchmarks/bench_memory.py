@@ -25,7 +25,7 @@ import time
 from collections.abc import Awaitable
 from dataclasses import dataclass
 
-from benchmarks import Row
+from benchmarks import Row, children
 from benchmarks import bench_ssh as ssh
 
 CYCLES = int(os.environ.get("BENCH_MEMORY_DIALOGS", "1000"))
@@ -228,8 +228,7 @@ async def measure(
             await asyncio.sleep(1)
             raise
         finally:
-            server.terminate()
-            server.wait(30)
+            children.end_tree(server, grace=30)
     return {"start": mib(start), **grown, "end": mib(end)}
 
 
@@ -267,5 +266,8 @@ def run() -> list[Row]:
 
 if __name__ == "__main__":
     from benchmarks.__main__ import format_table
+    from benchmarks.children import end_on_sigterm
+
+    end_on_sigterm()
 
     print(format_table(run()))

@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks import Row
+from benchmarks import Row, children
 from benchmarks.bench_ssh import (
     Person,
     address_of,
@@ -114,8 +114,7 @@ async def measure(workers: int) -> dict[str, float]:
             for player_conn, _person in people:
                 player_conn.close()
         finally:
-            process.terminate()
-            process.wait(10)
+            children.end_tree(process, grace=10)
     return {
         "steps": steps,
         "quiet_p95": 1000 * percentile(quiet, 0.95),
@@ -154,5 +153,8 @@ def run() -> list[Row]:
 
 if __name__ == "__main__":
     from benchmarks.__main__ import format_table
+    from benchmarks.children import end_on_sigterm
+
+    end_on_sigterm()
 
     print(format_table(run()))

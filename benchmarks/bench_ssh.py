@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import asyncssh
 
-from benchmarks import Row
+from benchmarks import Row, children
 from benchmarks.ssh_app_cost import Minimal, cpu_per_change
 from benchmarks.ssh_people import (
     GAME_DEADLINE,
@@ -149,8 +149,7 @@ async def measure(tables: int, floods: bool = False) -> dict[str, float]:
             await asyncio.gather(*attackers, return_exceptions=True)
             conn.close()
         finally:
-            process.terminate()
-            process.wait(30)
+            children.end_tree(process, grace=30)
     sessions = 2 * tables
     return {
         "sessions": sessions,
@@ -226,5 +225,8 @@ def run() -> list[Row]:
 
 if __name__ == "__main__":
     from benchmarks.__main__ import format_table
+    from benchmarks.children import end_on_sigterm
+
+    end_on_sigterm()
 
     print(format_table(run()))

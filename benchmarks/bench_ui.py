@@ -21,13 +21,12 @@ from __future__ import annotations
 import json
 import resource
 import statistics
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from benchmarks import import_time, pty_run
+from benchmarks import children, import_time, pty_run
 
 HEADER = ("measurement", "bare Textual app", "cantstop", "cantstop / bare", "target")
 Line = tuple[str, str, str, str, str]
@@ -45,9 +44,9 @@ MEMORY_AFTER_GAME_MIB = 120
 
 
 def _ptyprobe(probe: Path, *args: str) -> dict[str, object]:
-    done = subprocess.run(
+    done = children.run(  # ptyprobe and the program it starts (a session of its own)
         [sys.executable, str(probe), "--size", pty_run.SIZE, *args],
-        capture_output=True, text=True, env=pty_run.env(), timeout=300, check=False,
+        text=True, env=pty_run.env(), timeout=300,
     )
     return json.loads(done.stdout)  # type: ignore[no-any-return]
 
@@ -72,7 +71,7 @@ def _ratio(ours: float, bare: float, target: str = "") -> tuple[str, str]:
 
 def _cpu_of_command(argv: list[str]) -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(argv, env=pty_run.env(), capture_output=True, timeout=60, check=False)
+    children.run(argv, env=pty_run.env(), timeout=60)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -204,5 +203,8 @@ def run() -> list[Line]:
 
 if __name__ == "__main__":
     from benchmarks.__main__ import format_table
+    from benchmarks.children import end_on_sigterm
+
+    end_on_sigterm()
 
     print(format_table(run(), HEADER))

@@ -5,10 +5,9 @@ summed by package (``cantstop_tui`` by its sub-packages, Textual by its top modu
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 
-from benchmarks import pty_run
+from benchmarks import children, pty_run
 
 PLAY = (
     "import cantstop_tui.cli; cantstop_tui.cli.collector.hold(); "
@@ -25,9 +24,9 @@ def self_times(statement: str, runs: int = 5) -> dict[str, float]:
     """Seconds each module's own import took, the fastest of ``runs``."""
     best: dict[str, float] = {}
     for _ in range(runs):
-        done = subprocess.run(
+        done = children.run(
             [sys.executable, "-X", "importtime", "-c", statement],
-            capture_output=True, text=True, env=pty_run.env(), timeout=120, check=True,
+            text=True, env=pty_run.env(), timeout=120, check=True,
         )
         for match in _LINE.finditer(done.stderr):
             seconds, module = int(match[1]) / 1e6, match[2]

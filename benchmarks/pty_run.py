@@ -3,23 +3,27 @@
 read from ``/proc`` the moment a text shows, and a whole game played to its end.
 
 CPU time (user + system of the process) holds on a loaded machine where wall time does
-not; both are reported.
+not; both are reported. Each program is ended with its whole process tree however the
+measurement ends (``terminal``, ``children.end_tree``).
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
 import importlib.util
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from benchmarks import children
 
 ROOT = Path(__file__).resolve().parent.parent
 COLS, ROWS = 80, 24
@@ -60,10 +64,10 @@ def env() -> dict[str, str]:
 
 def warm_up() -> None:
     """Compile and cache the bytecode once, as any installed program has it."""
-    subprocess.run(
+    children.run(
         [sys.executable, "-c", "import cantstop_tui.ui.cli, cantstop_tui.ui.app, "
          "cantstop_tui.ui.screens.game, cantstop_tui.ai.expert, cantstop_tui.ai.win_chance"],
-        env=env(), check=False, timeout=300,
+        env=env(), timeout=300, capture_output=False,
     )
 
 
@@ -82,6 +86,21 @@ def rss_mib(pid: int) -> float:
     return float("nan")
 
 
+@contextlib.contextmanager
+def terminal(probe: ModuleType, argv: list[str]) -> Iterator[Any]:
+    """``argv`` on a ptyprobe ``Term`` at 80x24; ended with its process tree and its pty
+    closed when the block ends, however it ends (ptyprobe's own ``close`` does not wait
+    for a SIGKILLed program, and stops at Ctrl+C)."""
+    term = probe.Term(argv, COLS, ROWS, {**env(), "TERM": "xterm-256color"})
+    try:
+        yield term
+    finally:
+        try:
+            children.end_tree(term.proc)
+        finally:
+            os.close(term.master)
+
+
 @dataclass(frozen=True)
 class Frame:
     """A program's first frame: wall and CPU seconds from the spawn, resident MiB then."""
@@ -92,22 +111,18 @@ class Frame:
 
 
 def first_frame(probe: ModuleType, argv: list[str], ready: str) -> Frame:
-    term = probe.Term(argv, COLS, ROWS, {**env(), "TERM": "xterm-256color"})
-    try:
+    with terminal(probe, argv) as term:
         seen, _ = term.wait_for(ready, 60.0, 0.0)
         if seen is None:
             raise RuntimeError(f"{ready!r} never showed: {term.text()[-300:]}")
         pid = term.proc.pid
         return Frame(term.seen_at - term.t0, cpu_seconds(pid), rss_mib(pid))
-    finally:
-        term.close()
 
 
 def whole_game(probe: ModuleType, argv: list[str], timeout: float = 600.0) -> tuple[float, float]:
     """Resident MiB at the first frame and once a game between computers is over (its
     who-starts box closed with Enter)."""
-    term = probe.Term(argv, COLS, ROWS, {**env(), "TERM": "xterm-256color"})
-    try:
+    with terminal(probe, argv) as term:
         if term.wait_for("First to play", 60.0, 0.2)[0] is None:
             raise RuntimeError("the who-starts box never showed")
         first = rss_mib(term.proc.pid)
@@ -118,8 +133,6 @@ def whole_game(probe: ModuleType, argv: list[str], timeout: float = 600.0) -> tu
                 raise RuntimeError(f"the game did not end: {term.text()[-300:]}")
         term.wait_for("Rematch", 10.0, 0.5)
         return first, rss_mib(term.proc.pid)
-    finally:
-        term.close()
 
 
 def cpu_per_key(
@@ -129,16 +142,13 @@ def cpu_per_key(
     ``wait:TEXT``, ``sleep:SECONDS``), read from ``/proc`` before and after it, once
     ``ready`` shows and the ``start`` tokens are done. CPU time holds on a loaded machine,
     where key-to-screen times do not; 10 ms clock ticks, so a script of many keys."""
-    term = probe.Term(argv, COLS, ROWS, {**env(), "TERM": "xterm-256color"})
-    try:
+    with terminal(probe, argv) as term:
         if term.wait_for(ready, 60.0, 0.2)[0] is None:
             raise RuntimeError(f"{ready!r} never showed: {term.text()[-300:]}")
         _play(probe, term, start)
         before = cpu_seconds(term.proc.pid)
         keys = _play(probe, term, script)
         return (cpu_seconds(term.proc.pid) - before) / keys
-    finally:
-        term.close()
 
 
 def _play(probe: ModuleType, term: Any, tokens: list[str]) -> int:

@@ -21,7 +21,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-from benchmarks import Row
+from benchmarks import Row, children
 from benchmarks.review_games import played
 from cantstop_tui.arena.play import game_seed
 from cantstop_tui.storage.record import write_game
@@ -34,9 +34,9 @@ TARGETS = {2: "target: median < 1 s, any < 3 s", 4: "target: any < 3 s"}
 def cpu_seconds(args: list[str]) -> float:
     """CPU time (user + system) of ``python -m cantstop_tui ARGS`` run to its end."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(
-        [sys.executable, "-m", "cantstop_tui", *args],
-        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    children.run(
+        [sys.executable, "-m", "cantstop_tui", *args], timeout=600, check=True,
+        capture_output=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
+from benchmarks import children
+
 MAX_SESSIONS = 250
 """The server's caps on sessions and connections: room for 100 tables (bench_capacity)."""
 
@@ -42,14 +44,21 @@ def server_log() -> int | IO[str]:
     return open(path, "a", encoding="utf-8") if path else subprocess.DEVNULL
 
 
-def start_server(data_home: str, *options: str) -> tuple[subprocess.Popen[str], int]:
-    """``cantstop serve`` on an ephemeral loopback port, with ``options`` added."""
+PROGRAM = ("-m", "cantstop_tui")
+"""How Python is told to run ``cantstop`` (a benchmark may run it otherwise: ``-c`` code)."""
+
+
+def start_server(
+    data_home: str, *options: str, program: tuple[str, ...] = PROGRAM
+) -> tuple[subprocess.Popen[str], int]:
+    """``cantstop serve`` on an ephemeral loopback port, with ``options`` added, in a process
+    group of its own (with its workers); ended with them if it does not start. The caller
+    ends it with ``children.end_tree`` (``served`` does)."""
     env = {**os.environ, "XDG_DATA_HOME": data_home}
     process = subprocess.Popen(
         [
             sys.executable,
-            "-m",
-            "cantstop_tui",
+            *program,
             "serve",
             "--open",
             "--port",
@@ -66,23 +75,30 @@ def start_server(data_home: str, *options: str) -> tuple[subprocess.Popen[str], 
         stderr=server_log(),
         text=True,
         env=env,
+        start_new_session=True,
     )
     assert process.stdout is not None
-    for line in process.stdout:
-        found = re.search(r"127\.0\.0\.1:(\d+)", line)
-        if found:
-            return process, int(found.group(1))
-    raise RuntimeError("cantstop serve did not start")
+    try:
+        for line in process.stdout:
+            found = re.search(r"127\.0\.0\.1:(\d+)", line)
+            if found:
+                return process, int(found.group(1))
+        raise RuntimeError("cantstop serve did not start")
+    except BaseException:
+        children.end_tree(process)
+        raise
 
 
 @contextmanager
-def served(*options: str, wait: float = 30.0) -> Iterator[tuple[subprocess.Popen[str], int]]:
+def served(
+    *options: str, wait: float = 30.0, program: tuple[str, ...] = PROGRAM
+) -> Iterator[tuple[subprocess.Popen[str], int]]:
     """:func:`start_server` on a data folder of its own; the server ends (given ``wait``
-    seconds) and the folder goes when the block does, however it ends."""
+    seconds, then killed, with its workers) and the folder goes when the block does,
+    however it ends."""
     with tempfile.TemporaryDirectory() as data_home:
-        server, port = start_server(data_home, *options)
+        server, port = start_server(data_home, *options, program=program)
         try:
             yield server, port
         finally:
-            server.terminate()
-            server.wait(wait)
+            children.end_tree(server, grace=wait)

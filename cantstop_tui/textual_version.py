@@ -32,6 +32,8 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.driver.Driver._size",
     "textual.driver.Driver._mouse",
     "textual.driver.Driver._debug",
+    # ui/textual_compat/terminal_input.py (and XTermParser, Driver._debug above)
+    "textual._parser.ParseError",
     # ui/textual_compat/messages.py
     "textual.message.Message._sender",
     # ui/textual_compat/rendering.py
@@ -58,6 +60,7 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.app.App._exit_renderables",
     "textual.app.App._close_messages_no_wait",
     "textual.app.App._notifications",
+    "textual.app.App._unnotify",
 )
 """Every private Textual name ``ui/textual_compat/`` uses, by module. Attributes that
 Textual sets in ``__init__`` (``Driver._app``, ``App._exception``) are checked on an

@@ -119,11 +119,15 @@ class Analyst:
         sharp = None if sharpness == 1.0 else sharpness_factor(sharpness, turns)
         return calibrate(raw, calibration_for(self._model(), state.num_players), shifts, sharp)
 
-    def calibrated(self, state: GameState, values: Sequence[float]) -> list[float]:
-        """The mover's chance (0-1) as shown to players, for each raw ``values``."""
+    def calibrated(
+        self, state: GameState, values: Sequence[float],
+        skills: Sequence[float] | None = None, sharpness: float = 1.0,
+    ) -> list[float]:
+        """The mover's chance (0-1) as shown to players, for each raw ``values`` (with the
+        seats' ``skills`` and ``sharpness`` as in ``chances``, else between equals)."""
         if not values:
             return []
-        rows = self._calibrated_rows(state, values)
+        rows = self._calibrated_rows(state, values, skills, sharpness)
         return [float(c) for c in rows[:, state.current_player]]
 
     def _luck_planner(self, state: GameState) -> Planner:

@@ -10,6 +10,7 @@ The recommendation is the better of the chances it states, so the two always agr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
@@ -33,6 +34,9 @@ CLOSE_TO_WINNING: Final = 2.0
 """An opponent estimated to need at most this many turns is "close to winning"."""
 
 _analyst = Analyst()
+
+Seats = tuple["Sequence[float] | None", float]
+"""Who is playing, as the chances assume: each seat's skill (None: equals), the sharpness."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,25 +159,25 @@ def _risk_note(close: bool, rolls: bool, wins: bool) -> str:
     return "\nAn opponent is close to winning, but this much is worth banking now."
 
 
-def _roll_or_stop(state: GameState) -> tuple[bool, float, float | None]:
+def _roll_or_stop(state: GameState, seats: Seats) -> tuple[bool, float, float | None]:
     """Whether to roll, and the chance to win rolling and stopping (calibrated): roll
     exactly when rolling is the better chance, as ``expert`` decides."""
     if not can_stop(state):
         # The turn's start (or a forced roll): the chance the side panel shows, no search.
-        return True, _analyst.chances(state)[state.current_player], None
+        return True, _analyst.chances(state, *seats)[state.current_player], None
     roll, stop = _analyst.roll_and_stop(state)
     assert stop is not None
-    win_roll, win_stop = _analyst.calibrated(state, [roll, stop])
+    win_roll, win_stop = _analyst.calibrated(state, [roll, stop], *seats)
     return roll > stop and not _wins(state, _at_stake(state)[1]), win_roll, win_stop
 
 
-def _choice(state: GameState, close: bool) -> Hint:
+def _choice(state: GameState, close: bool, seats: Seats) -> Hint:
     valued = sorted(_analyst.move_values(state), key=lambda found: -found[1])
-    chances = _analyst.calibrated(state, [value for _, value in valued])
+    chances = _analyst.calibrated(state, [value for _, value in valued], *seats)
     moves = tuple((move, chance) for (move, _), chance in zip(valued, chances, strict=True))
     move = moves[0][0]
     after = choose(state, move)[0]
-    then_rolls, win_roll, win_stop = _roll_or_stop(after)
+    then_rolls, win_roll, win_stop = _roll_or_stop(after, seats)
     reason, chance, spaces, tops, wins = _reason(after, then_rolls)
     if len(moves) > 1:
         best, second = percents(moves[0][1], moves[1][1])
@@ -188,14 +192,18 @@ def _choice(state: GameState, close: bool) -> Hint:
                 wins, close, text, win_roll, win_stop, moves)
 
 
-def hint(state: GameState) -> Hint:
-    """What ``expert`` would do for the player to move, and why."""
+def hint(state: GameState, skills: Sequence[float] | None = None, sharpness: float = 1.0) -> Hint:
+    """What ``expert`` would do for the player to move, and why, in the chances the side
+    panel shows: ``skills`` and ``sharpness`` say who is playing as there
+    (``Analyst.chances``; None: equals). They move the chances, never the advice: a seat's
+    skill shifts all of the mover's chances alike."""
+    seats: Seats = (skills, sharpness)
     if state.phase is Phase.OVER:
         return Hint("none", None, None, Fraction(0), 0, (), False, False, "The game is over.")
     close = _opponent_close(state)
     if state.phase is Phase.CHOOSE:
-        return _choice(state, close)
-    rolls, win_roll, win_stop = _roll_or_stop(state)
+        return _choice(state, close, seats)
+    rolls, win_roll, win_stop = _roll_or_stop(state, seats)
     if win_stop is None:
         chance = bust_probability(state)
         spaces, tops = _at_stake(state)

@@ -63,6 +63,8 @@ class _PairSums(dict[Roll, tuple[tuple[int, int], ...]]):
         sums = self[dice] = _pair_sums_of(dice)
         return sums
 
+    cache_clear = dict.clear
+
 
 PAIR_SUMS: Final = _PairSums()
 """The sums of each roll's distinct pairings, in the order ``pairings`` gives them."""

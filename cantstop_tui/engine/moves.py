@@ -32,6 +32,8 @@ class _RollPlans(dict[Roll, _RollPlan]):
         plan = self[dice] = (tuple({c for pair in sums for c in pair}), sums)
         return plan
 
+    cache_clear = dict.clear
+
 
 _ROLL_PLANS: Final = _RollPlans()
 
@@ -165,18 +167,26 @@ def pairing_moves(
     return ((b,),) if steps[b] else ()
 
 
-_UNIONS: Final[dict[tuple[tuple[Move, ...], ...], tuple[Move, ...]]] = {}
-"""A roll's moves by its pairings' moves, kept for the process: a few thousand at most (a
-pairing's moves are one of five, and a roll has three pairings)."""
+class _Unions(dict[tuple[tuple[Move, ...], ...], tuple[Move, ...]]):
+    """A roll's moves by its pairings' moves, kept for the process: a few thousand at most (a
+    pairing's moves are one of five, and a roll has three pairings)."""
+
+    __slots__ = ()
+
+    def __missing__(self, parts: tuple[tuple[Move, ...], ...]) -> tuple[Move, ...]:
+        found = self[parts] = tuple(sorted(set(chain.from_iterable(parts))))
+        return found
+
+    cache_clear = dict.clear
+
+
+_UNIONS: Final = _Unions()
 
 
 def roll_moves(parts: tuple[tuple[Move, ...], ...]) -> tuple[Move, ...]:
     """A roll's moves from its pairings' (``pairing_moves``): each once, sorted. (Pairings
     have distinct sums, so only single-column moves can repeat.)"""
-    found = _UNIONS.get(parts)
-    if found is None:
-        found = _UNIONS[parts] = tuple(sorted(set(chain.from_iterable(parts))))
-    return found
+    return _UNIONS[parts]
 
 
 def _moves(state: GameState, dice: Roll) -> tuple[Move, ...]:

@@ -47,6 +47,11 @@ class _BustChances:
             chance = self._chances[usable] = Fraction(busting, 1296)
         return chance
 
+    def cache_clear(self) -> None:
+        """Forget every chance worked out (as a first use would find it)."""
+        self._rolls_by_sums = ()
+        self._chances = {}
+
 
 BUST_CHANCE: Final = _BustChances()
 """``BUST_CHANCE[mask]``: chance a roll busts when the columns in mask (bit c-2) can take a step."""

@@ -1,5 +1,6 @@
 """A visitor's talk at a table: the lines said there reach their chat pane (or a notice while
-a box covers it), and ``t`` opens the line they say, unless they are muted."""
+a box covers it: the table's own, which goes when the visitor leaves the table), and ``t``
+opens the line they say, unless they are muted."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from textual.widgets import Input
 from ..play.seating import LobbyError
 from ..ui.screens.table_over import TableOverScreen
 from ..ui.widgets.chat_pane import ChatPane
+from .table_notices import TableNotices
 from .table_screens import TableScreen, TalkScreen
 from .tables import HostedTable, Visitor
 
@@ -28,9 +30,10 @@ the visitor is muted (said again at most this often, however often they press t)
 class TableTalk:
     """The talk of one visitor's app at the table it shows."""
 
-    def __init__(self, app: App[Any], place: Place) -> None:
+    def __init__(self, app: App[Any], place: Place, notices: TableNotices) -> None:
         self.app = app
         self.place = place
+        self.notices = notices
         self._told_muted = float("-inf")
 
     def heard(self, line: str) -> None:
@@ -41,7 +44,7 @@ class TableTalk:
         for pane in panes:
             pane.said(line)
         if not panes or not isinstance(app.screen, TableScreen):
-            app.notify(line, timeout=NOTICE_SECONDS, markup=False)
+            self.notices.show(line, timeout=NOTICE_SECONDS)
 
     def open(self) -> None:
         """``t``: the line to say (or why the visitor may not say one now)."""

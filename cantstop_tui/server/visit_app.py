@@ -36,6 +36,7 @@ from . import turn_tables
 from .collector import collect_once_removed, collect_soon
 from .lobby import Lobby
 from .shared_table import SharedTable
+from .table_notices import TableNotices
 from .table_screens import TableScreen
 from .table_talk import TableTalk
 from .tables import HostedTable, Visitor
@@ -79,7 +80,9 @@ class VisitApp(GameApp):
         super().__init__(GameSettings())
         self.lobby = lobby
         self.visitor = visitor
-        self.talk = TableTalk(self, lambda: (self.hosted, self.visitor))
+        self.notices = TableNotices(self)
+        """The notices of the table shown, taken away when it is left."""
+        self.talk = TableTalk(self, lambda: (self.hosted, self.visitor), self.notices)
         """The visitor's talk at the table shown (``t``, and the lines said there)."""
         self.ask_name = ask_name
         self.taken = taken
@@ -160,7 +163,7 @@ class VisitApp(GameApp):
         self._show_table(hosted.table)
         since = turn_tables.since_last_seen(unseen)
         if since is not None:  # a turn-based game: what the others played meanwhile
-            self.notify(since, title=SINCE_TITLE, timeout=SINCE_SECONDS, markup=False)
+            self.notices.show(since, title=SINCE_TITLE, timeout=SINCE_SECONDS)
 
     def leave_table(self, quiet: bool = False) -> None:
         """Up from the table: a seat left (and held, in a game) or one spectator fewer.
@@ -197,8 +200,8 @@ class VisitApp(GameApp):
         self.lobby.budgets.moved(self.visitor.name)
         self.leave_table()
         # The table's notices (what was played there meanwhile, lines said there while a
-        # box covered its chat) are the table's: they go with it, not over the next screen.
-        self.clear_notifications()
+        # box covered its chat) go with it, not over the next screen; the others stay.
+        self.notices.withdraw()
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.show_lobby()

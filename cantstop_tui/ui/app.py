@@ -3,8 +3,9 @@
 ``CantStopApp()`` shows the new-game screen; ``CantStopApp(settings=...)`` starts that game
 at once. It autosaves its games (``autosave``, on by default), offers to resume an
 unfinished game, opens ``load`` or resumes at once with ``resume``, and saves on
-SIGHUP/SIGTERM. Games read from a file may only use the built-in computer levels: a
-``module:Class`` named in a file is never imported (see ``_bots_for``).
+SIGHUP/SIGTERM (exit code 128 + the signal's number; a terminal gone without a SIGHUP is
+a hang-up too: ``hang_up``). Games read from a file may only use the built-in
+computer levels: a ``module:Class`` named in a file is never imported (see ``_bots_for``).
 
 A table shared from outside is shown by ``table_app.TableApp``; both are ``GameApp``.
 """
@@ -75,7 +76,9 @@ class CantStopApp(GameApp):
         if self.saves is not None and not self.is_headless:
             from ..storage.signals import install_exit_handlers
 
-            self._uninstall_signals = install_exit_handlers(self.saves.save_now, self.exit)
+            self._uninstall_signals = install_exit_handlers(
+                self.saves.save_now, lambda code: self.exit(return_code=code)
+            )
         if self.saver is not None and (self.resume or self.load is not None):
             plan = plan_startup(self.saver, resume=self.resume, load=self.load)
             if plan.problem:
@@ -89,6 +92,12 @@ class CantStopApp(GameApp):
             self._offer_resume()
         else:
             self.action_new_game()
+
+    def hang_up(self) -> None:
+        """The terminal went away without a SIGHUP: saved as on one, then the app ends."""
+        if self.saves is not None:
+            self.saves.save_now()
+        super().hang_up()
 
     def on_unmount(self) -> None:
         if self._uninstall_signals is not None:

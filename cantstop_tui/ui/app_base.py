@@ -21,8 +21,9 @@ from ..play.match import Match
 from ..play.pacing import BOT_DELAY
 from ..play.table import Table
 from ..storage import crash
+from ..storage.signals import HANG_UP
 from . import screen_keys
-from .compact_driver import compact
+from .compact_driver import TerminalEnded, compact
 from .glyphs import glyphs_for
 from .key_order import KeyOrder
 from .keys import bindings
@@ -117,6 +118,14 @@ class AppBase(App[None]):
     def _begin(self) -> None:
         self.begin()
         self.call_after_refresh(collector.release)  # the first frame is drawn
+
+    def on_terminal_ended(self, _message: TerminalEnded) -> None:
+        self.hang_up()
+
+    def hang_up(self) -> None:
+        """The terminal went away without a SIGHUP (``compact_driver``): the app ends as
+        after one (exit code 129). An app with something to save saves it first."""
+        self.exit(return_code=HANG_UP)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)

@@ -189,3 +189,19 @@ def test_percents_examples() -> None:
     from cantstop_tui.ai import hint as module
 
     assert doctest.testmod(module).failed == 0
+
+
+def test_who_plays_moves_the_chances_never_the_advice() -> None:
+    """With the seats' skills (a person against expert, as the side panel assumes) every
+    chance the hint states is the side panel's kind, and the advice is expert's."""
+    from cantstop_tui.ai.analysis import Analyst
+
+    skills = (1.051, 3.24)
+    for state in [*ROLL_OR_STOP, rolled(position(mine={4: 3}), (1, 5, 4, 6))]:
+        equals, seated = hint(state), hint(state, skills)
+        assert (seated.action, seated.move, seated.then) == (equals.action, equals.move,
+                                                             equals.then)
+        assert seated.win_if_roll is not None and equals.win_if_roll is not None
+        assert seated.win_if_roll < equals.win_if_roll  # the weaker seat is to move
+    start = position(mine={4: 3}, theirs={9: 5})
+    assert hint(start, skills).win_if_roll == Analyst().chances(start, skills)[0]

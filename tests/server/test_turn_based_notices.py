@@ -81,6 +81,28 @@ async def test_the_notice_of_what_was_played_goes_with_its_table(server: GameSer
         await player.close()
 
 
+async def test_leaving_a_table_takes_its_notices_and_leaves_the_others(
+    server: GameServer,
+) -> None:
+    """A notice that is not the table's (the lobby's, as a turn-based table's "your move"
+    would be; the session's) stays over the lobby its time; the table's goes."""
+    hosted = await both_away_while_played(server)
+    ana = await Player.connect(server.port, "ana", size=SIZE)
+    await to_her_seat(server, hosted, ana)
+    await ana.wait_for(MARKED)
+    [app] = [s._app for s in server.sessions if s.visitor is not None and s.visitor.name == "ana"]
+    assert app is not None
+    elsewhere = "Your move at carol's table."
+    app.notify(elsewhere, timeout=600, markup=False)
+    await ana.wait_for(elsewhere)
+    await to_the_lobby(hosted, ana)
+    assert not notices_since(app)
+    assert notification_messages(app) == [elsewhere]
+    await ana.wait_for(elsewhere)  # over the lobby
+    assert MARKED not in ana.text()
+    await ana.close()
+
+
 def notices_since(app: App[Any]) -> list[str]:
     """The app's notices of what was played at a turn-based table meanwhile."""
     return [notice for notice in notification_messages(app) if MARKED in notice]

@@ -23,8 +23,8 @@ async def test_a_signal_saves_then_exits(signum):
     calls: list[str] = []
     done = asyncio.Event()
 
-    def leave() -> None:
-        calls.append("exit")
+    def leave(code: int) -> None:
+        calls.append(f"exit {code}")
         done.set()
 
     uninstall = install_exit_handlers(lambda: calls.append("save"), leave, grace=3600)
@@ -33,7 +33,7 @@ async def test_a_signal_saves_then_exits(signum):
         await asyncio.wait_for(done.wait(), 10)
     finally:
         uninstall()
-    assert calls == ["save", "exit"]
+    assert calls == ["save", f"exit {128 + signum}"]  # as a shell reports the signal
 
 
 async def test_a_failing_save_still_exits():
@@ -42,7 +42,7 @@ async def test_a_failing_save_still_exits():
     def broken_save() -> None:
         raise OSError("disk gone")
 
-    uninstall = install_exit_handlers(broken_save, done.set, grace=3600)
+    uninstall = install_exit_handlers(broken_save, lambda code: done.set(), grace=3600)
     try:
         os.kill(os.getpid(), signal.SIGTERM)
         await asyncio.wait_for(done.wait(), 10)
@@ -70,7 +70,9 @@ class Game(App):
         self.saver = Autosaver.for_session()
         self.saver.attach(self.table)
         self.table.subscribe(self.show)
-        install_exit_handlers(save=self.saver.save_now, exit=self.exit)
+        install_exit_handlers(
+            save=self.saver.save_now, exit=lambda code: self.exit(return_code=code)
+        )
         self.table.start()
 
     def show(self, match, events):
@@ -80,6 +82,7 @@ class Game(App):
 app = Game()
 app.run()
 app.saver.close()
+sys.exit(app.return_code)
 """
 
 
@@ -146,7 +149,7 @@ def test_a_signal_restores_the_terminal_and_saves_the_game(signum):
         os.close(fd)
     assert b"\x1b[?1049l" in after  # the main screen is back
     assert b"\x1b[?25h" in after  # and the cursor shown
-    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 128 + signum
     check_saved_prefix(seed=3, at_least=5)
 
 
@@ -154,7 +157,8 @@ def test_a_dropped_terminal_ends_the_app_with_the_game_saved():
     pid, fd = run_on_pty(seed=4)
     read_until(fd, b"steps=5")
     os.close(fd)  # the SSH connection is gone: the kernel hangs up the terminal
-    wait_for_exit(pid)
+    status = wait_for_exit(pid)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 128 + signal.SIGHUP
     check_saved_prefix(seed=4, at_least=5)
 
 
@@ -230,7 +234,7 @@ def test_the_real_app_saves_and_restores_the_terminal_on_a_signal(signum):
         os.close(fd)
     assert b"\x1b[?1049l" in after  # the main screen is back
     assert b"\x1b[?25h" in after  # and the cursor shown
-    assert os.WIFEXITED(status)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 128 + signum
     check_resumable_prefix(seed=3)
 
 
@@ -239,5 +243,6 @@ def test_the_real_app_saves_when_its_terminal_is_dropped():
     pid, fd = run_cantstop_on_pty(seed=4)
     play_five_steps(fd)
     os.close(fd)  # the SSH connection is gone: the kernel hangs up the terminal
-    wait_for_exit(pid)
+    status = wait_for_exit(pid)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 128 + signal.SIGHUP
     check_resumable_prefix(seed=4)

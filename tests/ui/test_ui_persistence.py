@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -318,8 +319,7 @@ async def test_h_shows_the_experts_hint_on_a_players_turn() -> None:
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("h")
-        await pilot.pause()
-        assert "Hint: Play" in pair_text(app)
+        await until(pilot, lambda: "Hint: Play" in pair_text(app), "the hint")
 
 
 async def test_hints_turned_off_in_the_new_game_screen_say_so() -> None:
@@ -336,9 +336,31 @@ async def test_hints_turned_off_in_the_new_game_screen_say_so() -> None:
         assert "Hints are off" in pair_text(app)
         app.action_toggle_hints()
         await pilot.press("h")
-        await pilot.pause()
-        assert "Hint: Roll" in pair_text(app)
+        await until(pilot, lambda: "Hint: Roll" in pair_text(app), "the hint")
     assert CantStopApp().settings.hints is False  # remembered with the other settings
+
+
+async def test_the_hint_speaks_in_the_side_panels_chances() -> None:
+    """Against expert the side panel gives a person far less than half; the hint's chance
+    is the same one, not the chance between equals it was priced at before."""
+    seats = (Seat("Ana"), Seat("Bot", "expert"))
+    seed = next(
+        s for s in range(99) if Match.start(seats, GameConfig(), s).current_seat.is_human
+    )
+    app = app_with(settings=GameSettings(seats, seed=seed), remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        await pilot.press("w")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await until(pilot, lambda: screen.view.chances is not None, "the side panel's chances")
+        assert screen.view.chances is not None
+        panel = screen.view.chances[0]
+        assert panel < 0.4  # a person new to the records against expert
+        await pilot.press("h")
+        await until(pilot, lambda: "Hint: Roll" in pair_text(app), "the hint")
+        stated = re.search(r"You win (\d+)% of the time", pair_text(app))
+        assert stated is not None and int(stated[1]) == round(panel * 100)
 
 
 async def test_no_hint_key_while_the_computer_plays() -> None:

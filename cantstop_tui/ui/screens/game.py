@@ -46,7 +46,7 @@ from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
 from .game_layout import fit_window
 from .game_views import GameViews
-from .live_chances import NOT_ALLOWED, ChancesWorkedOut, LiveChances, Ratings
+from .live_chances import NOT_ALLOWED, ChancesWorkedOut, HintWorkedOut, LiveChances, Ratings
 
 
 class GameScreen(Screen[None]):
@@ -242,9 +242,12 @@ class GameScreen(Screen[None]):
         if not self.hints:
             self._notice("Hints are off for this game (the command palette turns them on).")
             return
-        from ...ai.hint import hint  # the expert's tables load on the first hint
+        self.chances.ask_hint(self.table.match)
 
-        self._notice(f"Hint: {hint(self.table.match.state).text}")
+    @on(HintWorkedOut)
+    def _hint_ready(self, message: HintWorkedOut) -> None:
+        if message.match is self.table.match:  # else the position has moved on
+            self._notice(f"Hint: {message.text}")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):

@@ -1,13 +1,15 @@
 """Each player's win chance in the side panel of the game screen (``w``), updated after
-every step: worked out by ``ai.analysis`` on the analysis thread (``ui.background``; a
-turn's first position can take tens of milliseconds), so a key never waits for it. The
-chances know who is playing (``play.seat_skill``: a computer's level, a person's rating from
-the records, over SSH the server's database) and say what they assume of each seat. The
-ratings are asked once a game (a rating moves only when a game ends), on the analysis thread.
+every step, and the hint (``h``), which speaks in the same chances: worked out by
+``ai.analysis`` on the analysis thread (``ui.background``; a turn's first position can take
+tens of milliseconds), so a key never waits for it. The chances know who is playing
+(``play.seat_skill``: a computer's level, a person's rating from the records, over SSH the
+server's database) and say what they assume of each seat. The ratings are asked once a game
+(a rating moves only when a game ends), on the analysis thread.
 
 :class:`LiveChances` is a piece the game screen owns: it keeps whether the chances are
 allowed and shown, and the last ones worked out; it tells its owner by a message
-(:class:`ChancesWorkedOut`) when new ones are ready, and never touches the owner's view.
+(:class:`ChancesWorkedOut`, :class:`HintWorkedOut`) when new ones are ready, and never
+touches the owner's view.
 """
 
 from __future__ import annotations
@@ -40,6 +42,14 @@ class ChancesWorkedOut(Message):
     chances: tuple[float, ...]
     assumed: tuple[str, ...]
     """What the chances assume of each seat (``play.seat_skill.assumed``)."""
+
+
+@dataclass
+class HintWorkedOut(Message):
+    """The expert's hint for ``match`` is ready, in the chances the side panel shows."""
+
+    match: Match
+    text: str
 
 
 class ChancesOwner(Protocol):
@@ -100,6 +110,26 @@ class LiveChances:
         equal players)."""
         known = self._known
         return known[2] if self.shown and known is not None and known[0] is match else ()
+
+    def ask_hint(self, match: Match) -> None:
+        """``h``: the expert's hint for ``match``, worked out on the analysis thread with the
+        same assumptions of who is playing as the chances (the owner gets a
+        :class:`HintWorkedOut`), so the hint's percentages are the side panel's."""
+        if self._owner.is_mounted:
+            self._owner.run_worker(
+                partial(self._hint, match), exclusive=True, group="hint", exit_on_error=False
+            )
+
+    async def _hint(self, match: Match) -> None:
+        text = await in_background(lambda: self._hint_text(match))
+        self._owner.post_message(HintWorkedOut(match, text))
+
+    def _hint_text(self, match: Match) -> str:
+        from ...ai.hint import hint  # the expert's tables load on the first hint
+        from ...play.seat_skill import seat_sharpness, seat_skills
+
+        skills = seat_skills(match, self._ratings_of(match))
+        return hint(match.state, skills, seat_sharpness(match)).text
 
     async def _work_out(self, match: Match) -> None:
         chances, assumed = await in_background(lambda: self._analysis(match))

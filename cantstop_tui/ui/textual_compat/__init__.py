@@ -11,14 +11,17 @@ moves one.
 - ``driver``: the SSH driver's key parser (``new_key_parser``, ``forget_parsed_keys``), the
   driver's own state (``DriverState``) and the current app of a shared table's listener
   (``current_app``);
-- ``app_parts``: crash reports instead of Textual's traceback (``report_fatal_errors``), and
-  what tests read of an app (its notifications);
+- ``app_parts``: crash reports instead of Textual's traceback (``report_fatal_errors``),
+  some notices taken back, the others kept (``withdraw_notices``), and what tests read of
+  an app (its notifications);
 - ``widgets``: what tests read of a ``Select`` (its options); imported by the tests, not
   from here (so the first frame does not load Textual's ``Select``);
 - ``compositor``: a screen that draws, after a change, only the widgets under what changed
   (``lean_compositor``, for the game screen);
 - ``messages``: the message that wakes an idle widget (``Prompt``) kept the closed screen
   that sent it alive; fixed on import, for every app;
+- ``terminal_input``: the terminal driver's input loop, which ends at its input's end where
+  Textual's spins (``read_terminal``); imported by ``ui.compact_driver`` alone;
 - ``serve``: textual-serve's copy of the web game's stderr, taken over
   (``take_game_stderr``); imported by the web server alone, not from here.
 
@@ -29,7 +32,7 @@ package fails to import.
 
 from __future__ import annotations
 
-from .app_parts import notification_messages, report_fatal_errors
+from .app_parts import notification_messages, report_fatal_errors, withdraw_notices
 from .compositor import LeanCompositor, lean_compositor
 from .driver import DriverState, KeyParser, current_app, forget_parsed_keys, new_key_parser
 from .messages import UPSTREAM_PROMPT_POST_INIT
@@ -69,4 +72,5 @@ __all__ = [
     "report_fatal_errors",
     "strips_lightened",
     "terminal_console",
+    "withdraw_notices",
 ]

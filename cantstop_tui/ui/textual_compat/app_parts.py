@@ -1,18 +1,20 @@
 """What every app needs of Textual's private parts: crash reports instead of Textual's
-traceback (``report_fatal_errors``) and what tests read of an app (its notifications).
+traceback (``report_fatal_errors``), some notices taken back (``withdraw_notices``) and
+what tests read of an app (its notifications).
 
 Private parts (``App._fatal_error``, ``_exception``, ``_exit_renderables``,
-``_close_messages_no_wait``, ``_notifications``): tests/ui/test_compat_widgets.py and
-tests/ui/test_crash_reports.py name each.
+``_close_messages_no_wait``, ``_notifications``, ``_unnotify``):
+tests/ui/test_compat_widgets.py and tests/ui/test_crash_reports.py name each.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
 from textual.app import App
+from textual.notifications import Notification
 
 
 def report_fatal_errors(app: App[Any], report: Callable[[BaseException], str]) -> None:
@@ -31,6 +33,14 @@ def report_fatal_errors(app: App[Any], report: Callable[[BaseException], str]) -
         app._close_messages_no_wait()
 
     app._fatal_error = fatal_error  # type: ignore[method-assign]
+
+
+def withdraw_notices(app: App[Any], notices: Sequence[Notification]) -> None:
+    """Take ``notices`` off the app's notifications and its screen, the others left as they
+    are (Textual's public ``clear_notifications`` takes them all). A notice already gone
+    (timed out, cleared) is skipped. Private: ``App._unnotify``."""
+    for index, notice in enumerate(notices):
+        app._unnotify(notice, refresh=index == len(notices) - 1)
 
 
 def notification_messages(app: App[Any]) -> list[str]:
