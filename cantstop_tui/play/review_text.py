@@ -6,11 +6,15 @@ from __future__ import annotations
 from typing import Final
 
 from .chance_text import percent
+from .name_cells import name_column
 from .review import CLOSE, Decision, PlayerReview, Review, thresholds_sentence
 
 BARS: Final = " ▁▂▃▄▅▆▇█"
 ASCII_BARS: Final = " .:-=+*#%"
 NAME_CELLS: Final = 16
+"""The summary's and the graph's name column (``name_cells.name_column``)."""
+DECISION_NAME_CELLS: Final = 10
+"""The decisions' name column."""
 
 
 def bars(chances: tuple[float, ...] | list[float], ascii_only: bool = False) -> str:
@@ -27,20 +31,21 @@ def summary_header() -> str:
 
 def summary_line(player: PlayerReview) -> str:
     """``Ana  92.4%  3  1  0  +4.2``: a computer's line says it was not reviewed."""
-    name = player.name[:NAME_CELLS]
+    name = name_column(player.name, NAME_CELLS)
     luck = f"{player.luck.points:+6.1f}"
     if not player.reviewed or player.accuracy is None:
         why = "computer" if not player.reviewed else "no choices"
-        return f"{name:<{NAME_CELLS}} {why:>8} {'':>6} {'':>5} {'':>6} {luck}"
+        return f"{name} {why:>8} {'':>6} {'':>5} {'':>6} {luck}"
     return (
-        f"{name:<{NAME_CELLS}} {player.accuracy:>7.1f}% {player.inaccuracies:>6} "
+        f"{name} {player.accuracy:>7.1f}% {player.inaccuracies:>6} "
         f"{player.mistakes:>5} {player.blunders:>6} {luck}"
     )
 
 
 def luck_line(player: PlayerReview, ascii_only: bool = False) -> str:
-    """``Ana: +12.0 points of luck (±8), a lucky game: luckier than 93% of games``."""
-    return f"{player.name[:NAME_CELLS]}: {player.luck.sentence(ascii_only)}"
+    """``Ana: +12.0 points of luck (±8), a lucky game: luckier than 93% of games`` (a
+    sentence: the whole name, and the line wraps)."""
+    return f"{player.name}: {player.luck.sentence(ascii_only)}"
 
 
 LEGEND: Final = (
@@ -52,15 +57,15 @@ LEGEND: Final = (
 
 def decision_header() -> str:
     return (
-        f"{'Turn':>4}  {'Player':<10} {'Decision':<9}  {'Played':<6} {'Expert':<6} "
-        f"{'Cost':>5}  Label"
+        f"{'Turn':>4}  {'Player':<{DECISION_NAME_CELLS}} {'Decision':<9}  {'Played':<6} "
+        f"{'Expert':<6} {'Cost':>5}  Label"
     )
 
 
 def decision_line(review: Review, decision: Decision) -> str:
     """``   4  Ana        pair       6+8    7       -3.1  inaccuracy`` (Expert ``=`` when it
     agrees; Cost ``close`` when the choices are within ``CLOSE`` of each other)."""
-    name = review.match.seats[decision.player].name[:10]
+    name = name_column(review.match.seats[decision.player].name, DECISION_NAME_CELLS)
     what = "pair" if decision.kind == "pair" else "roll/stop"
     if decision.played == decision.best:
         expert, cost = "=", ""
@@ -69,7 +74,7 @@ def decision_line(review: Review, decision: Decision) -> str:
     else:
         expert, cost = decision.best, f"-{decision.shown_cost:.1f}"
     return (
-        f"{decision.turn:>4}  {name:<10} {what:<9}  {decision.played:<6} {expert:<6} "
+        f"{decision.turn:>4}  {name} {what:<9}  {decision.played:<6} {expert:<6} "
         f"{cost:>5}  {decision.label or ''}"
     ).rstrip()
 
@@ -105,7 +110,7 @@ def text_lines(review: Review, title: str = "", ascii_only: bool = False) -> lis
     for player, seat in enumerate(match.seats):
         series = [turn[player] for turn in review.chances]
         final = percent(series[-1]) if series else "-"
-        lines.append(f"{seat.name[:NAME_CELLS]:<{NAME_CELLS}} {bars(series, ascii_only)} {final}")
+        lines.append(f"{name_column(seat.name, NAME_CELLS)} {bars(series, ascii_only)} {final}")
     if review.assumes:
         lines.append(review.assumes)
     lines += ["", *LEGEND]

@@ -29,7 +29,6 @@ from .my_level import my_level
 from .ratings import ANCHORS, NEWCOMER_LEVEL, Rating, anchor, scale
 
 Ratings = Mapping[str, Rating]
-NAME_CELLS: Final = 10
 
 
 def _kind(match: Match, seat: int, step: int | None) -> str:
@@ -119,6 +118,6 @@ def assumption(match: Match, ratings: Ratings | None = None) -> str:
     parts = assumed(match, ratings)
     if not parts:
         return EQUALS
-    said = ", ".join(f"{seat.name[:NAME_CELLS]} {part}"
+    said = ", ".join(f"{seat.name} {part}"  # a sentence: whole names (name_cells)
                      for seat, part in zip(match.seats, parts, strict=True))
     return f"Chances assume: {said}"

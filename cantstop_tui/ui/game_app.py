@@ -14,7 +14,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from ..play.match import Match
 from ..play.ratings import Rating
@@ -212,12 +212,15 @@ class GameApp(AppBase):
             yield from (c for c in super().get_system_commands(screen) if c.title != "Quit")
 
     def action_help(self) -> None:
-        from .screens.help import LOCAL_KEYS, HelpScreen
+        from .screens.help import LOCAL_KEYS, HelpScreen, keys_here
 
         if isinstance(self.screen, HelpScreen):
             return
         win = self.table.match.config.win_columns if self.table else self.settings.win_columns
-        self.push_screen(HelpScreen(self.glyphs, win, self.HELP_KEYS or LOCAL_KEYS))
+        # Over a dialog (the game-over box) its own keys come first: the game's act only
+        # once it is closed.
+        here = keys_here(self.screen) if isinstance(self.screen, ModalScreen) else ""
+        self.push_screen(HelpScreen(self.glyphs, win, self.HELP_KEYS or LOCAL_KEYS, here))
 
     def action_request_quit(self) -> None:
         from .screens.closing import close

@@ -119,6 +119,12 @@ def choose_bindings() -> list[Binding]:
     ]
 
 
+def is_move(binding: Binding) -> bool:
+    """Whether ``binding`` is one of :func:`choose_bindings` (the key bar shows them as one
+    range, ``1-3``), not another screen's ``choose('rematch')``."""
+    return binding.key.isdigit() and binding.action.startswith(f"{CHOOSE.action}(")
+
+
 LOG_PAGES = {"pageup": -1, "pagedown": 1}
 """The game log's keys and the pages each scrolls (back is negative)."""
 

@@ -53,7 +53,7 @@ LOBBY = (
     key("q", "quit", "Quit"),
 )
 
-PLAY_ON = key("p", "play_on", "Play on (new dice)", does="play on from this step")
+PLAY_ON = key("p", "play_on", "Play on", does="play on from this step")
 REPLAY = (
     key("left", "step(-1)", "Back"),
     key("right", "step(1)", "Forward"),
@@ -79,7 +79,7 @@ GAME_OVER = (
     REVIEW_GAME,
     GAME_OVER_QUIT,
     key("escape", "choose('continue')", "Close", show=False),  # see the final board
-    replace(HELP, show=False),  # a modal screen hides the app's own keys; the bar shows ?
+    HELP,  # a modal screen hides the app's own keys
 )
 
 TABLE_OVER = (

@@ -1,8 +1,8 @@
 """Over SSH, keys that arrive in one read act as if typed one after another: a line to the
 table with its Enter is said (a fast typist, a client that sends a line at once), even with
 the ``t`` that opens the talk box; Enter then ctrl+p on who starts opens the palette over
-the game. A bracketed paste stays a paste: its newlines send nothing, and only its first
-line is kept."""
+the game; ctrl+p and a search typed with it search the palette, not the game. A bracketed
+paste stays a paste: its newlines send nothing, and only its first line is kept."""
 
 from __future__ import annotations
 
@@ -79,6 +79,23 @@ async def test_enter_then_ctrl_p_on_who_starts_opens_the_palette_over_the_game(
     assert "Can't Stop in brief" not in bob.text()  # not the help
     bob.press("\x1b")
     await bob.wait_for("Chat (t talks)")  # the game screen under it
+
+
+async def test_ctrl_p_and_a_search_in_one_read_search_the_palette(server: GameServer) -> None:
+    ana, bob, hosted = await start_table(server)
+    await ana.wait_for("your turn")
+    ana.press("\x10roll")  # ctrl+p and a search: one read
+    await ana.wait_for("Roll the four dice")
+    await ana.wait_for(lambda: searched(ana.text()) == "roll", "the search typed")
+    assert not hosted.table.match.history  # the r did not roll the game under it
+    bob.press("\x10hint")
+    await bob.wait_for(lambda: searched(bob.text()) == "hint", "the search typed")
+
+
+def searched(text: str) -> str:
+    """What the palette's search box holds, from the screen."""
+    lines = [line for line in text.splitlines() if "🔎" in line]
+    return lines[0].split("🔎", 1)[1].strip() if lines else ""
 
 
 def test_the_docs_state_the_keys_budget_the_driver_has() -> None:

@@ -538,6 +538,22 @@ async def test_a_click_chooses_a_row_and_a_second_click_sits_there() -> None:
     assert forced.seats[1].person == Visitor("dave")
 
 
+async def test_the_keys_bar_offers_leaving_only_a_table_waited_at() -> None:
+    lobby = new_lobby()
+    app = VisitApp(lobby, Visitor("dave"))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(lambda: "Create table" in shown(app), "the keys bar")
+        assert "Leave table" not in shown(app)  # x would do nothing
+        await pilot.press("c")
+        await until(lambda: isinstance(app.screen, CreateTableScreen), "the form")
+        assert "Create table" not in shown(app)  # the form's keys, not the lobby's
+        await pilot.click("#create")
+        await until(lambda: "x Leave table" in shown(app), "x to be offered")
+        await pilot.press("x")
+        await until(lambda: "Leave table" not in shown(app), "x to be withdrawn")
+    assert not lobby.tables
+
+
 async def test_the_footer_keys_can_be_clicked() -> None:
     lobby = new_lobby()
     app = VisitApp(lobby, Visitor("dave"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.command import CommandPalette
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
@@ -45,3 +45,42 @@ async def test_a_key_held_behind_one_whose_path_is_cut_short_still_comes() -> No
         app.key_order.posted(events.Key("x", "x"), nowhere)
         read_together(app, ("ctrl+p", "\x10"))
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+
+
+def palette_search(app: object) -> str:
+    palette = app.screen  # type: ignore[attr-defined]
+    assert isinstance(palette, CommandPalette), palette
+    return str(palette.query_one(Input).value)
+
+
+async def test_ctrl_p_and_typing_in_one_read_go_to_the_palettes_search_box() -> None:
+    """What a person typing slowly would do: the letters search the palette; none reaches
+    the game under it (``r`` there would roll)."""
+    app = local_app(settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RolloffScreen), "who starts")
+        # Enter, ctrl+p and a search in one read: who starts closes, the palette searches.
+        read_together(app, ("enter", "\r"), ("ctrl+p", "\x10"), ("h", "h"), ("e", "e"))
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await until(pilot, lambda: palette_search(app) == "he", "the search")
+        assert isinstance(app.screen_stack[-2], GameScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        read_together(app, ("ctrl+p", "\x10"), *((key, key) for key in "roll"))
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await until(pilot, lambda: palette_search(app) == "roll", "the search")
+        assert app.table is not None and not app.table.match.history  # nothing rolled
+
+
+async def test_ctrl_p_and_typing_in_one_read_leave_a_focused_name_field_alone() -> None:
+    app = local_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(app.screen.query(Input)), "the new game screen")
+        name = app.screen.query(Input).first()
+        name.focus()
+        await pilot.pause()
+        typed = name.value
+        read_together(app, ("ctrl+p", "\x10"), *((key, key) for key in "load"))
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await until(pilot, lambda: palette_search(app) == "load", "the search")
+        assert name.value == typed

@@ -51,11 +51,13 @@ async def test_forced_variant_refuses_stop_and_shows_why() -> None:
         assert table.match is match
         shown = app.screen.query_one(PairChoice).render().plain
         assert " ".join(reason.split()) in " ".join(shown.split())
-        # Stop is not offered while it is forbidden: disabled in the footer, dim in the
-        # action bar (a click there only says why), unlike Roll.
+        # Stop is not offered while it is forbidden: not in the keys bar (what it shows
+        # acts), dim in the action bar (a click there only says why), unlike Roll.
         screen = app.screen
-        assert screen.check_action("stop", ()) is None
+        assert screen.check_action("stop", ()) is False
         assert screen.check_action("roll", ()) is True
+        keys = screen.query_one(KeysBar).render().plain
+        assert " r Roll " in keys and "Stop" not in keys
         bar = screen.query_one("#actions").render()
 
         def style_at(label: str) -> Style:

@@ -25,9 +25,9 @@ def palette(state: GameState) -> list[tuple[str, str, str, tuple[object, ...]]]:
     return found
 
 
-def allowed(now: GameView, action: str, parameters: tuple[object, ...]) -> bool | None:
-    """Whether the game screen's ``action`` may act for this viewer now (None: shown, but
-    disabled)."""
+def allowed(now: GameView, action: str, parameters: tuple[object, ...]) -> bool:
+    """Whether the game screen's ``action`` may act for this viewer now: the keys bar shows
+    the keys allowed, and a game key that is not says why (``why_not``)."""
     state, mine = now.state, now.may_act
     if action in SEATED_ACTIONS and not now.seated:
         return False  # a spectator: not shown, and the key says why
@@ -36,9 +36,7 @@ def allowed(now: GameView, action: str, parameters: tuple[object, ...]) -> bool 
     if action == HINT.action:
         return mine
     if action == STOP.action:
-        if not (mine and state.phase is Phase.ROLL):
-            return False
-        return True if can_stop(state) else None  # shown disabled; s says why
+        return mine and state.phase is Phase.ROLL and can_stop(state)  # else s says why
     if action == CHOOSE.action:
         number = parameters[0] if parameters else 0
         return mine and isinstance(number, int) and number <= len(legal_moves(state))

@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
 from ...play.match import Match
+from ...play.name_cells import name_column
 from ...play.narration import verb
 from .. import screen_keys
 from ..glyphs import Glyphs, player_style
@@ -22,6 +23,8 @@ from .closing import close
 from .replay import PlayOn
 
 Choice = Literal["rematch", "new", "quit"]
+STATS_NAME_CELLS = 16
+"""The statistics' name column (``play.name_cells``)."""
 
 
 class GameOverScreen(ModalScreen["Choice | PlayOn"]):
@@ -93,12 +96,14 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
         )
 
     def _stats(self) -> Text:
-        text = Text(f"  {'Player':<18}{'Turns':>6}{'Busts':>7}  Columns\n", style="bold")
+        header = f"  {'Player':<{STATS_NAME_CELLS + 2}}{'Turns':>6}{'Busts':>7}  Columns\n"
+        text = Text(header, style="bold")
         state = self.match.state
         for player, seat in enumerate(self.match.seats):
             stats = self.match.stats[player]
             text.append(f"{self.glyphs.shape(player)} ", style=player_style(player))
-            text.append(f"{seat.name[:16]:<18}", style="bold" if player == state.winner else "")
+            name = name_column(seat.name, STATS_NAME_CELLS) + "  "
+            text.append(name, style="bold" if player == state.winner else "")
             won = ",".join(str(c) for c in state.columns_won(player)) or "-"
             text.append(f"{stats.turns:>6}{stats.busts:>7}  {won}\n")
         return text

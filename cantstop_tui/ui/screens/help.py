@@ -7,12 +7,13 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
 from .. import screen_keys
 from ..glyphs import Glyphs
-from ..keys import LOCAL_HELP, bindings, help_block
+from ..keys import LOCAL_HELP, Key, bindings, help_block
+from ..screen_keys import said_of
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -31,15 +32,36 @@ RULES = (
     "[b]Players[/b]  {players}\n"
     "[b]Board[/b]  {runner} runner (this turn)   {empty} empty space   "
     "a won column is filled with its owner's shape\n\n"
-    "[b]Keys[/b]\n"
+    "{here}"
+    "[b]{keys_title}[/b]\n"
     "{keys}"
     "  During a computer's turn any key plays the rest of it at once."
 )
 
 LOCAL_KEYS = help_block(LOCAL_HELP)
+KEYS_HERE = "Keys in this box"
+KEYS_IN_GAME = "Keys in the game"
+
+
+def keys_here(screen: Screen[object]) -> str:
+    """The keys that act on ``screen`` now, as its keys bar shows them (its enabled
+    bindings meant for the bar), in the help's columns: for the help opened over a dialog
+    (the game-over box), whose keys are not the game's."""
+    found: dict[str, tuple[list[str], str]] = {}
+    for key, (_node, binding, enabled, _tip) in screen.active_bindings.items():
+        if enabled and binding.show:
+            found.setdefault(binding.action, ([], binding.description))[0].append(key)
+    rows = [Key(said_of(",".join(keys)), label.lower()) for keys, label in found.values()]
+    return help_block(rows[start : start + 2] for start in range(0, len(rows), 2))
+MORE_ABOVE = "more above"
+MORE_BELOW = "more below (PgDn, the wheel)"
 
 
 class HelpScreen(ModalScreen[None]):
+    """The rules and the keys in a box that scrolls; its top and bottom edges say when
+    there is more above or below (Textual's scroll bar is drawn in colours alone, so it is
+    invisible with ``NO_COLOR``). The bottom line stays free for the keys bar."""
+
     DEFAULT_CSS = """
     HelpScreen {
         align: center middle;
@@ -47,8 +69,9 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen > VerticalScroll {
         width: 80;
         max-width: 100%;
-        height: 100%;
+        height: 1fr;
         max-height: 24;
+        margin: 0 0 1 0;  /* the keys bar shows under it */
         border: heavy $primary;
         background: $panel;
         padding: 0 1;
@@ -60,12 +83,17 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.HELP_SCREEN)
 
-    def __init__(self, glyphs: Glyphs, win_columns: int = 3, keys: str = LOCAL_KEYS) -> None:
+    def __init__(
+        self, glyphs: Glyphs, win_columns: int = 3, keys: str = LOCAL_KEYS, here: str = ""
+    ) -> None:
         super().__init__()
         self.glyphs = glyphs
         self.win_columns = win_columns
         self.keys = keys
         """The keys block: two keys a line, as in ``LOCAL_KEYS``."""
+        self.here = here
+        """The keys of the dialog the help opens over (``keys_here``), listed first, apart
+        from the game's; empty over the game."""
 
     def compose(self) -> ComposeResult:
         colours = ("red", "green", "blue", "yellow")
@@ -77,13 +105,31 @@ class HelpScreen(ModalScreen[None]):
             runner=self.glyphs.runner,
             empty=self.glyphs.empty,
             players=players,
+            here=f"[b]{KEYS_HERE}[/b]\n{self.here}\n" if self.here else "",
+            keys_title=KEYS_IN_GAME if self.here else "Keys",
             keys=self.keys,
         )
-        with VerticalScroll(classes="dialog"):
+        with VerticalScroll(classes="dialog", id="help"):
             yield Static(text, id="rules")
             back = f"Back to the game ({screen_keys.CLOSE_HELP.named})"
             yield Button(back, id="close", variant="primary", compact=True)
         yield TooSmall()
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#help", VerticalScroll)
+        self.watch(scroll, "scroll_y", self._mark_more, init=False)
+        self.watch(scroll, "virtual_size", self._mark_more)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._mark_more)
+
+    def _mark_more(self) -> None:
+        """``↑ more above`` on the box's top edge and ``↓ more below`` on its bottom edge,
+        where the text goes on out of sight."""
+        scroll = self.query_one("#help", VerticalScroll)
+        above, below = scroll.scroll_y > 0, scroll.scroll_y < scroll.max_scroll_y
+        scroll.border_title = f"{self.glyphs.earlier} {MORE_ABOVE}" if above else ""
+        scroll.border_subtitle = f"{self.glyphs.later} {MORE_BELOW}" if below else ""
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         close(self, None)

@@ -25,7 +25,7 @@ from ...play.seating import LobbyError
 from .. import screen_keys
 from ..keys import bindings
 from ..screen_keys import CREATE, LEAVE_TABLE, WATCH
-from ..textual_compat.widgets import LeanFooter
+from ..widgets.keys_bar import KeysBar
 from .create_table import CreateTableScreen, NewTable
 from .lobby_tables import (
     LobbyChoice,
@@ -75,7 +75,7 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         table.add_columns("Table", "Seats", "Rules", "Status")
         yield table
         yield Static(Text(NO_TABLES), id="lobby-message")
-        yield LeanFooter()
+        yield KeysBar()
 
     def on_mount(self) -> None:
         screen = self
@@ -140,6 +140,13 @@ class LobbyScreen(Screen[LobbyChoice | None]):
             )
         else:
             self._say(NO_TABLES)
+        self.refresh_bindings()  # x leaves only a table waited at
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys bar shows what acts now: ``x`` only while waiting at a table."""
+        if action == LEAVE_TABLE.action:
+            return self.waiting_at is not None
         return True
 
     def _check_waiting(self, summaries: list[TableSummary]) -> None:

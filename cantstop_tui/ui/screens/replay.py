@@ -19,10 +19,10 @@ from .. import screen_keys
 from ..glyphs import Glyphs, glyphs_for
 from ..keys import bindings
 from ..screen_app import ScreenApp
-from ..textual_compat.widgets import LeanFooter
 from ..view import GameView
 from ..widgets.board import Board
 from ..widgets.dice import DiceView
+from ..widgets.keys_bar import KeysBar
 from ..widgets.players import PlayersPanel
 
 PLAY_ON_HINT = (
@@ -105,7 +105,7 @@ class ReplayScreen(Screen[PlayOn | None]):
                 yield Static(id="happened")
                 if self.play_on:
                     yield Static(PLAY_ON_HINT, id="fresh-dice")
-        yield LeanFooter()
+        yield KeysBar()
 
     def on_mount(self) -> None:
         self.show(self.index)

@@ -41,8 +41,8 @@ from ..background import Busy, analyse
 from ..glyphs import Glyphs, glyphs_for, player_style
 from ..keys import bindings
 from ..screen_app import ScreenApp
-from ..textual_compat.widgets import LeanFooter
 from ..widgets.chance_graph import ChanceGraph
+from ..widgets.keys_bar import KeysBar
 from .replay import PlayOn, ReplayScreen
 
 PROGRESS_AFTER: Final = 1.0
@@ -139,7 +139,7 @@ class ReviewScreen(Screen[PlayOn | None]):
         yield Static(id="summary")
         yield Static("  " + decision_header(), id="decisions-header")
         yield OptionList(id="decisions")
-        yield LeanFooter()
+        yield KeysBar()
 
     def on_mount(self) -> None:
         self.set_timer(PROGRESS_AFTER, self._show_progress)

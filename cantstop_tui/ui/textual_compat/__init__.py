@@ -14,9 +14,8 @@ moves one.
 - ``app_parts``: crash reports instead of Textual's traceback (``report_fatal_errors``),
   some notices taken back, the others kept (``withdraw_notices``), and what tests read of
   an app (its notifications);
-- ``widgets``: a ``Footer`` that forgets the keys it replaced (``LeanFooter``), and what
-  tests read of a ``Select`` (its options); imported by the screens that show them, not
-  from here (so the first frame does not load Textual's ``Footer`` and ``Select``);
+- ``widgets``: what tests read of a ``Select`` (its options); imported by the tests, not
+  from here (so the first frame does not load Textual's ``Select``);
 - ``compositor``: a screen that draws, after a change, only the widgets under what changed
   (``lean_compositor``, for the game screen), and is told of a widget's change at once
   (``repaint``);

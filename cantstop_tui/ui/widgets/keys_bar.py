@@ -1,12 +1,23 @@
-"""The keys that apply now, in one line; a light footer that repaints only when they change."""
+"""The keys that apply now, in one line; a light footer that repaints only when they change.
+
+The bar shows the keys of the screen on top: its own screen's, or those of the dialogs
+(modal screens) over it, through which it shows. Each key shown is one a press of which
+acts now (Textual's ``active_bindings``, checked against the screen's ``check_action``);
+a key that is not allowed now is not shown. What does not fit in the width is left off
+from the end (the tables in ``ui.keys`` and ``ui.screen_keys`` list the keys most
+important first), the palette's key first.
+"""
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
-from textual.screen import Screen
+from textual.command import CommandPalette
+from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 
+from ..keys import is_move
 from ..textual_compat import repaint
 from .kept_strips import KeptStrips
 from .view_widget import OneStylePerRender
@@ -14,6 +25,43 @@ from .view_widget import OneStylePerRender
 KEPT_LINES = 16
 """Drawn lines kept: a game's states show a handful of different key sets (roll, choose,
 a computer's turn, the game over), drawn once each rather than on every key."""
+PALETTE_HINT = "  ^p commands"
+"""Ends the bar where the command palette opens (ctrl+p, a priority key of every app)."""
+
+Shown = tuple[str, str, str]
+"""A key as the bar shows it: Textual's key name (a click presses it), its display, its
+label."""
+
+
+def key_cells(display: str, label: str) -> int:
+    """The cells a key takes in the bar: `` r Roll ``."""
+    return cell_len(display) + cell_len(label) + 3
+
+
+def fitted(keys: tuple[Shown, ...], palette: bool, width: int) -> tuple[tuple[Shown, ...], bool]:
+    """The keys (and whether the palette's hint) that fit in ``width`` cells: the hint goes
+    first, then keys from the end."""
+    cells = sum(key_cells(display, label) for _key, display, label in keys)
+    hint = cell_len(PALETTE_HINT) if palette else 0
+    if cells + hint <= width:
+        return keys, palette
+    kept = list(keys)
+    while kept and cells > width:
+        _key, display, label = kept.pop()
+        cells -= key_cells(display, label)
+    return tuple(kept), False
+
+
+def top_over(screen: Screen[object]) -> Screen[object]:
+    """The screen whose keys act while ``screen`` shows: the top one if only dialogs lie
+    over ``screen`` (it shows through them), else ``screen`` itself."""
+    stack = screen.app.screen_stack
+    if screen not in stack:
+        return screen
+    above = stack[stack.index(screen) + 1 :]
+    if above and all(isinstance(over, ModalScreen) for over in above):
+        return above[-1]
+    return screen
 
 
 class KeysBar(OneStylePerRender):
@@ -29,51 +77,80 @@ class KeysBar(OneStylePerRender):
 
     def __init__(self) -> None:
         super().__init__()
-        self._keys: tuple[tuple[str, str, str, bool], ...] = ()
+        self._keys: tuple[Shown, ...] = ()
+        self._palette = True
+        """Whether ctrl+p opens the palette now (not while it is open)."""
+        self._followed: Screen[object] | None = None
+        """The screen whose keys are shown (this one's, or a dialog's over it)."""
         self._drawn = KeptStrips(KEPT_LINES)
         """Each key set's line as drawn, by the keys, the width and the base style."""
 
     def on_mount(self) -> None:
-        # At once, not as a message to this widget (about 200 calls a key): the screen's
-        # bindings are checked where they change.
-        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed, immediate=True)
-        self._bindings_changed(self.screen)
+        self.app.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
+        self._screen_changed(self.app.screen)
 
     def on_unmount(self) -> None:
-        self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.screen_change_signal.unsubscribe(self)
+        self._follow(None)
+
+    def _screen_changed(self, _top: Screen[object]) -> None:
+        self._follow(top_over(self.screen))
+
+    def _follow(self, screen: Screen[object] | None) -> None:
+        if screen is self._followed:
+            return
+        if self._followed is not None:
+            self._followed.bindings_updated_signal.unsubscribe(self)
+        self._followed = screen
+        if screen is not None:
+            # At once, not as a message to this widget (about 200 calls a key): the
+            # screen's bindings are checked where they change.
+            screen.bindings_updated_signal.subscribe(self, self._bindings_changed, immediate=True)
+            self._bindings_changed(screen)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
-        shown: dict[str, tuple[str, str, str, bool]] = {}
+        shown: dict[str, Shown] = {}
         active = screen.active_bindings
         # Numbered choices (choose(1) ... choose(6)) show as one key range: "1-3".
-        choices = sum(
-            1 for _, b, on, _t in active.values() if on and b.action.startswith("choose(")
-        )
+        choices = sum(1 for _, b, on, _t in active.values() if on and is_move(b))
         labels: dict[str, str] = getattr(self.app, "KEY_LABELS", {})
         for key, (_, binding, enabled, _tip) in active.items():
-            if binding.show and binding.action not in shown:
+            if binding.show and enabled and binding.action not in shown:
                 display = binding.key_display or self.app.get_key_display(binding)
-                if binding.action.startswith("choose("):
+                if is_move(binding):
                     display = "1" if choices == 1 else f"1-{choices}"
                 label = labels.get(binding.action, binding.description)
-                shown[binding.action] = (key, display, label, enabled)
+                shown[binding.action] = (key, display, label)
         keys = tuple(shown.values())
-        if keys != self._keys:
-            self._keys = keys
+        palette = not isinstance(screen, CommandPalette)
+        if (keys, palette) != (self._keys, self._palette):
+            self._keys, self._palette = keys, palette
             repaint(self)
+
+    @property
+    def keys(self) -> tuple[Shown, ...]:
+        """The keys shown, as many as fit."""
+        return fitted(self._keys, self._palette, self.size.width)[0]
+
+    @property
+    def screen_shown(self) -> Screen[object] | None:
+        """The screen whose keys are shown: this bar's, or the dialog's over it."""
+        return self._followed
 
     def render(self) -> Text:
         text = Text(no_wrap=True, overflow="crop")
-        for key, display, description, enabled in self._keys:
+        keys, palette = fitted(self._keys, self._palette, self.size.width)
+        for key, display, description in keys:
             click = Style.from_meta({"@click": f"app.simulate_key({key!r})"})
-            text.append(f" {display}", style=Style(bold=True, dim=not enabled) + click)
-            text.append(f" {description} ", style=Style(dim=not enabled) + click)
-        text.append("  ^p commands", style="dim")
+            text.append(f" {display}", style=Style(bold=True) + click)
+            text.append(f" {description} ", style=click)
+        if palette:
+            text.append(PALETTE_HINT, style="dim")
         return text
 
     def render_line(self, y: int) -> Strip:
         """The line of ``render`` as Textual draws it (links underlined, click offsets),
         drawn once per key set: the keys change with the game's state on nearly every key,
         between a few sets."""
-        key = (self._keys, y, self.line_width, self.rich_style)
+        key = (self._keys, self._palette, y, self.line_width, self.rich_style)
         return self._drawn.get(key, lambda: super(KeysBar, self).render_line(y))

@@ -7,6 +7,7 @@ from collections.abc import Hashable
 from rich.text import Text
 
 from ...play.chance_text import percent
+from ...play.name_cells import short_name
 from ..glyphs import player_style
 from ..view import GameView
 from .view_widget import ViewWidget
@@ -67,7 +68,7 @@ class PlayersPanel(ViewWidget):
             text.append(self.glyphs.shape(player), style=player_style(player))
             name_style = "bold reverse" if state.winner == player else "bold" if here else ""
             text.append(" ")
-            text.append_text(fit_cells(seat.name, name_cells, name_style))
+            text.append_text(fit_cells(short_name(seat.name, name_cells), name_cells, name_style))
             if chances is not None:
                 text.append(f"{percent(chances[player]):>5}", style=player_style(player))
             won = state.columns_won(player)

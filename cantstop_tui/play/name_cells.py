@@ -1,0 +1,60 @@
+"""Names in a column: the one rule for shortening a player's name.
+
+A name that fits its room is shown whole. One that does not is cut after its last whole
+word that fits, and ends in "…" (``Computer 2 (expert)`` in 16 cells: ``Computer 2…``),
+never in the middle of a word; only a first word longer than the whole room is cut
+inside it (nothing else could show). Widths are terminal cells: CJK and emoji take two.
+Sentences do not shorten names: they give the whole name and wrap.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Final
+
+ELLIPSIS: Final = "…"
+
+
+def cells(text: str) -> int:
+    """How many terminal cells ``text`` takes (wide characters two, marks none)."""
+    return sum(_cells(char) for char in text)
+
+
+def _cells(char: str) -> int:
+    if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def _prefix(text: str, room: int) -> str:
+    """The longest start of ``text`` in at most ``room`` cells."""
+    used = 0
+    for index, char in enumerate(text):
+        used += _cells(char)
+        if used > room:
+            return text[:index]
+    return text
+
+
+def short_name(name: str, room: int) -> str:
+    """``name`` in at most ``room`` cells, by the module's rule."""
+    if cells(name) <= room:
+        return name
+    if room < 1:
+        return ""
+    kept = ""
+    words = name.split(" ")
+    for count in range(1, len(words) + 1):
+        start = " ".join(words[:count]).rstrip(" ")
+        if cells(start) + cells(ELLIPSIS) > room:
+            break
+        kept = start
+    if not kept:  # the first word alone is too long
+        kept = _prefix(name, room - cells(ELLIPSIS))
+    return kept.rstrip(" (-,") + ELLIPSIS
+
+
+def name_column(name: str, room: int) -> str:
+    """``name`` shortened to ``room`` cells and padded to them (a column of a table)."""
+    short = short_name(name, room)
+    return short + " " * (room - cells(short))

@@ -1,0 +1,70 @@
+"""One rule shortens a player's name (``play.name_cells``): whole when it fits, else cut
+after a whole word with "…"; sentences keep the whole name."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from reviewed_games import Reviewed
+
+from cantstop_tui.play.name_cells import ELLIPSIS, cells, name_column, short_name
+from cantstop_tui.play.review_text import (
+    DECISION_NAME_CELLS,
+    NAME_CELLS,
+    decision_line,
+    luck_line,
+    summary_line,
+    text_lines,
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "room", "shown"),
+    [
+        ("Computer 2 (expert)", 16, "Computer 2…"),  # the review cut it "Computer 2 (expe"
+        ("Computer 2 (expert)", 19, "Computer 2 (expert)"),
+        ("Computer 2 (expert)", 10, "Computer…"),
+        ("Jean-Pierre Dupont", 16, "Jean-Pierre…"),
+        ("Ana", 3, "Ana"),
+        ("山田太郎 さん", 12, "山田太郎…"),  # wide characters take two cells
+        ("Christopherson", 9, "Christop…"),  # one word longer than the room: cut inside
+    ],
+)
+def test_a_name_is_cut_after_a_whole_word(name: str, room: int, shown: str) -> None:
+    assert short_name(name, room) == shown
+    assert cells(shown) <= room
+    column = name_column(name, room)
+    assert column.startswith(shown) and cells(column) == room
+
+
+def test_a_cut_name_never_ends_inside_a_word_that_has_a_whole_word_before_it() -> None:
+    name = "Maximilian Alexander von Habsburg"
+    for room in range(len("Maximilian") + 1, len(name)):
+        kept = short_name(name, room).removesuffix(ELLIPSIS)
+        assert name.startswith(kept) and name[len(kept)] == " ", (room, kept)
+
+
+def test_the_review_shortens_names_in_its_columns_and_keeps_them_in_sentences(
+    two_player: Reviewed,
+) -> None:
+    long_names = ("Computer 1", "Computer 2 (expert)")
+    review = two_player.review
+    seats = tuple(
+        dataclasses.replace(seat, name=name)
+        for seat, name in zip(review.match.seats, long_names, strict=True)
+    )
+    match = dataclasses.replace(review.match, seats=seats)
+    players = tuple(
+        dataclasses.replace(player, name=long_names[player.player]) for player in review.players
+    )
+    review = dataclasses.replace(review, match=match, players=players)
+    long = players[1]
+    assert summary_line(long).startswith(short_name(long.name, NAME_CELLS) + " ")
+    assert luck_line(long).startswith("Computer 2 (expert): ")  # a sentence wraps instead
+    lines = text_lines(review)
+    assert not any("(expe" in line and "(expert)" not in line for line in lines), lines
+    for decision in review.decisions:
+        if decision.player == 1:
+            shown = decision_line(review, decision)
+            assert shown[6:].startswith(name_column(long.name, DECISION_NAME_CELLS))
