@@ -1,6 +1,6 @@
 """The sharpness of the chance between two experts, fitted and checked seed by seed.
 
-    python -m cantstop_tui.arena.skill_mirror --fit-seeds 2 3 --seeds 2 3 4 5 6 7 \\
+    python -m cantstop_tui.arena.skill_mirror --fit-seeds 2 3 4 5 6 7 --seeds 2 3 4 5 6 7 \\
         --games 1260 --cache /tmp/chance_games
 
 fits the sharpness of each pairing of ``skill_pairs.SHARP_PAIRINGS`` (least log loss, no
@@ -8,9 +8,11 @@ penalty: ``skill_pairs.fit_sharpness``, shifts held at 0) on the fit seeds' game
 together, then, for every seed of ``--seeds``: that seed's own fit, and its log loss
 with the fit seeds' sharpness and, left out, with the other seeds' (each less the log loss
 without a sharpness, with the standard error of that difference over the seed's games).
-The figures behind ``skill_term.PAIR_SHARPNESS`` (docs/ai.md, "The win chance knows who
-is playing"). A mirror's terms do not depend on the levels' strengths (equal strengths add
-nothing), so the shipped ``SKILL_TERM`` is used throughout.
+The check that first gave two experts a sharpness of their own (seeds 2 and 3 fitted, every
+seed below 1; CHANGELOG, issue 32); every pairing's now comes from ``skill_fit``, held
+toward 1 (``skill_pairs.SHIPPED``). A mirror's terms do not depend on the levels'
+strengths (equal strengths add nothing), so the shipped ``SKILL_TERM`` is used throughout
+(its power: how the sharpness fades).
 """
 
 from __future__ import annotations
