@@ -18,34 +18,35 @@ The strengths are fitted on the games themselves, not read off the ladder's rati
 rating per level, from adjacent levels' rates, cannot give every pairing's rate (steady
 beats easy far more often than the two ratings say).
 
-Fitted (least log loss) on 2,520 two-player games of seeds 2 and 3 between every pairing of
-the five levels (15 pairings, mirrors included, the first seat swapped every other round),
-checked on games of other seeds (docs/ai.md, "The win chance knows who is playing"). Refit
-with
+Fitted (least log loss) on 7,560 two-player games of seeds 2 to 7 between every pairing of
+the five levels (15 pairings, 504 games each, mirrors included, the first seat swapped
+every other round), checked on games of other seeds (docs/ai.md, "The win chance knows who
+is playing"). Refit with
 
-    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 --fit-games 1260 \\
-        --check-seeds 4 5 6 7 --check-games 1260 --cache /tmp/chance_games --jobs 2
+    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 4 5 6 7 --fit-games 1260 \\
+        --check-seeds 8 9 --check-games 1260 --cache /tmp/chance_games --jobs 2
 
-Between two computer levels each pairing also has a shift of its own (``PAIR_SHIFTS``: the
-levels are not transitive, expert beats steady more often and rule28 less often than their
-strengths say), fitted on the same games after the strengths and held toward 0 by a
-penalty chosen by cross-validation (``arena.skill_pairs``, ``arena.skill_cv``). A person
-has no pairing: a rating maps to a strength between the levels' (``play.seat_skill``), and
-a person against a level takes the strengths alone.
+Between two computer levels each pairing also has terms of its own, fitted on the same
+games after the strengths, one pairing at a time, each held toward none by a penalty
+chosen by cross-validation, each seed left out in turn (``arena.skill_pairs``,
+``arena.skill_cv``:
 
-Two experts (a mirror) also have a sharpness of their own (``PAIR_SHARPNESS``): a factor on
-the calibrated log-odds of the board, fading toward 1 as the term does. Between two experts
-the calibration between equals is too sure of itself (expert plays for its win chance
-against the position, taking more risk when behind, so comebacks are more frequent than the
-race of turns alone says). Fitted (least log loss, no penalty) on the 168 expert-against-
-expert games of seeds 2 and 3 (1,981 turn starts); each seed's own fit of seeds 2 to 7
-lies below 1 (0.23 to 0.74) and each of the six, left out, is read better or within noise
-with the others' (docs/ai.md). Refit and checked, each seed left out in turn, with
+    python -m cantstop_tui.arena.skill_cv --seeds 2 3 4 5 6 7 --games 1260 \\
+        --cache /tmp/chance_games
 
-    python -m cantstop_tui.arena.skill_mirror --fit-seeds 2 3 --seeds 2 3 4 5 6 7 \\
-        --games 1260 --cache /tmp/chance_games
+):
 
-No other pairing has one: a sharpness of their own went either way across seeds.
+- a shift (``PAIR_SHIFTS``): the levels are not transitive (expert beats steady more often
+  and rule28 less often than their strengths say);
+- a sharpness (``PAIR_SHARPNESS``, mirrors included): a factor on the calibrated log-odds
+  of the board, fading toward 1 as the term does. The calibration between equals was
+  fitted on self-play of one policy; levels that play for their win chance against the
+  position (expert, strong) come back more often than the race of turns says (their
+  chance less sure, sharpness under 1), the plainer levels less often (over 1).
+
+A person has no pairing: a rating maps to a strength between the levels'
+(``play.seat_skill``), and a person against a level, or two people, take the strengths
+alone and the calibration's sharpness.
 
 Games of three or four players are not fitted: their chances stay blind to skill.
 """
@@ -77,23 +78,27 @@ class SkillTerm:
 
 
 SKILL_TERM: Final = SkillTerm(
-    strengths=(0.0, 1.051, 2.326, 2.946, 3.24), power=0.372, start_turns=7.81
+    strengths=(0.0, 1.113, 2.208, 2.869, 3.247), power=0.43, start_turns=7.81
 )
 """The fitted term (its provenance: the module's docstring)."""
 PAIR_SHIFTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
-    ("easy", "rule28"): -0.137, ("easy", "steady"): 0.259, ("easy", "strong"): 0.079,
-    ("easy", "expert"): -0.135, ("rule28", "steady"): -0.158, ("rule28", "strong"): 0.054,
-    ("rule28", "expert"): -0.079, ("steady", "strong"): -0.086, ("steady", "expert"): 0.162,
-    ("strong", "expert"): 0.002,
+    ("easy", "rule28"): -0.153, ("easy", "steady"): 0.416, ("easy", "strong"): 0.016,
+    ("easy", "expert"): -0.222, ("rule28", "steady"): 0.05, ("rule28", "strong"): -0.087,
+    ("rule28", "expert"): -0.233, ("steady", "strong"): 0.067, ("steady", "expert"): 0.315,
+    ("strong", "expert"): -0.04,
 })
 """Each pairing of two computer levels (weaker first): log-odds the stronger gains at the
 start beyond the two strengths' difference (fading as the term does; the provenance: the
 module's docstring)."""
 PAIR_SHARPNESS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
-    ("expert", "expert"): 0.607,
+    ("easy", "easy"): 1.434, ("easy", "rule28"): 1.078, ("easy", "steady"): 1.553,
+    ("easy", "strong"): 1.134, ("easy", "expert"): 1.116, ("rule28", "rule28"): 0.954,
+    ("rule28", "steady"): 0.973, ("rule28", "strong"): 1.049, ("rule28", "expert"): 1.03,
+    ("steady", "steady"): 1.271, ("steady", "strong"): 1.254, ("steady", "expert"): 0.628,
+    ("strong", "strong"): 0.879, ("strong", "expert"): 0.889, ("expert", "expert"): 0.533,
 })
-"""A pairing's factor on the calibrated log-odds of the board at the start, fading toward 1
-as the skill term does (``sharpness_factor``); pairings not here: 1 (the provenance: the
+"""Each pairing of two computer levels' factor on the calibrated log-odds of the board at the
+start, fading toward 1 as the skill term does (``sharpness_factor``; the provenance: the
 module's docstring)."""
 NO_SHARPNESS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({})
 """No pairing's own sharpness: the calibration between equals for every pairing."""

@@ -243,3 +243,22 @@ def report(rows: Sequence[Tenth]) -> list[str]:
             f"{row.gap * 100:+5.1f} ±{row.error * 100:4.1f}  {verdict(row)}"
         )
     return lines
+
+
+def start_rates(data: Predictions, chances: np.ndarray) -> list[str]:
+    """Per pairing of two levels: its games, how often the stronger won, and its chance at
+    each game's first turn start, averaged (a line each)."""
+    first = np.r_[True, data.game[1:] != data.game[:-1]]
+    lines = []
+    for p, (weaker, stronger) in enumerate(PAIRINGS):
+        rows = first & (data.pairing == p)
+        if weaker == stronger or not rows.any():
+            continue
+        seat = np.where(data.levels[rows, 0] == LEVELS.index(stronger), 0, 1)
+        picked = np.arange(int(rows.sum()))
+        won = data.won[rows][picked, seat].mean()
+        said = chances[rows][picked, seat].mean()
+        lines.append(f"{stronger:>6} v {weaker:<6} {int(rows.sum()):>4} games  stronger won "
+                     f"{won * 100:5.1f}%  predicted at the start {said * 100:5.1f}%")
+    return lines
+

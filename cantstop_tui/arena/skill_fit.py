@@ -1,12 +1,12 @@
 """Fit and check the win chance's skill term on games between every pairing of the levels.
 
-    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 --fit-games 1260 \\
-        --check-seeds 4 5 6 7 --check-games 1260 --cache /tmp/chance_games --jobs 2
+    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 4 5 6 7 --fit-games 1260 \\
+        --check-seeds 8 9 --check-games 1260 --cache /tmp/chance_games --jobs 2
 
 plays (or reads from the cache) the games of ``arena.skill_games``, fits the skill term's
 numbers (each level's strength, the weakest's held at 0, and the power of the turns left)
 on the fit seeds' games together by least log loss, then each pairing's own shift
-(``skill_pairs.SHIPPED``) and two experts' sharpness (``skill_pairs.fit_sharpness``),
+and sharpness (``skill_pairs.SHIPPED``),
 and prints, for the check seeds' (held out), each pairing's predictions grouped in tenths
 and each pairing's calibration error (``arena.skill_check``), then the same games read
 without the sharpness, without the shifts, with the shipped terms and blind to skill.
@@ -15,7 +15,7 @@ without the sharpness, without the shifts, with the shipped terms and blind to s
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -42,16 +42,17 @@ from .skill_check import (
     predictions,
     report,
     shown,
+    start_rates,
     summary,
     tenths,
 )
 from .skill_games import generate
-from .skill_pairs import SHIPPED, as_shifts, fit_pairs, fit_sharpness
+from .skill_pairs import SHIPPED, as_sharpness, as_shifts, fit_pairs
 
-FIT_SEEDS: Final = (2, 3)
+FIT_SEEDS: Final = (2, 3, 4, 5, 6, 7)
 FIT_GAMES: Final = 1260
 """Games of each fit seed."""
-CHECK_SEEDS: Final = (4, 5, 6, 7)
+CHECK_SEEDS: Final = (8, 9)
 CHECK_GAMES: Final = 1260
 """Games of each check seed."""
 """The games the shipped term was fitted and checked on (docs/ai.md's table: the check's)."""
@@ -92,31 +93,64 @@ def add_played_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=1)
 
 
+def seed_folds(
+    prog: str, seeds: Sequence[int], argv: Sequence[str] | None,
+    more: Callable[[argparse.ArgumentParser], None] | None = None,
+) -> tuple[argparse.Namespace, dict[int, Predictions]]:
+    """A script's options (``--seeds``, default ``seeds``; ``--games``; ``--cache``, ``--jobs``;
+    any ``more``) and the turn starts of each seed's games, played or read from the cache
+    (each of ``--seeds``, and of the option ``fit_seeds`` if ``more`` adds it)."""
+    parser = argparse.ArgumentParser(prog=prog)
+    parser.add_argument("--seeds", type=int, nargs="+", default=list(seeds))
+    parser.add_argument("--games", type=int, default=FIT_GAMES)
+    add_played_options(parser)
+    if more is not None:
+        more(parser)
+    args = parser.parse_args(argv)
+    every = sorted({*args.seeds, *getattr(args, "fit_seeds", ())})
+    return args, {s: played([s], args.games, args.cache, args.jobs) for s in every}
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m cantstop_tui.arena.skill_fit")
     parser.add_argument("--fit-seeds", type=int, nargs="+", default=list(FIT_SEEDS))
     parser.add_argument("--fit-games", type=int, default=FIT_GAMES)
-    parser.add_argument("--check-seeds", type=int, nargs="+", default=list(CHECK_SEEDS))
+    parser.add_argument("--check-seeds", type=int, nargs="*", default=list(CHECK_SEEDS),
+                        help="none: fit only")
     parser.add_argument("--check-games", type=int, default=CHECK_GAMES)
     add_played_options(parser)
     args = parser.parse_args(argv)
     calibration = calibration_for(shipped(), 2)
     fit_data = played(args.fit_seeds, args.fit_games, args.cache, args.jobs)
     term = fit(fit_data, calibration, SKILL_TERM)
-    shifts = as_shifts(fit_pairs(fit_data, calibration, term, SHIPPED))
+    pairs = fit_pairs(fit_data, calibration, term, SHIPPED)
+    shifts, sharp = as_shifts(pairs), as_sharpness(pairs)
     print(f"fitted {term} on {len(fit_data.raw):,} turn starts of seeds {args.fit_seeds}; "
-          f"log loss {log_loss(fit_data, calibration, term, shifts):.4f}, "
+          f"log loss {log_loss(fit_data, calibration, term, shifts, sharp):.4f}, "
           f"blind {log_loss(fit_data, calibration, blind(term), NO_SHIFTS):.4f}")
-    print(f"each pairing's own shift (penalty {SHIPPED}): {shifts}")
-    sharp = fit_sharpness(fit_data, calibration)
-    print(f"sharpness: {sharp}")
-    check = played(args.check_seeds, args.check_games, args.cache, args.jobs)
-    print(f"held out: seeds {args.check_seeds}, {len(check.raw):,} turn starts")
+    print(f"each pairing's own shift and sharpness ({SHIPPED}):\n{shifts}\n{sharp}")
+    if args.check_seeds:
+        _check(played(args.check_seeds, args.check_games, args.cache, args.jobs),
+               calibration, term, shifts, sharp)
+
+
+def _check(
+    check: Predictions, calibration: Calibration, term: SkillTerm,
+    shifts: Mapping[tuple[str, str], float], sharp: Mapping[tuple[str, str], float],
+) -> None:
+    """Print the held-out games' tenths and pairings read with the fitted terms, the start
+    of each pairing's games with these and with the shipped, and the summaries of each."""
+    print(f"held out: {len(check.raw):,} turn starts")
     found = tenths(check, shown(check, calibration, term, shifts, sharp))
     for line in report(found):
         print(line)
     for line in pairing_report(pairings(found, games_per_pairing(check))):
         print(line)
+    for name, read, own, sharpness in (("fitted", term, shifts, sharp),
+                                       ("shipped", SKILL_TERM, PAIR_SHIFTS, PAIR_SHARPNESS)):
+        print(f"{name}, at the start:")
+        for line in start_rates(check, shown(check, calibration, read, own, sharpness)):
+            print(line)
     for name, read, own, sharpness in (
         ("fitted", term, shifts, sharp), ("without the sharpness", term, shifts, NO_SHARPNESS),
         ("per level", term, NO_SHIFTS, NO_SHARPNESS),

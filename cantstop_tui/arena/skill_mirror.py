@@ -1,6 +1,6 @@
 """The sharpness of the chance between two experts, fitted and checked seed by seed.
 
-    python -m cantstop_tui.arena.skill_mirror --fit-seeds 2 3 --seeds 2 3 4 5 6 7 \\
+    python -m cantstop_tui.arena.skill_mirror --fit-seeds 2 3 4 5 6 7 --seeds 2 3 4 5 6 7 \\
         --games 1260 --cache /tmp/chance_games
 
 fits the sharpness of each pairing of ``skill_pairs.SHARP_PAIRINGS`` (least log loss, no
@@ -8,9 +8,11 @@ penalty: ``skill_pairs.fit_sharpness``, shifts held at 0) on the fit seeds' game
 together, then, for every seed of ``--seeds``: that seed's own fit, and its log loss
 with the fit seeds' sharpness and, left out, with the other seeds' (each less the log loss
 without a sharpness, with the standard error of that difference over the seed's games).
-The figures behind ``skill_term.PAIR_SHARPNESS`` (docs/ai.md, "The win chance knows who
-is playing"). A mirror's terms do not depend on the levels' strengths (equal strengths add
-nothing), so the shipped ``SKILL_TERM`` is used throughout.
+The check that first gave two experts a sharpness of their own (seeds 2 and 3 fitted, every
+seed below 1; CHANGELOG, issue 32); every pairing's now comes from ``skill_fit``, held
+toward 1 (``skill_pairs.SHIPPED``). A mirror's terms do not depend on the levels'
+strengths (equal strengths add nothing), so the shipped ``SKILL_TERM`` is used throughout
+(its power: how the sharpness fades).
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from ..ai.skill_term import SKILL_TERM
 from ..ai.turns_model import shipped
 from ..ai.win_chance import Calibration, calibration_for
 from .skill_check import Predictions
-from .skill_cv import _join
-from .skill_fit import add_played_options, played
+from .skill_cv import join_folds, per_game_loss
+from .skill_fit import FIT_SEEDS, seed_folds
 from .skill_games import PAIRINGS
 from .skill_pairs import NONE, PairTerms, fit_sharpness, only, pair_chances
 
@@ -41,9 +43,7 @@ def gain(
     the games (a game's turn starts taken together)."""
 
     def per_game(terms: PairTerms) -> np.ndarray:
-        chances = pair_chances(data, calibration, SKILL_TERM, terms)[:, 0]
-        picked = np.where(data.won[:, 0], chances, 1.0 - chances)
-        return np.bincount(data.game, weights=-np.log(np.clip(picked, 1e-9, 1.0)))
+        return per_game_loss(pair_chances(data, calibration, SKILL_TERM, terms), data)
 
     _, game = np.unique(data.game, return_inverse=True)
     data = Predictions(data.raw, data.levels, data.turns_left, data.won, game, data.pairing)
@@ -57,11 +57,11 @@ def report(
 ) -> list[str]:
     """The fit seeds' sharpness, then a line per seed (see the module's docstring)."""
     mine = {seed: only(data) for seed, data in folds.items()}
-    shipped_fit = fit_sharpness(_join([mine[s] for s in fit_seeds]), calibration)
+    shipped_fit = fit_sharpness(join_folds([mine[s] for s in fit_seeds]), calibration)
     lines = [f"fitted on seeds {list(fit_seeds)}: {shipped_fit}"]
     for seed, data in mine.items():
         own = fit_sharpness(data, calibration)
-        rest = fit_sharpness(_join([d for s, d in mine.items() if s != seed]), calibration)
+        rest = fit_sharpness(join_folds([d for s, d in mine.items() if s != seed]), calibration)
         with_fit, fit_error = gain(data, calibration, shipped_fit)
         left_out, left_error = gain(data, calibration, rest)
         lines.append(
@@ -73,14 +73,11 @@ def report(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m cantstop_tui.arena.skill_mirror")
-    parser.add_argument("--fit-seeds", type=int, nargs="+", default=[2, 3])
-    parser.add_argument("--seeds", type=int, nargs="+", default=[2, 3, 4, 5, 6, 7])
-    parser.add_argument("--games", type=int, default=1260)
-    add_played_options(parser)
-    args = parser.parse_args(argv)
-    folds = {s: played([s], args.games, args.cache, args.jobs)
-             for s in sorted({*args.seeds, *args.fit_seeds})}
+    def fit_seeds(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--fit-seeds", type=int, nargs="+", default=list(FIT_SEEDS))
+
+    args, folds = seed_folds("python -m cantstop_tui.arena.skill_mirror",
+                             [2, 3, 4, 5, 6, 7], argv, fit_seeds)
     for line in report(folds, args.fit_seeds, calibration_for(shipped(), 2)):
         print(line)
 

@@ -3,14 +3,13 @@
 The skill term (``ai.skill_term``) gives each level one strength, so a pairing's gap is the
 two strengths' difference, and every pairing shares the self-play calibration's
 sharpness. Here each pairing of two levels may also have a shift of its own (log-odds the
-stronger level gains beyond that difference) and each pairing, mirrors included, a
-sharpness (a factor on the calibrated log-odds of the board), both fading with the turns
-left as the term does. Each is held toward the one-strength-per-level term by a penalty
-(``Penalty``: per game's worth of evidence, times the square of the shift or of the
-sharpness's log), fitted by least penalised log loss one pairing at a time. Which penalty
-ships was chosen by cross-validation (``arena.skill_cv``): ``SHIPPED``, shifts only; and
-two experts' sharpness, free (``fit_sharpness``, checked seed by seed: ``skill_mirror``).
-"""
+stronger level gains beyond that difference), a slope (the shift's shape: more or less of
+it mid-game than at the start), and each pairing, mirrors included, a sharpness (a factor
+on the calibrated log-odds of the board), all fading with the turns left as the term does.
+Each is held toward the one-strength-per-level term by a penalty (``Penalty``: per game's
+worth of evidence, times the square of the shift, of the slope or of the sharpness's log),
+fitted by least penalised log loss one pairing at a time. Which penalty ships was chosen by
+cross-validation (``arena.skill_cv``): ``SHIPPED``, a shift and a sharpness, no slope."""
 
 from __future__ import annotations
 
@@ -22,7 +21,7 @@ from typing import Final
 import numpy as np
 
 from ..ai import LEVELS
-from ..ai.skill_term import PAIR_SHARPNESS, SKILL_TERM, SkillTerm, skill_shifts
+from ..ai.skill_term import SKILL_TERM, SkillTerm, skill_shifts
 from ..ai.win_chance import IDENTITY, Calibration, calibrate
 from .newton import newton
 from .skill_check import Predictions
@@ -35,19 +34,27 @@ class Penalty:
     """Per game's worth of evidence, times the square of a pairing's own shift."""
     sharpness: float
     """Per game's worth of evidence, times the square of the log of a pairing's sharpness."""
+    slope: float = math.inf
+    """Per game's worth of evidence, times the square of a pairing's own slope (infinite:
+    none)."""
 
 
 PENALTIES: Final = (
-    Penalty(0.0, 0.0), Penalty(0.0, math.inf), Penalty(3.0, math.inf), Penalty(10.0, math.inf),
-    Penalty(30.0, math.inf), Penalty(10.0, 100.0), Penalty(math.inf, 10.0),
-    Penalty(math.inf, math.inf),
+    Penalty(0.0, math.inf), Penalty(1.0, math.inf), Penalty(3.0, math.inf),
+    Penalty(10.0, math.inf), Penalty(30.0, math.inf), Penalty(3.0, math.inf, 3.0),
+    Penalty(10.0, math.inf, 3.0), Penalty(10.0, math.inf, 1.0), Penalty(10.0, 3.0),
+    Penalty(10.0, 10.0), Penalty(10.0, 30.0), Penalty(3.0, 10.0), Penalty(math.inf, math.inf),
 )
-"""From each pairing free to the per-level term (the last)."""
-SHIPPED: Final = Penalty(10.0, math.inf)
-"""The penalty of ``skill_term.PAIR_SHIFTS``: each pairing's shift held toward 0 by 10
-games' worth of evidence per squared log-odds, no sharpness of its own (on seeds 2, 3 and
-4, each left out in turn, the best held-out log loss but one, within noise of the best;
-a sharpness of each pairing's own gained nothing: docs/ai.md)."""
+"""From each pairing's shift free to the per-level term (the last); with a slope of each
+pairing's own (the third number), or a sharpness (the second)."""
+SHIPPED: Final = Penalty(10.0, 3.0)
+"""The penalty of ``skill_term.PAIR_SHIFTS`` and ``PAIR_SHARPNESS``: each pairing's shift
+held toward 0 by 10 games' worth of evidence per squared log-odds, its sharpness toward 1
+by 3 per squared log, no slope. On seeds 2 to 7, each left out in turn (``skill_cv``):
+held-out log loss within noise of the least (shift 3 with sharpness 10, 0.00009 lower,
+against a standard error of 0.0004 to 0.0005 for each against the shifts alone), and the
+best calibrated: every pairing's calibration error within 3 points, no tenth off
+(docs/ai.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +64,10 @@ class PairTerms:
     beyond the strengths' difference (mirrors: 0)."""
     sharpness: tuple[float, ...]
     """Each pairing's factor on the board's calibrated log-odds at the start."""
+    slopes: tuple[float, ...] = (0.0,) * len(PAIRINGS)
+    """Each pairing's own slope: the stronger level's shift grows by ``slope * (1 - fade)``
+    as the game goes on, so it gains ``(shift + slope * (1 - fade)) * fade`` (a shape of
+    its own, not only a size: the shift at the start, more or less of it mid-game)."""
 
 
 NONE: Final = PairTerms((0.0,) * len(PAIRINGS), (1.0,) * len(PAIRINGS))
@@ -70,7 +81,8 @@ def pair_chances(
     stronger = np.array([p[1] for p in PAIRINGS])[data.pairing]
     sign = np.where(np.array(LEVELS)[data.levels] == stronger[:, None], 1.0, -1.0)
     sign[data.levels[:, 0] == data.levels[:, 1]] = 0.0
-    shift = np.asarray(pairs.shifts)[data.pairing] * fade
+    slope = np.asarray(pairs.slopes)[data.pairing]
+    shift = (np.asarray(pairs.shifts)[data.pairing] + slope * (1.0 - fade)) * fade
     sharp = 1.0 + (np.asarray(pairs.sharpness)[data.pairing] - 1.0) * fade
     slope, offset = calibration
     raw = np.clip(data.raw, 1e-9, 1 - 1e-9)
@@ -90,7 +102,8 @@ def fit_pairs(
 ) -> PairTerms:
     """Each pairing's own shift and sharpness, least penalised log loss (the log loss of a
     pairing's turn starts counted per game: divided by its turn starts per game)."""
-    shifts, sharpness = list(NONE.shifts), list(NONE.sharpness)
+    shifts, sharpness, slopes = list(NONE.shifts), list(NONE.sharpness), list(NONE.slopes)
+    weights = (penalty.shift, penalty.slope, penalty.sharpness)
     for p, (weaker, stronger) in enumerate(PAIRINGS):
         rows = data.pairing == p
         if not rows.any():
@@ -98,28 +111,31 @@ def fit_pairs(
         mine = Predictions(*(np.asarray(a)[rows] for a in (
             data.raw, data.levels, data.turns_left, data.won, data.game, data.pairing)))
         per_game = rows.sum() / len(np.unique(mine.game))
-        free_shift = weaker != stronger and math.isfinite(penalty.shift)
-        free_sharp = math.isfinite(penalty.sharpness)
-        if not (free_shift or free_sharp):
+        free = [math.isfinite(w) and (k == 2 or weaker != stronger)
+                for k, w in enumerate(weights)]
+        if not any(free):
             continue
 
         def penalised(x: np.ndarray, p: int = p, mine: Predictions = mine,
-                      per_game: float = per_game, free_shift: bool = free_shift,
-                      free_sharp: bool = free_sharp) -> float:
-            shift = x[0] if free_shift else 0.0
-            log_sharp = x[-1] if free_sharp else 0.0
-            trial = PairTerms(
-                tuple(shift if k == p else 0.0 for k in range(len(PAIRINGS))),
-                tuple(math.exp(log_sharp) if k == p else 1.0 for k in range(len(PAIRINGS))),
-            )
-            paid = (penalty.shift * shift**2 if free_shift else 0.0) + (
-                penalty.sharpness * log_sharp**2 if free_sharp else 0.0)
+                      per_game: float = per_game, free: list[bool] = free) -> float:
+            values = iter(x)
+            shift, slope, log_sharp = (float(next(values)) if f else 0.0 for f in free)
+            trial = PairTerms(_at(p, shift, 0.0), _at(p, math.exp(log_sharp), 1.0),
+                              _at(p, slope, 0.0))
+            paid = sum(w * v**2 for w, v, f in zip(weights, (shift, slope, log_sharp), free,
+                                                   strict=True) if f)
             return loss(pair_chances(mine, calibration, term, trial), mine.won) / per_game + paid
 
-        x = newton(penalised, np.zeros(int(free_shift) + int(free_sharp)))
-        shifts[p] = round(float(x[0]), 3) if free_shift else 0.0
-        sharpness[p] = round(math.exp(float(x[-1])), 3) if free_sharp else 1.0
-    return PairTerms(tuple(shifts), tuple(sharpness))
+        found = iter(newton(penalised, np.zeros(sum(free))))
+        shift, slope, log_sharp = (float(next(found)) if f else 0.0 for f in free)
+        shifts[p], slopes[p] = round(shift, 3), round(slope, 3)
+        sharpness[p] = round(math.exp(log_sharp), 3)
+    return PairTerms(tuple(shifts), tuple(sharpness), tuple(slopes))
+
+
+def _at(p: int, value: float, other: float) -> tuple[float, ...]:
+    """A value per pairing: ``value`` at pairing ``p``, ``other`` elsewhere."""
+    return tuple(value if k == p else other for k in range(len(PAIRINGS)))
 
 
 def as_shifts(pairs: PairTerms) -> dict[tuple[str, str], float]:
@@ -128,8 +144,15 @@ def as_shifts(pairs: PairTerms) -> dict[tuple[str, str], float]:
             if pairing[0] != pairing[1]}
 
 
-SHARP_PAIRINGS: Final = tuple(PAIR_SHARPNESS)
-"""The pairings with a sharpness of their own: those of ``skill_term.PAIR_SHARPNESS``."""
+def as_sharpness(pairs: PairTerms) -> dict[tuple[str, str], float]:
+    """The pairings' own sharpness as ``skill_term.PAIR_SHARPNESS`` keeps them."""
+    return dict(zip(PAIRINGS, pairs.sharpness, strict=True))
+
+
+SHARP_PAIRINGS: Final = (("expert", "expert"),)
+"""The pairing whose sharpness is checked seed by seed, fitted free (``skill_mirror``), and
+under the penalties of ``skill_cv`` with no sharpness of each pairing's own: two experts'
+(the one that held on every seed before every pairing had its own)."""
 FREE: Final = Penalty(math.inf, 0.0)
 """No shift, the sharpness free."""
 
@@ -143,8 +166,9 @@ def only(data: Predictions, pairings: Sequence[tuple[str, str]] = SHARP_PAIRINGS
 
 def fit_sharpness(
     data: Predictions, calibration: Calibration,
-    pairings: Sequence[tuple[str, str]] = SHARP_PAIRINGS,
+    pairings: Sequence[tuple[str, str]] = SHARP_PAIRINGS, term: SkillTerm = SKILL_TERM,
 ) -> dict[tuple[str, str], float]:
-    """Each of ``pairings``' sharpness, least log loss on ``data`` (as ``PAIR_SHARPNESS``)."""
-    found = fit_pairs(only(data, pairings), calibration, SKILL_TERM, FREE)
+    """Each of ``pairings``' sharpness, least log loss on ``data`` (as ``PAIR_SHARPNESS``;
+    fading as ``term`` does)."""
+    found = fit_pairs(only(data, pairings), calibration, term, FREE)
     return {p: found.sharpness[PAIRINGS.index(p)] for p in pairings}

@@ -7,8 +7,8 @@ placed among the levels' anchors (``ratings.ANCHORS``) and read off the levels' 
 in between (``strength``); for anyone else (a newcomer, a person with no records, a bot of
 your own) a newcomer's rating (``Rating()``: the second level's anchor
 ``ratings.NEWCOMER_LEVEL``, and unsure). The side panel and the review say what they
-assume in one short line (``assumption``). Two experts also take their pairing's own
-sharpness (``seat_sharpness``).
+assume in one short line (``assumption``). Two computer levels also take their pairing's
+own sharpness (``seat_sharpness``).
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def seat_skills(
 
 def seat_sharpness(match: Match, step: int | None = None) -> float:
     """The sharpness of the chance between the seats at action ``step`` (None: now): two
-    computer levels' own (``skill_term.level_sharpness``: two experts'), else 1 (the
+    computer levels' pairing's own (``skill_term.level_sharpness``), else 1 (the
     calibration between equals: people, and games of other than ``FITTED_PLAYERS``)."""
     kinds = [_kind(match, seat, step) for seat in range(len(match.seats))]
     if len(kinds) == FITTED_PLAYERS and all(anchor(kind) for kind in kinds):

@@ -196,3 +196,19 @@ def test_mirrors_keep_the_calibration_between_equals(cheap: list[SkillGame]) -> 
     blinded = shown(data, calibration, blind(), NO_SHIFTS)
     assert knowing[mirrors] == pytest.approx(blinded[mirrors], abs=1e-12)
     assert not np.allclose(knowing[~mirrors], blinded[~mirrors])
+
+
+def test_the_start_of_each_pairings_games_is_read_for_the_stronger_seat() -> None:
+    """Two games of rule28 against steady, steady in either seat, and one mirror (left
+    out): the stronger's chance at each game's first turn start, and how often it won."""
+    from cantstop_tui.arena.skill_check import start_rates
+
+    r, s = LEVELS.index("rule28"), LEVELS.index("steady")
+    levels = np.array([[r, s], [r, s], [s, r], [s, r], [r, r]])
+    won = np.array([[False, True], [False, True], [False, True], [False, True], [True, False]])
+    data = Predictions(np.full((5, 2), 0.5), levels, np.full((5, 2), 5.0), won,
+                       np.array([0, 0, 1, 1, 2]), np.array([6, 6, 6, 6, 5]))
+    chances = np.array([[0.3, 0.7], [0.9, 0.1], [0.6, 0.4], [0.2, 0.8], [0.5, 0.5]])
+    (line,) = start_rates(data, chances)
+    # game 0: steady in seat 1, 70% at its first start, won; game 1: seat 0, 60%, lost
+    assert line == "steady v rule28    2 games  stronger won  50.0%  predicted at the start  65.0%"

@@ -21,8 +21,10 @@ from cantstop_tui.arena.skill_pairs import (
     SHIPPED,
     PairTerms,
     Penalty,
+    as_sharpness,
     as_shifts,
     fit_pairs,
+    loss,
     pair_chances,
 )
 
@@ -97,38 +99,84 @@ def test_cross_validation_scores_each_penalty_on_held_out_games() -> None:
     assert float(gain) == pytest.approx(free - per_level, abs=2e-5) and float(error) > 0
 
 
-def test_the_shipped_form_is_the_checks_a_shift_per_pairing_and_no_sharpness() -> None:
-    """``pair_chances`` of shifts alone reads as the check and the win chance read the
-    shipped ``PAIR_SHIFTS`` (``shown`` with the shifts)."""
-    assert math.isinf(SHIPPED.sharpness) and SHIPPED.shift > 0
+def test_the_shipped_form_is_the_checks_a_shift_and_a_sharpness_per_pairing() -> None:
+    """``pair_chances`` of shifts and sharpness reads as the check and the win chance read
+    the shipped ``PAIR_SHIFTS`` and ``PAIR_SHARPNESS`` (``shown``); no slope ships."""
+    assert SHIPPED.shift > 0 and SHIPPED.sharpness > 0 and math.isinf(SHIPPED.slope)
     data = _games(NONE, 400, 6)
-    pairs = _planted(0.4, 1.0)
+    pairs = _planted(0.4, 0.8)
     assert as_shifts(pairs)[("rule28", "steady")] == 0.4 and len(as_shifts(pairs)) == 10
+    assert as_sharpness(pairs)[("rule28", "steady")] == 0.8 and len(as_sharpness(pairs)) == 15
     assert pair_chances(data, CALIBRATION, SKILL_TERM, pairs) == pytest.approx(
-        shown(data, CALIBRATION, SKILL_TERM, as_shifts(pairs)), abs=1e-9)
+        shown(data, CALIBRATION, SKILL_TERM, as_shifts(pairs), as_sharpness(pairs)), abs=1e-9)
 
 
-def test_two_experts_sharpness_reads_as_the_fit_found_back_from_a_planted_one() -> None:
-    """The check and the win chance (``shown`` with ``PAIR_SHARPNESS``) read two experts'
-    sharpness as ``pair_chances`` does; every other pairing, the other mirrors included, as
-    without it; ``skill_mirror`` finds a planted sharpness back on those games alone."""
+def test_each_pairings_sharpness_reads_as_the_fit_two_experts_found_back() -> None:
+    """The check and the win chance (``shown`` with ``PAIR_SHARPNESS``) read each pairing's
+    sharpness as ``pair_chances`` does: under 1 nearer even, over 1 further from it;
+    ``skill_mirror`` finds two experts' back on their games alone."""
     from cantstop_tui.ai.skill_term import PAIR_SHARPNESS, PAIR_SHIFTS
     from cantstop_tui.arena.skill_mirror import gain
     from cantstop_tui.arena.skill_pairs import fit_sharpness, only
 
     at = PAIRINGS.index(("expert", "expert"))
     sharp = PAIR_SHARPNESS[("expert", "expert")]
-    terms = PairTerms(NONE.shifts, tuple(sharp if k == at else 1.0 for k in range(15)))
+    terms = PairTerms(NONE.shifts, tuple(PAIR_SHARPNESS[p] for p in PAIRINGS))
     data = _games(terms, 6_000, 7)
     ours = shown(data, CALIBRATION, SKILL_TERM, NO_SHIFTS, PAIR_SHARPNESS)
     assert ours == pytest.approx(pair_chances(data, CALIBRATION, SKILL_TERM, terms), abs=1e-9)
-    mirror = data.pairing == at
     without = shown(data, CALIBRATION, SKILL_TERM, PAIR_SHIFTS)
     withit = shown(data, CALIBRATION, SKILL_TERM, PAIR_SHIFTS, PAIR_SHARPNESS)
-    assert withit[~mirror] == pytest.approx(without[~mirror], abs=1e-12)
-    assert (abs(withit[mirror, 0] - 0.5) < abs(without[mirror, 0] - 0.5)).all()
+    mirrors = data.levels[:, 0] == data.levels[:, 1]
+    own = np.array([PAIR_SHARPNESS[p] for p in PAIRINGS])[data.pairing]
+    assert (abs(withit[mirrors & (own < 1), 0] - 0.5)
+            < abs(without[mirrors & (own < 1), 0] - 0.5)).all()
+    assert (abs(withit[mirrors & (own > 1), 0] - 0.5)
+            > abs(without[mirrors & (own > 1), 0] - 0.5)).all()
     found = fit_sharpness(data, CALIBRATION)
     assert found[("expert", "expert")] == pytest.approx(sharp, abs=0.12)
-    assert only(data).pairing.tolist() == [at] * int(mirror.sum())
+    assert only(data).pairing.tolist() == [at] * int((data.pairing == at).sum())
     better, error = gain(only(data), CALIBRATION, found)
     assert better < 0 < error
+
+
+def test_equal_players_calibration_is_not_made_worse_by_a_mirrors_own_sharpness() -> None:
+    """Mirror games drawn from the calibration between equals: the penalised fit keeps each
+    mirror's sharpness near 1, and their held-out log loss is no worse than with none."""
+    truth = NONE
+    fitted = fit_pairs(_games(truth, 3_000, 10), CALIBRATION, SKILL_TERM, SHIPPED)
+    check = _games(truth, 3_000, 11)
+    mirrors = [k for k, (a, b) in enumerate(PAIRINGS) if a == b]
+    assert all(abs(fitted.sharpness[k] - 1.0) < 0.15 for k in mirrors)
+    rows = np.isin(check.pairing, mirrors)
+    kept = PairTerms(NONE.shifts, fitted.sharpness)
+    with_own = pair_chances(check, CALIBRATION, SKILL_TERM, kept)[rows]
+    equals = pair_chances(check, CALIBRATION, SKILL_TERM, NONE)[rows]
+    assert loss(with_own, check.won[rows]) <= loss(equals, check.won[rows]) * 1.002
+
+
+def test_a_planted_slope_is_found_back_and_changes_the_shape_not_the_start() -> None:
+    """A pairing's own slope: nothing at the start (the fade at 1) nor at the end, the
+    stronger's shift larger mid-game; found back on games drawn with it, and held toward
+    none by its penalty."""
+    at = PAIRINGS.index(("rule28", "steady"))
+    sloped = PairTerms(NONE.shifts, NONE.sharpness, tuple(
+        1.5 if k == at else 0.0 for k in range(len(PAIRINGS))))
+    data = _games(NONE, 300, 8)
+    start = data.turns_left.copy()
+    start[:] = SKILL_TERM.start_turns
+    at_start = Predictions(data.raw, data.levels, start, data.won, data.game, data.pairing)
+    assert pair_chances(at_start, CALIBRATION, SKILL_TERM, sloped) == pytest.approx(
+        pair_chances(at_start, CALIBRATION, SKILL_TERM, NONE), abs=1e-12)
+    mine = data.pairing == at
+    steady = np.where(data.levels[mine] == LEVELS.index("steady"), 1.0, -1.0)
+    gained = (pair_chances(data, CALIBRATION, SKILL_TERM, sloped)[mine]
+              - pair_chances(data, CALIBRATION, SKILL_TERM, NONE)[mine]) * steady
+    assert (gained > 0).all()
+    planted = _games(sloped, 8_000, 9)
+    free = fit_pairs(planted, CALIBRATION, SKILL_TERM, Penalty(10.0, math.inf, 0.0))
+    assert free.slopes[at] == pytest.approx(1.5, abs=0.5)
+    assert all(free.slopes[k] == 0.0 for k, (a, b) in enumerate(PAIRINGS) if a == b)
+    held = fit_pairs(planted, CALIBRATION, SKILL_TERM, Penalty(10.0, math.inf, 30.0))
+    assert 0.0 < held.slopes[at] < free.slopes[at]
+    assert fit_pairs(planted, CALIBRATION, SKILL_TERM, SHIPPED).slopes == NONE.slopes

@@ -164,18 +164,21 @@ def test_docs_state_each_pairings_shift() -> None:
     assert {(a, b): float(v) for a, b, v in table} == dict(PAIR_SHIFTS)
 
 
-def test_two_experts_chance_is_less_sure_fading_toward_the_calibration_at_the_end() -> None:
+def test_each_pairings_sharpness_fades_toward_the_calibration_at_the_end() -> None:
     from cantstop_tui.ai.skill_term import (
+        NO_SHARPNESS,
         PAIR_SHARPNESS,
         fade,
         level_sharpness,
         sharpness_factor,
     )
 
-    assert set(PAIR_SHARPNESS) == {("expert", "expert")}
+    assert set(PAIR_SHARPNESS) == {(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[i:]}
     sharp = level_sharpness("ai", "expert")
     assert sharp == PAIR_SHARPNESS[("expert", "expert")] < 1
-    assert level_sharpness("strong", "strong") == level_sharpness("easy", "expert") == 1.0
+    assert level_sharpness("expert", "easy") == level_sharpness("easy", "expert") == (
+        PAIR_SHARPNESS[("easy", "expert")])
+    assert level_sharpness("easy", "easy", NO_SHARPNESS) == 1.0
     # a factor of `sharp` at the start, 1 when no turns are left, in between on the way
     start = SKILL_TERM.start_turns
     assert sharpness_factor(sharp, (start, start))[0] == pytest.approx(sharp)
@@ -201,8 +204,9 @@ def test_docs_state_each_pairings_sharpness() -> None:
     from cantstop_tui.ai.skill_term import PAIR_SHARPNESS
 
     text = DOCS.read_text(encoding="utf-8")
-    table = re.findall(r"^\| `(\w+)` v `(\w+)` \| sharpness ([\d.]+) \|", text, re.MULTILINE)
+    table = re.findall(r"^\| `(\w+)` v `(\w+)` \| (?:[-\d.]+|—) \| ([\d.]+) \|", text,
+                       re.MULTILINE)
     assert {(a, b): float(v) for a, b, v in table} == dict(PAIR_SHARPNESS)
     source = Path(__file__).resolve().parents[2] / "cantstop_tui" / "ai" / "skill_term.py"
-    assert "python -m cantstop_tui.arena.skill_mirror --fit-seeds 2 3" in source.read_text(
-        encoding="utf-8")
+    command = "python -m cantstop_tui.arena.skill_cv --seeds 2 3 4 5 6 7 --games 1260"
+    assert command in source.read_text(encoding="utf-8") and command in text

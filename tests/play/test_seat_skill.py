@@ -118,18 +118,21 @@ def test_two_computer_levels_take_their_pairings_own_shift_a_person_does_not() -
     assert person == pytest.approx((_of("expert"), _of("steady")))
 
 
-def test_two_experts_take_their_own_sharpness_everyone_else_none() -> None:
-    """Two experts' chance is less sure than the calibration between equals (their pairing's
-    sharpness, also after a hand-over to expert); other mirrors, other pairings, people and
-    games of more players keep the calibration's."""
+def test_two_computer_levels_take_their_pairings_sharpness_people_none() -> None:
+    """Two computer levels' chance takes their pairing's own sharpness (whichever seat each
+    has, also after a hand-over to a level); a person against a level, and games of more
+    players, keep the calibration's."""
     from cantstop_tui.ai.skill_term import PAIR_SHARPNESS
     from cantstop_tui.play.seat_skill import seat_sharpness
 
     experts = _match(Seat("A", "expert"), Seat("B", "ai"))
     assert seat_sharpness(experts) == PAIR_SHARPNESS[("expert", "expert")] < 1
-    for level in LEVELS[:-1]:
-        assert seat_sharpness(_match(Seat("A", level), Seat("B", level))) == 1.0
-        assert seat_sharpness(_match(Seat("A", level), Seat("B", "expert"))) == 1.0
+    for level in LEVELS:
+        assert seat_sharpness(_match(Seat("A", level), Seat("B", level))) == PAIR_SHARPNESS[
+            (level, level)]
+        assert seat_sharpness(_match(Seat("A", "expert"), Seat("B", level))) == seat_sharpness(
+            _match(Seat("A", level), Seat("B", "expert"))) == PAIR_SHARPNESS[(level, "expert")]
+    assert len(set(PAIR_SHARPNESS.values())) > 2  # not one sharpness for all
     person = _match(Seat("Ana"), Seat("B", "expert"))
     assert seat_sharpness(person) == 1.0
     later = dataclasses.replace(person, handovers=(Handover(3, 0, "expert"),))
