@@ -100,6 +100,9 @@ NEW_GAME = (
     # q types a q in a name; it leaves from the other fields, as Escape does anywhere.
     key("escape,q", "leave", "Back", show=False),
 )
+LEARN_TO_PLAY = Key("", "a guided first game", "learn", label="Learn to play",
+                    title="Learn to play", command="A guided first game with prepared dice")
+"""The new-game screen's button and its line in the command palette (no key)."""
 
 RESUME = (
     RESUME_GAME := key("r", "resume", "Resume"),

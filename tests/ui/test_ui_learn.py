@@ -6,17 +6,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.pilot import Pilot
+from textual.widgets import Button
 
 from cantstop_tui.engine import Phase, legal_moves
 from cantstop_tui.play import guide
 from cantstop_tui.play.match import Match
 from cantstop_tui.ui.learn_cli import LearnApp
+from cantstop_tui.ui.screen_keys import LEARN_TO_PLAY
 from cantstop_tui.ui.screens.learn import GuidePanel, LearnScreen
 from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
 
 from .test_ui_game_clicks import move_row
-from .ui_helpers import SIZE, local_app, until
+from .ui_helpers import SIZE, local_app, run_from_palette, until
 
 Snap = Callable[..., bool]
 
@@ -122,6 +124,15 @@ async def test_learn_to_play_from_the_new_game_screen_and_back() -> None:
         assert app.screen.table.match.state.phase is Phase.CHOOSE  # type: ignore[attr-defined]
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form again")
+
+
+async def test_learn_to_play_from_the_new_game_screens_command_palette() -> None:
+    app = local_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
+        assert str(app.screen.query_one("#learn", Button).label) == LEARN_TO_PLAY.title
+        await run_from_palette(pilot, LEARN_TO_PLAY.title)
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "the guided game")
 
 
 def test_snapshot_pairing_the_dice(snap_compare: Snap) -> None:
