@@ -377,5 +377,5 @@ async def test_cantstop_review_ascii_draws_in_ascii_only(tmp_path: Path) -> None
                     and app.screen.review is not None, "the review")
         await pilot.pause()
         shown = shown_text(app)
-    assert "points of luck (+/-" in shown and "Decisions" in shown
+    assert ": luck " in shown and "(+/-" in shown and "Decisions" in shown
     assert not_ascii(shown) == set()
