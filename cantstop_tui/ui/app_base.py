@@ -112,7 +112,8 @@ class AppBase(App[None]):
         for screen in self.screen_stack:
             if screen is not top:
                 for rack in screen.query_children("ToastRack"):
-                    rack.display = False
+                    if rack.display:
+                        rack.display = False
 
     def _begin(self) -> None:
         self.begin()

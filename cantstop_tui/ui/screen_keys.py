@@ -145,8 +145,8 @@ SAVE_AS = (CANCEL_SAVE,)
 LEAVE_LESSON = key("escape,q", "leave", "Leave")
 LEARN = (
     LEAVE_LESSON,
-    # The game screen's keys for the app (new game, help) would leave the lesson.
-    key(f"{NEW.keys},{HELP.keys}", "not_here", "Not here", show=False),
+    # The game screen's key for a new game would leave the lesson (its help opens over it).
+    key(NEW.keys, "not_here", "Not here", show=False),
 )
 
 FORM_SELECT = (key("space,down,up", "show_overlay", "Show menu", show=False),)
