@@ -56,10 +56,10 @@ def test_a_luck_line_is_one_line_at_80_columns_with_the_longest_name() -> None:
     from cantstop_tui.play.review import PlayerReview
     from cantstop_tui.play.review_text import luck_line
 
-    luck = PlayerLuck(-12.3, 12.0, 30)
+    luck = PlayerLuck(-99.9, 99.0, 30)  # spreads seen: 16 to 75 points
     player = PlayerReview(0, "N" * MAX_NAME_LENGTH, True, 30, 80.0, 1, 1, 1, luck)
     line = luck_line(player, ascii_only=True)  # "+/-": the widest
-    assert "(+/-12)" in line and len(line) <= 80 - 2  # the review's padding of one a side
+    assert "(+/-99)" in line and len(line) <= 80 - 2  # the review's padding of one a side
 
 
 def test_the_docs_quote_the_sentence_the_review_shows() -> None:
