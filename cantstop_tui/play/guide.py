@@ -14,6 +14,7 @@ from typing import Final, Literal
 
 from ..engine import Event, GameConfig, IllegalMoveError, Move, Phase, Roll, legal_moves
 from .match import Match, Seat
+from .narration import dice_text, played_text
 
 Expect = Literal["roll", "choose", "stop"]
 Lesson = Literal["", "bust", "blocked", "claim", "win"]
@@ -146,6 +147,29 @@ def text_of(match: Match) -> str:
     """What the board says now."""
     step = step_of(match)
     return FINISHED if step is None else _fill(match, step.text)
+
+
+def recap(match: Match) -> tuple[str, ...]:
+    """What the learner did not see happen, when the guide's turn came at once after the
+    learner's last action: their busting roll (the dice on the board are the guide's by
+    then) and the guide's turn, in short lines (a roll's dice never cut in the side panel):
+    "You rolled 1 1 6 6:", "a bust.", "The guide rolled", "3 4 3 4: 7 twice,", "then
+    stopped.". Empty while the learner's own turn goes on."""
+    index = len(match.history)
+    first = index
+    while first > 0 and not SCRIPT[first - 1].text:  # the guide's steps say nothing
+        first -= 1
+    if first == index or match.state.current_player != LEARNER:
+        return ()
+    said: list[str] = []
+    mine = SCRIPT[first - 1]
+    if mine.action == "roll" and mine.dice is not None:  # no move of theirs followed it
+        said += [f"You rolled {dice_text(mine.dice)}:", "a bust."]
+    said.append("The guide rolled")
+    for roll, move in zip(SCRIPT[first:index:2], SCRIPT[first + 1 : index : 2], strict=False):
+        if roll.dice is not None and move.move is not None:
+            said.append(f"{dice_text(roll.dice)}: {played_text(move.move)},")
+    return (*said, "then stopped.")
 
 
 def asked(match: Match) -> str:

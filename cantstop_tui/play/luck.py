@@ -6,8 +6,11 @@ position (``ai.analysis.Analyst.roll_luck``). A turn's luck sums its rolls'; a p
 game, their turns'. Rolls' lucks are uncorrelated (each has mean 0 given everything before
 it), so the spread of a sum is the square root of the sum of the rolls' variances: the
 spread the dice alone would have given this player in this game. Against a normal curve of
-that spread the total says how lucky the game was: ``+12.0 points of luck (±8), a lucky
-game: luckier than 93% of games``.
+that spread the total says how lucky the game was: ``luck +12.0 (±8), luckier than 93% of
+games like this one``. Like this one: the same player's rolls in the same positions, so
+each player's share is against their own spread (in one game a player at -1.2 (±1) can be
+luckier than fewer games than one at -2.1 (±3)), and against the average of their own
+rolls, never against the other players' (every player can be luckier than most).
 """
 
 from __future__ import annotations
@@ -17,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-WORDS: Final = ((75.0, "a lucky game"), (25.0, "an ordinary game"), (0.0, "an unlucky game"))
-"""The words for a game luckier than each share of games (in percent), highest first."""
+LIKE_THIS: Final = "of games like this one"
+"""What a share of games is out of: this player's games with the same rolls' spread."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,18 +62,13 @@ class PlayerLuck:
             return 50.0
         return 50.0 * (1.0 + math.erf(self.points / (self.spread * math.sqrt(2.0))))
 
-    @property
-    def words(self) -> str:
-        share = self.luckier_than
-        return next(words for bound, words in WORDS if share >= bound)
-
     def sentence(self, ascii_only: bool = False) -> str:
-        """``+12.0 points of luck (±8), a lucky game: luckier than 93% of games`` (``+/-8``
-        in ASCII)."""
+        """``luck +12.0 (±8), luckier than 93% of games like this one`` (``+/-8`` in
+        ASCII): in points, as the review's Luck column."""
         plus_minus = "+/-" if ascii_only else "±"
         return (
-            f"{self.points:+.1f} points of luck ({plus_minus}{self.spread:.0f}), {self.words}: "
-            f"luckier than {self.luckier_than:.0f}% of games"
+            f"luck {self.points:+.1f} ({plus_minus}{self.spread:.0f}), "
+            f"luckier than {self.luckier_than:.0f}% {LIKE_THIS}"
         )
 
 

@@ -43,8 +43,9 @@ def summary_line(player: PlayerReview) -> str:
 
 
 def luck_line(player: PlayerReview, ascii_only: bool = False) -> str:
-    """``Ana: +12.0 points of luck (±8), a lucky game: luckier than 93% of games`` (a
-    sentence: the whole name, and the line wraps)."""
+    """``Ana: luck +12.0 (±8), luckier than 93% of games like this one``: the whole name,
+    one line at 80 columns with a person's name (``names.MAX_NAME_LENGTH``); a longer
+    computer's name ("Computer 2 (expert)") may wrap."""
     return f"{player.name}: {player.luck.sentence(ascii_only)}"
 
 

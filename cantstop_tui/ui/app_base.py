@@ -14,7 +14,7 @@ from textual.app import App
 from textual.binding import BindingType
 from textual.driver import Driver
 from textual.notifications import Notify
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 
 from .. import startup_collector as collector
 from ..play.match import Match
@@ -98,11 +98,22 @@ class AppBase(App[None]):
             self.clear_notifications()
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._notices_on_top_only)
         self.set_class(self.ascii_only, ASCII_CLASS)
         self._check_size(self.size.width, self.size.height)
         # After Textual's start-up: a screen pushed during it is laid out and drawn, then
         # laid out and drawn again (Textual holds its frames until start-up ends).
         self.call_later(self._begin)
+
+    def _notices_on_top_only(self, top: Screen[object]) -> None:
+        """A dialog shows the notices (at its top); the screen under it, drawn through,
+        hides its own copies of them (Textual gives every screen its own), so a notice
+        never shows twice. Textual shows them again when that screen is on top."""
+        for screen in self.screen_stack:
+            if screen is not top:
+                for rack in screen.query_children("ToastRack"):
+                    if rack.display:
+                        rack.display = False
 
     def _begin(self) -> None:
         self.begin()

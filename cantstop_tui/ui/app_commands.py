@@ -36,8 +36,9 @@ class CommandHost(Protocol):
 
 def game_commands(app: CommandHost, screen: Screen[Any]) -> Iterator[SystemCommand]:
     from .screens.game import GameScreen  # loaded once the game is shown
+    from .screens.new_game import NewGameScreen
 
-    if isinstance(screen, GameScreen):
+    if isinstance(screen, GameScreen | NewGameScreen):
         for title, help_text, action in screen.commands():
             yield SystemCommand(title, help_text, lambda a=action: screen.run_action(a))
     yield SystemCommand(NEW.title, NEW.palette_help, app.action_new_game)

@@ -78,11 +78,19 @@ STOP = Key("s", "stop and keep your climb", "stop", "s", "Stop",
 CHOOSE = Key("1 to 6", "choose a move", "choose", label="Choose")
 """Bound once a number (``choose(1)`` ... ``choose(6)``): see :func:`choose_bindings`."""
 CLICK = Key("click", "a move line, Roll or Stop")
-LOG = Key("PgUp PgDn", "scroll the game log", "scroll_log", label="Log",
-          show=False)
+LOG_PAGES = {"pageup": -1, "pagedown": 1}
+"""The game log's keys and the pages each scrolls (back is negative). They alone do not
+hurry a computer's turn: reading back is not hurrying."""
+LOG_SAID = {"pageup": "PgUp", "pagedown": "PgDn"}
+"""How a sentence names the log's keys."""
+LOG = Key(" ".join(LOG_SAID[name] for name in LOG_PAGES), "scroll the game log",
+          "scroll_log", label="Log", show=False)
 """Bound once a direction (``scroll_log(-1)``, ``scroll_log(1)``): see :func:`log_bindings`."""
 CHANCES = Key("w", "win chances on/off", "toggle_chances", "w", "Win %",
               "Win chances", "Show or hide each player's chance to win")
+HURRY = Key("any key but " + "/".join(LOG_SAID[name] for name in LOG_PAGES),
+            "during a computer's turn: play the rest of it at once")
+"""The keys that hurry a computer's turn: all but the log's (``LOG_PAGES``)."""
 REVIEW = Key("v", "review, once the game is over")
 HINT = Key("h", "a hint", "hint", "h", "Hint",
            "Hint", "What the expert would do now, and why")
@@ -123,10 +131,6 @@ def is_move(binding: Binding) -> bool:
     """Whether ``binding`` is one of :func:`choose_bindings` (the key bar shows them as one
     range, ``1-3``), not another screen's ``choose('rematch')``."""
     return binding.key.isdigit() and binding.action.startswith(f"{CHOOSE.action}(")
-
-
-LOG_PAGES = {"pageup": -1, "pagedown": 1}
-"""The game log's keys and the pages each scrolls (back is negative)."""
 
 
 def log_bindings() -> list[Binding]:

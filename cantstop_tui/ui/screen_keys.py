@@ -100,6 +100,9 @@ NEW_GAME = (
     # q types a q in a name; it leaves from the other fields, as Escape does anywhere.
     key("escape,q", "leave", "Back", show=False),
 )
+LEARN_TO_PLAY = Key("", "a guided first game", "learn", label="Learn to play",
+                    title="Learn to play", command="A guided first game with prepared dice")
+"""The new-game screen's button and its line in the command palette (no key)."""
 
 RESUME = (
     RESUME_GAME := key("r", "resume", "Resume"),
@@ -142,8 +145,8 @@ SAVE_AS = (CANCEL_SAVE,)
 LEAVE_LESSON = key("escape,q", "leave", "Leave")
 LEARN = (
     LEAVE_LESSON,
-    # The game screen's keys for the app (new game, help) would leave the lesson.
-    key(f"{NEW.keys},{HELP.keys}", "not_here", "Not here", show=False),
+    # The game screen's key for a new game would leave the lesson (its help opens over it).
+    key(NEW.keys, "not_here", "Not here", show=False),
 )
 
 FORM_SELECT = (key("space,down,up", "show_overlay", "Show menu", show=False),)

@@ -122,3 +122,25 @@ def test_taking_the_script_plays_the_guides_turns_at_once() -> None:
         match, _ = guide.take(match, step.action, step.move)
     assert match.state.winner == guide.LEARNER
     assert guide.text_of(match) == guide.FINISHED
+
+
+def test_after_the_guides_turn_the_learner_reads_their_bust_and_the_guides_rolls() -> None:
+    """The guide plays at once, so its dice replace the learner's: ``recap`` says what
+    happened in between, and only then."""
+    recaps = []
+    for match, step, events in replay():
+        after = guide.apply(match, step)[0]
+        said = guide.recap(after)
+        hands_over = bool(step.text) and after.state.current_player != guide.LEARNER
+        guides_last = not step.text and after.state.current_player == guide.LEARNER
+        assert bool(said) == guides_last, (len(match.history), said)
+        if hands_over:  # the learner's stop or bust: their turn's end
+            busted = any(isinstance(e, Busted) for e in events)
+            ended_by = step
+        if said:
+            assert step.action == "stop" and said[-1] == "then stopped."
+            bust = f"You rolled {' '.join(map(str, ended_by.dice or ()))}:"
+            assert (bust in said) == busted
+            recaps.append(said)
+    assert len(recaps) == 3 and sum("a bust." in said for said in recaps) == 1
+    assert "6 6 6 6: 12 twice," in recaps[0] and "6 6 3 4: 7 and 12," in recaps[0]

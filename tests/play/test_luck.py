@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from cantstop_tui.play.luck import WORDS, PlayerLuck, TurnLuck, player_luck
+from cantstop_tui.play.luck import PlayerLuck, TurnLuck, player_luck
 
 
 def test_a_games_luck_sums_its_turns_and_its_spread_their_variances() -> None:
@@ -21,27 +21,49 @@ def test_a_games_luck_sums_its_turns_and_its_spread_their_variances() -> None:
 
 
 @pytest.mark.parametrize(
-    ("points", "spread", "share", "words"),
+    ("points", "spread", "share"),
     [
-        (12.0, 12.0, 84.13, "a lucky game"),  # one spread above: the normal curve's 84%
-        (0.0, 8.0, 50.0, "an ordinary game"),
-        (-16.0, 8.0, 2.28, "an unlucky game"),  # two spreads below
-        (5.0, 0.0, 50.0, "an ordinary game"),  # no spread: nothing to compare with
+        (12.0, 12.0, 84.13),  # one spread above: the normal curve's 84%
+        (0.0, 8.0, 50.0),
+        (-16.0, 8.0, 2.28),  # two spreads below
+        (5.0, 0.0, 50.0),  # no spread: nothing to compare with
     ],
 )
-def test_how_lucky_a_game_was_among_games(
-    points: float, spread: float, share: float, words: str
-) -> None:
+def test_how_lucky_a_game_was_among_games(points: float, spread: float, share: float) -> None:
     luck = PlayerLuck(points, spread, 10)
     assert luck.luckier_than == pytest.approx(share, abs=0.01)
-    assert luck.words == words
 
 
 def test_the_sentence_a_reader_sees() -> None:
     luck = PlayerLuck(12.0, 12.0, 14)
-    assert luck.sentence() == (
-        "+12.0 points of luck (±12), a lucky game: luckier than 84% of games"
-    )
-    assert [bound for bound, _ in WORDS] == sorted((b for b, _ in WORDS), reverse=True)
+    assert luck.sentence() == "luck +12.0 (±12), luckier than 84% of games like this one"
     assert PlayerLuck(0.0, 0.0, 0).per_turn == 0.0
     assert math.isfinite(PlayerLuck(-50.0, 1.0, 3).luckier_than)
+
+
+def test_each_players_share_is_of_their_own_games() -> None:
+    """The tester's 4-player game: the less unlucky of two has the lower share, each
+    against their own spread; the sentence says so rather than "an unlucky game"."""
+    bo, ana = PlayerLuck(-1.2, 1.0, 9), PlayerLuck(-2.1, 3.0, 9)
+    assert bo.luckier_than < ana.luckier_than
+    for luck in (bo, ana):
+        assert luck.sentence().endswith(f"{luck.luckier_than:.0f}% of games like this one")
+        assert "unlucky" not in luck.sentence()
+
+
+def test_a_luck_line_is_one_line_at_80_columns_with_the_longest_name() -> None:
+    from cantstop_tui.play.names import MAX_NAME_LENGTH
+    from cantstop_tui.play.review import PlayerReview
+    from cantstop_tui.play.review_text import luck_line
+
+    luck = PlayerLuck(-99.9, 99.0, 30)  # spreads seen: 16 to 75 points
+    player = PlayerReview(0, "N" * MAX_NAME_LENGTH, True, 30, 80.0, 1, 1, 1, luck)
+    line = luck_line(player, ascii_only=True)  # "+/-": the widest
+    assert "(+/-99)" in line and len(line) <= 80 - 2  # the review's padding of one a side
+
+
+def test_the_docs_quote_the_sentence_the_review_shows() -> None:
+    from pathlib import Path
+
+    docs = (Path(__file__).parents[2] / "docs" / "ai.md").read_text(encoding="utf-8")
+    assert f'"P0: {PlayerLuck(12.0, 12.0, 14).sentence()}"' in " ".join(docs.split())

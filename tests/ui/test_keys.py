@@ -92,3 +92,15 @@ def test_the_readmes_key_table_names_every_key_of_the_game() -> None:
         assert " or ".join(f"`{n}`" if len(n) == 1 else n for n in names) in cells, key
     assert "`1` ... `6`" in cells and keys.CHOOSE.said == "1 to 6"
     assert any(cell.startswith(f"`{keys.QUIT.said}`,") for cell in cells)
+
+
+def test_the_help_and_the_readme_name_the_keys_that_hurry_a_computer_from_log_pages() -> None:
+    from pathlib import Path
+
+    from cantstop_tui.ui.screens.help import RULES
+
+    assert keys.HURRY.said == "any key but PgUp/PgDn"
+    assert set(keys.LOG_PAGES) == set(keys.LOG_SAID)  # each key that does not hurry is named
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert f"| {keys.HURRY.said} | during a computer's turn:" in readme
+    assert f"During a computer's turn {keys.HURRY.said} plays the rest" in RULES

@@ -5,18 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from textual.pilot import Pilot
+from textual.widgets import Button
 
 from cantstop_tui.engine import Phase, legal_moves
 from cantstop_tui.play import guide
 from cantstop_tui.play.match import Match
+from cantstop_tui.ui.keys import HELP
 from cantstop_tui.ui.learn_cli import LearnApp
+from cantstop_tui.ui.screen_keys import LEARN_TO_PLAY
+from cantstop_tui.ui.screens.help import HelpScreen
 from cantstop_tui.ui.screens.learn import GuidePanel, LearnScreen
 from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
 
 from .test_ui_game_clicks import move_row
-from .ui_helpers import SIZE, local_app, until
+from .ui_helpers import SIZE, local_app, run_from_palette, shown_text, until
 
 Snap = Callable[..., bool]
 
@@ -81,6 +86,43 @@ async def test_the_guided_game_played_by_keys_with_a_wrong_key_at_every_step() -
         await until(pilot, lambda: app.return_code is not None, "the app to end")
 
 
+@pytest.mark.parametrize("key", HELP.keys.split(","))
+async def test_help_opens_over_the_lesson_and_the_lesson_goes_on(key: str) -> None:
+    app = learn_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press("r")
+        lesson, match = app.screen, the_match(app)
+        await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert "Can't Stop in brief" in shown_text(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is lesson, "the lesson again")
+        assert the_match(app) is match and lesson.view is not None  # type: ignore[attr-defined]
+        assert "Not that now" not in lesson.view.notice  # type: ignore[attr-defined]
+        await pilot.press(right_key(match))
+        assert len(the_match(app).history) > len(match.history)
+
+
+async def test_the_learner_sees_their_busting_dice_and_the_guides_turn() -> None:
+    match, keys = guide.start(), []
+    while (step := guide.step_of(match)) is None or step.shows != "bust":
+        keys.append(right_key(match))
+        match = guide.take(match, step.action, step.move)[0]
+    app = learn_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        await pilot.press(*keys, "r")  # the busting roll, then the guide's turn at once
+        await until(pilot, lambda: len(the_match(app).history) > len(match.history), "the bust")
+        await pilot.pause()
+        shown = shown_text(app)
+        assert the_match(app).last_dice == (3, 4, 3, 4)  # the guide's, on the board
+        # each line whole on its row of the side panel at 80 columns
+        for line in ("You rolled 1 1 6 6:", "a bust.", "3 4 3 4: 7 twice,", "then stopped."):
+            assert line in shown, line
+        assert shown.index("You rolled") < shown.index("A bust: the climb was")
+
+
 async def test_a_move_key_beyond_the_moves_says_there_is_no_such_move() -> None:
     app = learn_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -124,6 +166,15 @@ async def test_learn_to_play_from_the_new_game_screen_and_back() -> None:
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form again")
 
 
+async def test_learn_to_play_from_the_new_game_screens_command_palette() -> None:
+    app = local_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
+        assert str(app.screen.query_one("#learn", Button).label) == LEARN_TO_PLAY.title
+        await run_from_palette(pilot, LEARN_TO_PLAY.title)
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "the guided game")
+
+
 def test_snapshot_pairing_the_dice(snap_compare: Snap) -> None:
     assert snap_compare(learn_app(), press=["r"], terminal_size=SIZE)
 
@@ -137,3 +188,13 @@ def test_snapshot_the_blocked_column_in_ascii(snap_compare: Snap) -> None:
         assert step is not None
         match = guide.take(match, step.action, step.move)[0]
     assert snap_compare(learn_app(ascii_only=True), press=keys, terminal_size=SIZE)
+
+
+def test_snapshot_after_the_bust_and_the_guides_turn(snap_compare: Snap) -> None:
+    match, keys = guide.start(), []
+    while guide.recap(match) == () or not any("bust" in line for line in guide.recap(match)):
+        step = guide.step_of(match)
+        assert step is not None
+        keys.append(right_key(match))
+        match = guide.take(match, step.action, step.move)[0]
+    assert snap_compare(learn_app(), press=keys, terminal_size=SIZE)

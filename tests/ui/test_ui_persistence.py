@@ -42,6 +42,7 @@ from .ui_helpers import (
     humans,
     play_until,
     run_from_palette,
+    shown_text,
     start_playing,
     table_app,
     until,
@@ -261,6 +262,24 @@ async def test_ctrl_s_saves_the_game_under_a_name() -> None:
         [saved] = list(saves_dir().glob("*.json"))
         assert app.table is not None and load_game(saved).match == app.table.match
         assert f"Saved as {saved}" in notices(app)
+
+
+async def test_the_saved_notice_shows_once_under_the_quit_question() -> None:
+    app = app_with(settings=GameSettings(humans(2), seed=5))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await start_playing(pilot)
+        await pilot.press("r", "ctrl+s")
+        await until(pilot, lambda: not isinstance(app.screen, GameScreen), "the save box")
+        await pilot.press("enter")
+        await until(pilot, lambda: "Saved as" in shown_text(app), "the saved notice")
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+        await pilot.pause()
+        assert shown_text(app).count("Saved as") == 1  # on the question, not under it too
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game again")
+        await pilot.pause()
+        assert shown_text(app).count("Saved as") == 1  # the game's own is back
 
 
 async def test_the_new_game_screen_loads_a_saved_game() -> None:

@@ -146,6 +146,9 @@ async def test_the_lists_of_games_review_a_finished_game(where: str) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReviewScreen)
+        title = str(screen.query_one("#title", Static).render())
+        names = " vs ".join(seat.name for seat in kept.seats)
+        assert title.startswith("Review ") and title.count(names) == 1, title
         await reviewed(pilot, screen)
         assert screen.match.history == kept.history
 
@@ -374,5 +377,5 @@ async def test_cantstop_review_ascii_draws_in_ascii_only(tmp_path: Path) -> None
                     and app.screen.review is not None, "the review")
         await pilot.pause()
         shown = shown_text(app)
-    assert "points of luck (+/-" in shown and "Decisions" in shown
+    assert ": luck " in shown and "(+/-" in shown and "Decisions" in shown
     assert not_ascii(shown) == set()

@@ -12,7 +12,7 @@ from textual.widgets import Button, Static
 
 from .. import screen_keys
 from ..glyphs import Glyphs
-from ..keys import LOCAL_HELP, Key, bindings, help_block
+from ..keys import HURRY, LOCAL_HELP, Key, bindings, help_block
 from ..screen_keys import said_of
 from ..widgets.too_small import TooSmall
 from .closing import close
@@ -35,7 +35,7 @@ RULES = (
     "{here}"
     "[b]{keys_title}[/b]\n"
     "{keys}"
-    "  During a computer's turn any key plays the rest of it at once."
+    f"  During a computer's turn {HURRY.said} plays the rest of it at once."
 )
 
 LOCAL_KEYS = help_block(LOCAL_HELP)

@@ -19,7 +19,7 @@ from ...play.guided_table import GuidedTable
 from ...play.match import Match
 from .. import screen_keys
 from ..glyphs import Glyphs
-from ..keys import CHANCES, CHOOSE, HINT, KEY_ACTIONS, ROLL, STOP, bindings
+from ..keys import CHANCES, CHOOSE, HELP, HINT, KEY_ACTIONS, ROLL, STOP, bindings
 from ..view import GameView
 from .closing import close
 from .game import GameScreen
@@ -29,16 +29,18 @@ HIDDEN_ACTIONS = frozenset({HINT.action, CHANCES.action})
 """The game screen's actions the guided game has no use for (not shown, and their keys
 say what to press instead)."""
 LEAVE_KEYS = screen_keys.LEAVE_LESSON.keys.split(",")
+HELP_KEYS = HELP.keys.split(",")
 
 
 class GuidePanel(Static):
-    """The guide's sentence for the step the game waits for."""
+    """The guide's sentence for the step the game waits for, after what the learner did not
+    see happen (their busting roll, the guide's turn) if the guide has just played: the
+    game log is left out (it would not fit beside the sentence at 80x24)."""
 
     DEFAULT_CSS = """
     GuidePanel {
         height: 1fr;
         padding: 1 0 0 0;
-        text-style: bold;
     }
     """
 
@@ -46,7 +48,11 @@ class GuidePanel(Static):
 
     def watch_view(self, view: GameView | None) -> None:
         if view is not None:
-            self.update(Text(guide.text_of(view.match)))
+            text = Text()
+            if recap := guide.recap(view.match):
+                text.append("\n".join(recap) + "\n\n", style="italic")
+            text.append(guide.text_of(view.match), style="bold")
+            self.update(text)
 
 
 class LearnScreen(GameScreen):
@@ -93,6 +99,8 @@ class LearnScreen(GameScreen):
             1 <= number <= len(legal_moves(state)))
 
     def on_key(self, event: events.Key) -> None:
+        if event.key in HELP_KEYS:
+            return  # the help opens over the lesson, which goes on once it is closed
         name = KEY_ACTIONS.get(event.key, ("", ()))[0]
         if event.key in LEAVE_KEYS or name in PLAY_ACTIONS:
             super().on_key(event)

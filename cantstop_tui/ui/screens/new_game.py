@@ -18,7 +18,7 @@ from ...play.ratings import Rating
 from .. import screen_keys
 from ..keys import bindings
 from ..messages import LoadRequested, QuitRequested
-from ..screen_keys import MY_LEVEL, START
+from ..screen_keys import LEARN_TO_PLAY, MY_LEVEL, START
 from ..settings import (
     MAX_SEATS,
     OFF,
@@ -157,7 +157,7 @@ class NewGameScreen(Screen[GameSettings | None]):
                 if self.can_load:
                     yield Button("Load a game (^o)", id="load", compact=True)
                 if not self.can_cancel:  # 80 columns have room for one of the two
-                    yield Button("Learn to play", id="learn", compact=True)
+                    yield Button(LEARN_TO_PLAY.label, id="learn", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
         yield KeysBar()
         yield TooSmall()
@@ -218,10 +218,7 @@ class NewGameScreen(Screen[GameSettings | None]):
         elif event.button.id == "load":
             self.action_load()
         elif event.button.id == "learn":
-            from ..glyphs import glyphs_for
-            from .learn import LearnScreen
-
-            self.app.push_screen(LearnScreen(glyphs_for(getattr(self.app, "ascii_only", False))))
+            self.action_learn()
         else:
             self.post_message(QuitRequested())
 
@@ -236,6 +233,16 @@ class NewGameScreen(Screen[GameSettings | None]):
             close(self, None)
         else:
             self.post_message(QuitRequested())
+
+    def commands(self) -> list[tuple[str, str, str]]:
+        """(title, help, action) of the screen's own lines in the command palette."""
+        return [(LEARN_TO_PLAY.title, LEARN_TO_PLAY.command, LEARN_TO_PLAY.action)]
+
+    def action_learn(self) -> None:
+        from ..glyphs import glyphs_for
+        from .learn import LearnScreen
+
+        self.app.push_screen(LearnScreen(glyphs_for(getattr(self.app, "ascii_only", False))))
 
     def action_load(self) -> None:
         self.post_message(LoadRequested())

@@ -75,6 +75,15 @@ def remember(review: Review) -> None:
         _recent.popitem(last=False)
 
 
+def review_title(title: str, match: Match) -> str:
+    """``Review this game: Ada vs Ben``; the players once, when ``title`` already names them
+    (``Ada vs Ben · Ben won · 96 steps · 27 Nov 03:38``, from the resume list)."""
+    names = " vs ".join(seat.name for seat in match.seats)
+    if names in title:
+        return f"Review {title}"
+    return f"Review {title}: {names}".replace(" :", ":")
+
+
 class ReviewScreen(Screen[PlayOn | None]):
     DEFAULT_CSS = """
     ReviewScreen #title {
@@ -130,8 +139,7 @@ class ReviewScreen(Screen[PlayOn | None]):
         """The index in ``review.decisions`` of each line of the list."""
 
     def compose(self) -> ComposeResult:
-        names = " vs ".join(seat.name for seat in self.match.seats)
-        yield Static(f"Review {self.title_text}: {names}".replace(" :", ":"), id="title")
+        yield Static(review_title(self.title_text, self.match), id="title")
         with Vertical(id="working", classes="hidden"):
             yield Static(WAITING, id="working-text")
             yield ProgressBar(total=max(len(self.match.history), 1), id="progress")
