@@ -59,7 +59,8 @@ async def test_a_rated_player_is_offered_the_strongest_level_worth_a_try(data_ho
         screen = app.screen
         screen.query_one("#kind2", Select).value = "easy"  # a second computer seat
         screen.query_one("#name0", Input).value = "Zoe"
-        await until(pilot, lambda: "strong (strongest worth a try: you win " in _offer(app), "Zoe's level")
+        offered = "strong (strongest worth a try: you win "
+        await until(pilot, lambda: offered in _offer(app), "Zoe's level")
         await pilot.press("ctrl+l")
         await until(
             pilot,
