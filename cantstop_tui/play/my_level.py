@@ -3,12 +3,14 @@ game against the computer, whether the next level up is worth a try.
 
 Both follow from one rule (``worth_a_try``): a level is worth a try when the ratings model
 (``ratings.win_chance`` against the level's anchor, ``ratings.ANCHORS``) gives the person
-at least ``WORTH_A_TRY`` of the games against it. A person's level is the strongest worth a
-try (the weakest if none is), so the offer and the advice after a game never disagree: the
-next level up is "worth a try" exactly when it is at most the level offered. Both say the
+at least ``WORTH_A_TRY`` of the games against it. The level offered is the strongest worth a
+try (``offered_level``; the weakest if none is), so the offer and the advice after a game
+never disagree: the next level up is "worth a try" exactly when it is at most the level
+offered. Both say the
 chance they compare, never the leaderboard's cautious figure (``Rating.shown``), which is
 another one. A newcomer (``Rating()``, the second level's estimate, still unsure) is offered
-the second level.
+the second level. What the win chances take a person for is another fact: the level whose
+anchor is nearest their estimate (``my_level``), as the chances read their estimate.
 """
 
 from __future__ import annotations
@@ -33,16 +35,25 @@ def worth_a_try(rating: Rating | None, level: str) -> bool:
     return chance_against(rating, level) >= WORTH_A_TRY
 
 
-def my_level(rating: Rating | None) -> str:
+def offered_level(rating: Rating | None) -> str:
     """The strongest level worth a try for ``rating`` (None: a newcomer), else the weakest."""
     tried = [level for level in LEVELS if worth_a_try(rating, level)]
     return tried[-1] if tried else LEVELS[0]
 
 
+def my_level(rating: Rating | None) -> str:
+    """The level whose anchor is nearest ``rating``'s estimate (a newcomer's: the second):
+    what the win chances take a person for (``seat_skill.assumed``: "Ana ~ steady"), not
+    the level offered (``offered_level``)."""
+    if rating is None:
+        return NEWCOMER_LEVEL
+    return min(LEVELS, key=lambda level: (abs(ANCHORS[level].mu - rating.mu), level))
+
+
 def level_offer(name: str, rating: Rating | None, key: str) -> str:
     """The new-game screen's line: the level offered to ``name`` and why, in the chance it
     compares (``rating`` None: a newcomer)."""
-    level = my_level(rating)
+    level = offered_level(rating)
     if rating is None and level == NEWCOMER_LEVEL:
         why = "where newcomers start"
     else:

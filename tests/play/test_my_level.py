@@ -15,26 +15,38 @@ from cantstop_tui.play.my_level import (
     level_played,
     my_level,
     next_level_advice,
+    offered_level,
 )
 from cantstop_tui.play.ratings import ANCHORS, MU, Rating, win_chance
 from cantstop_tui.ui.demo import finished
 
 
 def test_a_newcomer_starts_at_the_second_level() -> None:
-    assert my_level(None) == LEVELS[1]
+    assert my_level(None) == offered_level(None) == LEVELS[1]
     assert my_level(Rating()) == LEVELS[1]  # a first rating's estimate is the second level's
+    assert offered_level(Rating()) == LEVELS[1]
+
+
+def test_the_chances_take_a_person_for_the_level_nearest_their_estimate() -> None:
+    """Not the level offered: an unsure rating at strong's estimate is taken for strong,
+    and offered expert (worth a try: the model's chance widens with the doubt)."""
+    for level, anchor in ANCHORS.items():
+        assert my_level(Rating(anchor.mu + 0.4, 2.0, 12)) == level
+    unsure = Rating(ANCHORS["strong"].mu, 8.0, 3)
+    assert my_level(unsure) == "strong"
+    assert offered_level(unsure) == "expert"
 
 
 def test_the_level_offered_is_the_strongest_worth_a_try() -> None:
     for level, anchor in ANCHORS.items():  # at a level's anchor: 50% there, under 40% above
-        assert my_level(Rating(anchor.mu + 0.4, 2.0, 12)) == level
-    assert my_level(Rating(-50.0, 1.0, 99)) == LEVELS[0]  # none worth a try: the weakest
+        assert offered_level(Rating(anchor.mu + 0.4, 2.0, 12)) == level
+    assert offered_level(Rating(-50.0, 1.0, 99)) == LEVELS[0]  # none worth a try: the weakest
     for mu in range(10, 45):
         rating = Rating(float(mu), 4.0, 9)
         chances = [win_chance(rating, ANCHORS[level]) for level in LEVELS]
         worth = [level for level, chance in zip(LEVELS, chances, strict=True)
                  if chance >= WORTH_A_TRY]
-        assert my_level(rating) == (worth[-1] if worth else LEVELS[0])
+        assert offered_level(rating) == (worth[-1] if worth else LEVELS[0])
 
 
 def test_the_offer_says_the_chance_it_compares() -> None:
@@ -55,7 +67,7 @@ def test_the_advice_after_a_game_never_contradicts_the_offer() -> None:
     """The next level up is worth a try exactly when it is at most the level offered."""
     for mu, sigma in itertools.product(range(10, 45), (1.0, 3.0, 6.5, 8.3)):
         rating = Rating(float(mu), sigma, 9)
-        offered = LEVELS.index(my_level(rating))
+        offered = LEVELS.index(offered_level(rating))
         for played, up in itertools.pairwise(LEVELS):
             worth = "worth a try" in next_level_advice(rating, played)
             assert worth == (LEVELS.index(up) <= offered), (mu, sigma, played)
@@ -95,7 +107,7 @@ def test_the_docs_say_the_rule_the_code_follows() -> None:
     assert level_offer("You", you, "ctrl+l") in docs
     newcomer = [f"{win_chance(Rating(), ANCHORS[level]):.0%}" for level in ("rule28", "steady")]
     assert f"50% against it, {newcomer[1]} against steady" in docs and newcomer[0] == "50%"
-    assert my_level(None) == "rule28"
+    assert offered_level(None) == "rule28"
     advice = next_level_advice(Rating(27.0, 6.5, 6), "rule28")
     assert f'"{advice}" (an estimate of 27, σ 6.5)' in docs
-    assert my_level(Rating(27.0, 6.5, 6)) == "steady"
+    assert offered_level(Rating(27.0, 6.5, 6)) == "steady"
