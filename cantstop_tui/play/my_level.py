@@ -6,11 +6,10 @@ Both follow from one rule (``worth_a_try``): a level is worth a try when the rat
 at least ``WORTH_A_TRY`` of the games against it. The level offered is the strongest worth a
 try (``offered_level``; the weakest if none is), so the offer and the advice after a game
 never disagree: the next level up is "worth a try" exactly when it is at most the level
-offered. Both say the
-chance they compare, never the leaderboard's cautious figure (``Rating.shown``), which is
-another one. A newcomer (``Rating()``, the second level's estimate, still unsure) is offered
-the second level. What the win chances take a person for is another fact: the level whose
-anchor is nearest their estimate (``my_level``), as the chances read their estimate.
+offered. Both say the chance they compare, never the leaderboard's cautious figure
+(``Rating.shown``), which is another one. A newcomer (``Rating()``, the second level's
+estimate, still unsure) is offered the second level. What the win chances take a person
+for is another fact: the level whose anchor is nearest their estimate (``my_level``).
 """
 
 from __future__ import annotations
