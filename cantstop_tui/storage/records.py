@@ -32,6 +32,10 @@ VERSION: Final = 1
 _COUNTS: Final = ("games", "wins", "columns", "busts", "turns")
 _LATER_COUNTS: Final = ("abandoned",)
 """Counts a file from an older version may lack (read as 0)."""
+KEPT_BEFORE: Final = 500
+"""The newest games whose people's ratings before them are kept (``Records.before``): the
+review of an older one assumes today's ratings and says so. Each costs about 20 us of CPU
+at every read of the records (the guarded reader, ``reading.read_json``)."""
 LOCK_WAIT = 5.0
 """Seconds to wait for another session updating the records."""
 
@@ -69,9 +73,10 @@ class Records:
     """Ids of the games counted."""
     ratings: dict[str, Rating] = field(default_factory=dict)
     """Each person's rating (``play.ratings``), updated with the same games."""
-    before: dict[str, dict[str, Rating]] = field(default_factory=dict)
-    """By game id, the ratings of its people before it (a newcomer: no games); a game
-    counted by an older cantstop has none."""
+    before: dict[str, Any] = field(default_factory=dict)
+    """By game id, the ratings of its people before it (a newcomer: no games), as stored
+    (read when asked for, by ``game_ratings``), for the newest ``KEPT_BEFORE`` games; a game
+    older, or counted by an older cantstop, has none."""
 
     def rating(self, name: str) -> Rating | None:
         return self.ratings.get(name)
@@ -118,10 +123,7 @@ def _parse(path: Path, data: Any) -> Records:
     before = data.get("before", {})
     if not isinstance(before, dict):
         raise bad("'before' must be an object keyed by game id.")
-    return Records(
-        parsed, tuple(games), _ratings(data.get("ratings", {}), bad),
-        {str(gid): _ratings(raw, bad) for gid, raw in before.items()},
-    )
+    return Records(parsed, tuple(games), _ratings(data.get("ratings", {}), bad), before)
 
 
 def _ratings(raw: Any, bad: Callable[[str], SaveError]) -> dict[str, Rating]:
@@ -162,10 +164,14 @@ def game_ratings(match: Match, path: Path | None = None) -> GameRatings:
     """The ratings ``match``'s chances assume: its people's before it, if the records counted
     it with them; today's if they counted it without (``today``); if they have not counted
     it, today's, which leave it out. A bad file raises ``SaveError``."""
+    path = path or records_path()
     records = load_records(path)
     gid = game_id(match)
     if gid in records.before:
-        return GameRatings(rated_only(records.before[gid]))
+        def bad(problem: str) -> SaveError:
+            return SaveError(path, f"{problem} The records file is left as it is.")
+
+        return GameRatings(rated_only(_ratings(records.before[gid], bad)))
     return GameRatings(records.ratings, today=gid in records.games)
 
 
@@ -186,8 +192,13 @@ def _with_game(records: Records, match: Match, gid: str) -> Records:
     before = {name: records.ratings.get(name, Rating()) for name in sorted(people)}
     return Records(
         players, (*records.games, gid), _ratings_with(records, match),
-        {**records.before, gid: before},
+        _newest({**records.before, gid: _ratings_json(before)}),
     )
+
+
+def _newest(before: dict[str, Any]) -> dict[str, Any]:
+    """``before`` without its oldest games beyond ``KEPT_BEFORE`` (kept in the order counted)."""
+    return dict(list(before.items())[-KEPT_BEFORE:])
 
 
 def added(record: PlayerRecord, result: GameResult) -> PlayerRecord:
@@ -213,7 +224,7 @@ def _to_json(records: Records) -> bytes:
         },
         "games": list(records.games),
         "ratings": _ratings_json(records.ratings),
-        "before": {gid: _ratings_json(before) for gid, before in records.before.items()},
+        "before": records.before,
     }
     return (json.dumps(data, indent=1) + "\n").encode()
 

@@ -7,9 +7,13 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.ratings import GameRatings
+from cantstop_tui.storage import records as records_module
+from cantstop_tui.storage.record import game_id
 from cantstop_tui.storage.records import game_ratings, load_records, record_game
 from cantstop_tui.storage.served_records import (
     count_game,
@@ -77,3 +81,16 @@ def test_a_servers_database_keeps_each_games_ratings_before_it() -> None:
     assert served_game_ratings(db, second) == GameRatings(after_first)
     db.execute("DELETE FROM rated_before")  # a game counted before the database kept them
     assert served_game_ratings(db, first) == GameRatings(served_ratings(db), today=True)
+
+
+def test_the_records_keep_the_ratings_of_the_newest_games_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(records_module, "KEPT_BEFORE", 2)
+    path = tmp_path / "records.json"
+    games = [played(seed) for seed in (1, 2, 3)]
+    for game in games:
+        assert record_game(game, path)
+    assert list(load_records(path).before) == [game_id(game) for game in games[1:]]
+    assert game_ratings(games[0], path).today  # the oldest: today's, said so
+    assert not game_ratings(games[2], path).today
