@@ -94,3 +94,9 @@ def test_the_records_keep_the_ratings_of_the_newest_games_only(
     assert list(load_records(path).before) == [game_id(game) for game in games[1:]]
     assert game_ratings(games[0], path).today  # the oldest: today's, said so
     assert not game_ratings(games[2], path).today
+
+
+def test_the_save_format_doc_says_how_many_games_keep_their_ratings() -> None:
+    doc = Path(__file__).resolve().parents[2] / "docs" / "save-format.md"
+    text = " ".join(doc.read_text(encoding="utf-8").split())
+    assert f"newest {records_module.KEPT_BEFORE} games counted (`KEPT_BEFORE`)" in text
