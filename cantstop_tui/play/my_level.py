@@ -1,10 +1,15 @@
-"""Play at my level: the computer level nearest a person's rating, and after a game against
-the computer, whether the next level up is worth a try.
+"""Play at my level: the computer level the new-game screen offers a person, and after a
+game against the computer, whether the next level up is worth a try.
 
-Both follow from the ratings (``ratings.ANCHORS``, from the arena's win rates): a person's
-level is the one whose anchor is nearest their estimate ``mu`` (a newcomer's estimate is the
-second level's anchor, so a newcomer starts there), and the next level up is worth a try
-when the model gives them at least ``WORTH_A_TRY`` of the games against it.
+Both follow from one rule (``worth_a_try``): a level is worth a try when the ratings model
+(``ratings.win_chance`` against the level's anchor, ``ratings.ANCHORS``) gives the person
+at least ``WORTH_A_TRY`` of the games against it. The level offered is the strongest worth a
+try (``offered_level``; the weakest if none is), so the offer and the advice after a game
+never disagree: the next level up is "worth a try" exactly when it is at most the level
+offered. Both say the chance they compare, never the leaderboard's cautious figure
+(``Rating.shown``), which is another one. A newcomer (``Rating()``, the second level's
+estimate, still unsure) is offered the second level. What the win chances take a person
+for is another fact: the level whose anchor is nearest their estimate (``my_level``).
 """
 
 from __future__ import annotations
@@ -19,11 +24,42 @@ WORTH_A_TRY: Final = 0.4
 """The least chance to win against the next level up that makes it worth a try."""
 
 
+def chance_against(rating: Rating | None, level: str) -> float:
+    """The model's chance that ``rating`` (None: a newcomer's) beats ``level``."""
+    return win_chance(rating or Rating(), ANCHORS[level])
+
+
+def worth_a_try(rating: Rating | None, level: str) -> bool:
+    """Whether ``level`` is worth a try for ``rating``: at least ``WORTH_A_TRY`` of its games."""
+    return chance_against(rating, level) >= WORTH_A_TRY
+
+
+def offered_level(rating: Rating | None) -> str:
+    """The strongest level worth a try for ``rating`` (None: a newcomer), else the weakest."""
+    tried = [level for level in LEVELS if worth_a_try(rating, level)]
+    return tried[-1] if tried else LEVELS[0]
+
+
 def my_level(rating: Rating | None) -> str:
-    """The level whose rating is nearest ``rating``'s estimate (a newcomer's: the second)."""
+    """The level whose anchor is nearest ``rating``'s estimate (a newcomer's: the second):
+    what the win chances take a person for (``seat_skill.assumed``: "Ana ~ steady"), not
+    the level offered (``offered_level``)."""
     if rating is None:
         return NEWCOMER_LEVEL
     return min(LEVELS, key=lambda level: (abs(ANCHORS[level].mu - rating.mu), level))
+
+
+def level_offer(name: str, rating: Rating | None, key: str) -> str:
+    """The new-game screen's line: the level offered to ``name`` and why, in the chance it
+    compares (``rating`` None: a newcomer)."""
+    level = offered_level(rating)
+    if rating is None and level == NEWCOMER_LEVEL:
+        why = "where newcomers start"
+    else:
+        chance = chance_against(rating, level)
+        best = "strongest worth a try" if chance >= WORTH_A_TRY else "the weakest"
+        why = f"{best}: you win {chance:.0%}"
+    return f"Level for {name}: {level} ({why}); {key} picks it."
 
 
 def level_played(match: Match) -> str | None:
@@ -37,9 +73,9 @@ def next_level_advice(rating: Rating, played: str) -> str:
     """One line: whether the level above ``played`` is worth a try for ``rating``."""
     above = LEVELS.index(played) + 1
     if above == len(LEVELS):
-        chance = win_chance(rating, ANCHORS[played])
+        chance = chance_against(rating, played)
         return f"{played} is the top level (your chance against it: {chance:.0%})."
     up = LEVELS[above]
-    chance = win_chance(rating, ANCHORS[up])
-    verdict = "worth a try" if chance >= WORTH_A_TRY else "not yet"
+    chance = chance_against(rating, up)
+    verdict = "worth a try" if worth_a_try(rating, up) else "not yet"
     return f"Next level up: {up}, {verdict} (your chance: {chance:.0%})."

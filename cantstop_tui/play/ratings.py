@@ -57,6 +57,16 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
+@dataclass(frozen=True, slots=True)
+class GameRatings:
+    """The people's ratings a game's chances assume: as they were when it began (the
+    ratings that leave it out), or, when the records cannot say, today's (``today``)."""
+
+    ratings: Mapping[str, Rating]
+    """By name; a newcomer is not in it."""
+    today: bool = False
+
+
 def scale(a: Rating, b: Rating) -> float:
     """The model's scale c between two ratings: a gap in mu of c is log-odds 1."""
     return math.sqrt(2 * BETA**2 + a.sigma**2 + b.sigma**2)

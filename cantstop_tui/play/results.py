@@ -8,13 +8,19 @@ was playing their seat as the game ended (``Match.kind_of``: they were away, or 
 ran out of time), or they gave a two-player game up (a turn-based table's missed deadline,
 ``Match.concede``); someone who came back before the end played on, and the game counts as
 usual.
+
+A computer's games are kept apart by level (``record_name``: ``Computer (expert)``), as
+its strength is: a record that merged the levels would say nothing of any of them. (The
+ratings never merge them: a computer level is not rated, it plays at its fixed anchor,
+found by its kind, not its name: ``ratings.rated``.)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .match import HUMAN, Match
+from ..ai import level_name
+from .match import HUMAN, Match, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +33,16 @@ class GameResult:
     columns: int
     busts: int
     turns: int
+
+
+def record_name(seat: Seat) -> str:
+    """The name a seat's games are counted under: a person's own; a computer's with its
+    level (``Computer (expert)``; a bot of your own: its class), unless the name says it."""
+    if seat.is_human:
+        return seat.name
+    level = level_name(seat.kind).rpartition(":")[2] or seat.kind
+    said = f"({level})"
+    return seat.name if seat.name.endswith(said) else f"{seat.name} {said}"
 
 
 def abandoned_seats(match: Match) -> frozenset[int]:
@@ -62,15 +78,17 @@ def places(match: Match) -> list[int]:
 
 
 def results(match: Match) -> list[GameResult]:
-    """Each player's result in the finished ``match``, by name, in seat order."""
+    """Each player's result in the finished ``match``, by name (``record_name``: a computer's
+    with its level), in seat order."""
     if not match.state.is_over:
         raise ValueError("Only a finished game goes into the records.")
     state = match.state
     left = abandoned_seats(match)
     winner = winner_seat(match)
     found = []
-    for name in dict.fromkeys(seat.name for seat in match.seats):
-        seats = [i for i, seat in enumerate(match.seats) if seat.name == name]
+    names = [record_name(seat) for seat in match.seats]
+    for name in dict.fromkeys(names):
+        seats = [i for i, named in enumerate(names) if named == name]
         found.append(
             GameResult(
                 name,

@@ -22,8 +22,8 @@ from .accuracy import game_accuracy
 from .gc_pause import collector_paused
 from .luck import PlayerLuck, TurnLuck, player_luck
 from .match import HUMAN, Action, Match
-from .ratings import Rating
-from .seat_skill import assumption, seat_sharpness, seat_skills
+from .ratings import GameRatings, Rating
+from .seat_skill import EQUALS, assumption, seat_sharpness, seat_skills
 
 Label = Literal["inaccuracy", "mistake", "blunder"]
 THRESHOLDS: Final[tuple[tuple[float, Label], ...]] = (
@@ -166,10 +166,12 @@ def _decision(
 def review_game(
     match: Match, progress: Progress | None = None, analyst: Analyst | None = None,
     ratings: Mapping[str, Rating] | None = None,
+    today: bool = False,
 ) -> Review:
     """Review ``match`` (finished or not) from its start. The graph's chances know who
-    played (a computer's level; a person's rating in ``ratings``, else a newcomer's); costs
-    and luck price decisions and dice between equals."""
+    played (a computer's level; a person's rating in ``ratings``, as it was when the game
+    began, else a newcomer's; ``today``: today's ratings, as the line of what the chances
+    assume then says); costs and luck price decisions and dice between equals."""
     analyst = analyst or Analyst()
     total = len(match.history)
     decisions: list[Decision] = []
@@ -208,15 +210,29 @@ def review_game(
         tuple(turn_starts),
         tuple(chances),
         tuple(turn_luck),
-        assumption(match, ratings),
+        _assumption(match, ratings, today),
     )
 
 
+TODAYS: Final = " (today's ratings)"
+"""Said after what the chances assume when the records cannot say what the ratings were
+when the game began (a game counted before they kept that)."""
+
+
+def _assumption(match: Match, ratings: Mapping[str, Rating] | None, today: bool) -> str:
+    said = assumption(match, ratings)
+    people = any(seat.is_human for seat in match.seats)
+    return said + TODAYS if today and people and said != EQUALS else said
+
+
 def review_rated(
-    match: Match, ratings: Mapping[str, Rating] | None, progress: Progress | None = None
+    match: Match, ratings: GameRatings | None, progress: Progress | None = None
 ) -> Review:
-    """``review_game`` with the people's ratings, for a worker given ``(match, ratings)``."""
-    return review_game(match, progress, ratings=ratings)
+    """``review_game`` with the people's ratings (``GameRatings``: as the game began, or
+    today's), for a worker given ``(match, ratings)``."""
+    if ratings is None:
+        return review_game(match, progress)
+    return review_game(match, progress, ratings=ratings.ratings, today=ratings.today)
 
 
 def _player(

@@ -11,9 +11,9 @@ The step that ends a game also counts it in the players' records, in the same tr
 (``storage.served_records``: a game counts once, and a finished game is never shown without
 being counted).
 
-The people's ratings are read for the win chances and reviews of their tables (``ratings``:
-a lookup by name on a connection of its own, from any thread: at most once a game for a
-visitor's side panel, and once a review).
+The people's ratings are read for the win chances and reviews of their tables
+(``game_ratings``: as the game began, on a connection of its own, from any thread: at most
+once a game for a visitor's side panel, and once a review).
 
 An existing ``tables.json`` (the format before the database) is imported once, then
 renamed ``tables.json.imported``; the players' ``records.json`` is imported once too (it
@@ -30,13 +30,15 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from ..play.ratings import Rating
+from ..play.match import Match
+from ..play.ratings import GameRatings, Rating
 from ..storage import SaveError
 from ..storage.records import Records
 from ..storage.served_records import (
     count_game,
     create_schema,
     import_records,
+    served_game_ratings,
     served_ratings,
     served_records,
 )
@@ -113,6 +115,16 @@ class TableJournal:
                 log.warning("Could not read the ratings: %s", error)
                 return {}
 
+    def game_ratings(self, match: Match) -> GameRatings:
+        """The stored ratings of ``match``'s people as it began (``served_game_ratings``).
+        Safe from any thread; an unreadable database is logged and gives none."""
+        with self._reading:
+            try:
+                return served_game_ratings(self._reader, match)
+            except sqlite3.Error as error:
+                log.warning("Could not read the ratings: %s", error)
+                return GameRatings({})
+
     def import_records(self, path: Path) -> None:
         """Count the games of an older ``records.json`` once (a bad file is logged)."""
         try:
@@ -179,7 +191,7 @@ def keep_tables(
     lobby.on_step = journal.write
     lobby.on_save = lambda: journal.write_all(lobby)
     lobby.leaderboard = journal.leaderboard
-    lobby.ratings = journal.ratings
+    lobby.game_ratings = journal.game_ratings
     return restored
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable
 
 from ..ai import LEVELS, level_name
 from ..engine import GameConfig
@@ -13,7 +13,7 @@ from ..play.listeners import subscribe
 from ..play.match import HUMAN, Match
 from ..play.names import sanitize_text
 from ..play.pacing import BOT_DELAY
-from ..play.ratings import Rating
+from ..play.ratings import GameRatings
 from ..play.seating import LobbyError
 from ..play.turn_based import MAX_TURN_BASED, Clock, TurnRules, wall_clock
 from ..storage.records import Records
@@ -63,9 +63,9 @@ class Lobby:
         """Called with every game that ends (the server archives and counts it)."""
         self.leaderboard: Callable[[], Records] = lambda: Records({})
         """Every player's records and rating (the server's database, once it has one)."""
-        self.ratings: Callable[[Collection[str]], Mapping[str, Rating]] = lambda _names: {}
-        """The stored ratings of the people named (the database's; safe from any thread):
-        what the win chances and reviews of a table assume of its people."""
+        self.game_ratings: Callable[[Match], GameRatings] = lambda _match: GameRatings({})
+        """The stored ratings of a game's people as it began (the database's; safe from any
+        thread): what the win chances and reviews of a table assume of its people."""
         self.closing = False
         """The server is stopping: people's sessions end, but their seats stay as they are
         (to be saved and held after the restart)."""

@@ -8,7 +8,7 @@ which table it shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from textual.app import SystemCommand
@@ -18,7 +18,7 @@ from textual.filter import LineFilter
 from textual.screen import ModalScreen, Screen
 
 from ..play.match import Match
-from ..play.ratings import Rating
+from ..play.ratings import GameRatings
 from ..play.table import Table
 from ..play.turn_based import Unseen
 from ..ui import screen_keys
@@ -236,18 +236,12 @@ class VisitApp(GameApp):
         unseen, self._unseen = self._unseen, None  # the table's first screen only
         return TableScreen(
             hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances, unseen,
-            ratings=lambda: self._ratings_at(table),  # on the analysis thread, once a game
+            ratings=lambda: self.live_ratings(table),  # on the analysis thread, once a game
         )
 
-    def _ratings_at(self, table: Table) -> Mapping[str, Rating]:
-        """The server's ratings of the people seated at ``table`` (by their names, as its
-        database keys them; one not rated yet is missing: a newcomer)."""
-        return self.lobby.ratings([seat.name for seat in table.match.seats])
-
-    def player_ratings(self) -> Mapping[str, Rating] | None:
-        """The ratings of the people at the table shown (none in the lobby): what a review
-        of its game assumes of them, read once as the review opens."""
-        return None if self.table is None else self._ratings_at(self.table)
+    def game_ratings(self, match: Match) -> GameRatings:
+        """The server's ratings of ``match``'s people as it began (the database's)."""
+        return self.lobby.game_ratings(match)
 
     def action_talk(self) -> None:
         self.talk.open()

@@ -12,7 +12,14 @@ from .record import (
     record_to_json,
     write_game,
 )
-from .records import PlayerRecord, Records, load_records, ratings_after, record_game
+from .records import (
+    PlayerRecord,
+    Records,
+    game_ratings,
+    load_records,
+    ratings_after,
+    record_game,
+)
 from .startup import Startup, plan_startup
 
 __all__ = [
@@ -28,6 +35,7 @@ __all__ = [
     "discard",
     "find_resumable",
     "game_id",
+    "game_ratings",
     "load_game",
     "load_records",
     "match_from_record",

@@ -2,7 +2,9 @@
 
 Stored in ``records.json`` beside the saves, updated once per finished game
 (a game counted twice is recognised by its ``game_id``), under a lock and written
-atomically so two sessions finishing games at once both count.
+atomically so two sessions finishing games at once both count. Each game counted keeps its
+people's ratings as they were before it (``before``), so that its review assumes those
+(``game_ratings``), not ratings its own result has moved.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any, Final
 
 from ..play.match import Match
 from ..play.names import clean_name
-from ..play.ratings import Rating, rated
+from ..play.ratings import GameRatings, Rating, rated
 from ..play.results import GameResult, results
 from .atomic import atomic_write, reason
 from .errors import SaveError
@@ -30,6 +32,10 @@ VERSION: Final = 1
 _COUNTS: Final = ("games", "wins", "columns", "busts", "turns")
 _LATER_COUNTS: Final = ("abandoned",)
 """Counts a file from an older version may lack (read as 0)."""
+KEPT_BEFORE: Final = 500
+"""The newest games whose people's ratings before them are kept (``Records.before``): the
+review of an older one assumes today's ratings and says so. Each costs about 20 us of CPU
+at every read of the records (the guarded reader, ``reading.read_json``)."""
 LOCK_WAIT = 5.0
 """Seconds to wait for another session updating the records."""
 
@@ -67,6 +73,10 @@ class Records:
     """Ids of the games counted."""
     ratings: dict[str, Rating] = field(default_factory=dict)
     """Each person's rating (``play.ratings``), updated with the same games."""
+    before: dict[str, Any] = field(default_factory=dict)
+    """By game id, the ratings of its people before it (a newcomer: no games), as stored
+    (read when asked for, by ``game_ratings``), for the newest ``KEPT_BEFORE`` games; a game
+    older, or counted by an older cantstop, has none."""
 
     def rating(self, name: str) -> Rating | None:
         return self.ratings.get(name)
@@ -110,7 +120,10 @@ def _parse(path: Path, data: Any) -> Records:
         if not all(type(count) is int and count >= 0 for count in later):
             raise bad(f"the record of {name!r} needs whole numbers {', '.join(_LATER_COUNTS)}.")
         parsed[shown] = PlayerRecord(shown, *(counts[key] for key in _COUNTS), *later)
-    return Records(parsed, tuple(games), _ratings(data.get("ratings", {}), bad))
+    before = data.get("before", {})
+    if not isinstance(before, dict):
+        raise bad("'before' must be an object keyed by game id.")
+    return Records(parsed, tuple(games), _ratings(data.get("ratings", {}), bad), before)
 
 
 def _ratings(raw: Any, bad: Callable[[str], SaveError]) -> dict[str, Rating]:
@@ -147,6 +160,26 @@ def ratings_after(match: Match, path: Path | None = None) -> dict[str, Rating]:
     return records.ratings if game_id(match) in records.games else _ratings_with(records, match)
 
 
+def game_ratings(match: Match, path: Path | None = None) -> GameRatings:
+    """The ratings ``match``'s chances assume: its people's before it, if the records counted
+    it with them; today's if they counted it without (``today``); if they have not counted
+    it, today's, which leave it out. A bad file raises ``SaveError``."""
+    path = path or records_path()
+    records = load_records(path)
+    gid = game_id(match)
+    if gid in records.before:
+        def bad(problem: str) -> SaveError:
+            return SaveError(path, f"{problem} The records file is left as it is.")
+
+        return GameRatings(rated_only(_ratings(records.before[gid], bad)))
+    return GameRatings(records.ratings, today=gid in records.games)
+
+
+def rated_only(ratings: dict[str, Rating]) -> dict[str, Rating]:
+    """``ratings`` without the newcomers (no games yet): what the chances take as new."""
+    return {name: rating for name, rating in ratings.items() if rating.games}
+
+
 def _ratings_with(records: Records, match: Match) -> dict[str, Rating]:
     return {**records.ratings, **rated(records.ratings, match)}
 
@@ -155,7 +188,17 @@ def _with_game(records: Records, match: Match, gid: str) -> Records:
     players = dict(records.players)
     for result in results(match):
         players[result.name] = added(players.get(result.name, PlayerRecord(result.name)), result)
-    return Records(players, (*records.games, gid), _ratings_with(records, match))
+    people = {seat.name for seat in match.seats if seat.is_human}
+    before = {name: records.ratings.get(name, Rating()) for name in sorted(people)}
+    return Records(
+        players, (*records.games, gid), _ratings_with(records, match),
+        _newest({**records.before, gid: _ratings_json(before)}),
+    )
+
+
+def _newest(before: dict[str, Any]) -> dict[str, Any]:
+    """``before`` without its oldest games beyond ``KEPT_BEFORE`` (kept in the order counted)."""
+    return dict(list(before.items())[-KEPT_BEFORE:])
 
 
 def added(record: PlayerRecord, result: GameResult) -> PlayerRecord:
@@ -180,12 +223,17 @@ def _to_json(records: Records) -> bytes:
             for name, record in sorted(records.players.items())
         },
         "games": list(records.games),
-        "ratings": {
-            name: {"mu": rating.mu, "sigma": rating.sigma, "games": rating.games}
-            for name, rating in sorted(records.ratings.items())
-        },
+        "ratings": _ratings_json(records.ratings),
+        "before": records.before,
     }
     return (json.dumps(data, indent=1) + "\n").encode()
+
+
+def _ratings_json(ratings: dict[str, Rating]) -> dict[str, dict[str, float | int]]:
+    return {
+        name: {"mu": rating.mu, "sigma": rating.sigma, "games": rating.games}
+        for name, rating in sorted(ratings.items())
+    }
 
 
 def record_game(match: Match, path: Path | None = None) -> bool:

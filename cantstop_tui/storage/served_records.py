@@ -6,6 +6,9 @@ loss for them). The records (games, wins, columns, busts, turns, abandoned)
 are not stored at all: they are summed from ``results`` when asked for, so a game counts
 exactly once (its id is the key) and no total can drift from the games behind it.
 
+Each game's people's ratings before it are kept too (``rated_before``), so that the review
+of a game assumes those (``served_game_ratings``), not ratings its own result has moved.
+
 A ``records.json`` from before the database is imported once as one ``results`` row per
 player (``game_id`` ``"records.json"``, its ``games`` the count it held), and its game ids go
 into ``finished`` so that none of them is counted again.
@@ -17,15 +20,15 @@ import math
 import sqlite3
 import time
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from ..play.match import Match
 from ..play.names import clean_name
-from ..play.ratings import Rating, rated
+from ..play.ratings import GameRatings, Rating, rated
 from ..play.results import results
 from .errors import SaveError
 from .record import game_id
-from .records import PlayerRecord, Records, load_records
+from .records import PlayerRecord, Records, load_records, rated_only
 from .records import added as added_to
 
 SCHEMA: Final = """
@@ -52,6 +55,14 @@ CREATE TABLE IF NOT EXISTS ratings (
     mu REAL NOT NULL,
     sigma REAL NOT NULL,
     games INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS rated_before (
+    game_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (game_id, name)
 );
 """
 IMPORTED: Final = "records.json"
@@ -95,9 +106,16 @@ def count_game(db: sqlite3.Connection, match: Match) -> bool:
 
 
 def _rate(db: sqlite3.Connection, match: Match) -> None:
-    """Update the ratings of the game's people (once: the caller counts the game once)."""
-    names = [seat.name for seat in match.seats if seat.is_human]
-    for name, rating in rated(served_ratings(db, names), match).items():
+    """Update the ratings of the game's people (once: the caller counts the game once),
+    keeping those before it (``rated_before``; a newcomer's with no games)."""
+    names = sorted({seat.name for seat in match.seats if seat.is_human})
+    before = served_ratings(db, names)
+    db.executemany(
+        "INSERT OR IGNORE INTO rated_before VALUES (?, ?, ?, ?, ?)",
+        [(game_id(match), name, r.mu, r.sigma, r.games)
+         for name, r in ((name, before.get(name, Rating())) for name in names)],
+    )
+    for name, rating in rated(before, match).items():
         db.execute(
             "INSERT INTO ratings VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET "
             "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
@@ -107,9 +125,7 @@ def _rate(db: sqlite3.Connection, match: Match) -> None:
 
 def served_ratings(db: sqlite3.Connection, names: list[str] | None = None) -> dict[str, Rating]:
     """The ratings of ``names`` (of everyone if None); a row that is not one is skipped."""
-    if not db.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ratings'"
-    ).fetchone():
+    if not _has_table(db, "ratings"):
         return {}  # a database from before ratings, opened read-only
     if names is None:
         rows = db.execute("SELECT name, mu, sigma, games FROM ratings").fetchall()
@@ -118,12 +134,37 @@ def served_ratings(db: sqlite3.Connection, names: list[str] | None = None) -> di
         rows = db.execute(
             f"SELECT name, mu, sigma, games FROM ratings WHERE name IN ({marks})", names
         ).fetchall()
+    return _read_ratings(rows)
+
+
+def _read_ratings(rows: list[Any]) -> dict[str, Rating]:
     found = {}
     for name, mu, sigma, games in rows:
         numbers = (mu, sigma)
         if all(isinstance(x, float | int) and math.isfinite(x) for x in numbers) and sigma > 0:
             found[clean_name(str(name)) or "?"] = Rating(float(mu), float(sigma), int(games or 0))
     return found
+
+
+def served_game_ratings(db: sqlite3.Connection, match: Match) -> GameRatings:
+    """The ratings ``match``'s chances assume: its people's before it, if the database counted
+    it with them; today's if it counted it without (``today``); if it has not counted it,
+    today's, which leave it out."""
+    names = sorted({seat.name for seat in match.seats if seat.is_human})
+    gid = game_id(match)
+    if _has_table(db, "rated_before"):
+        rows = db.execute(
+            "SELECT name, mu, sigma, games FROM rated_before WHERE game_id = ?", (gid,)
+        ).fetchall()
+        if rows:
+            return GameRatings(rated_only(_read_ratings(rows)))
+    counted = db.execute("SELECT 1 FROM finished WHERE game_id = ?", (gid,)).fetchone()
+    return GameRatings(served_ratings(db, names), today=counted is not None)
+
+
+def _has_table(db: sqlite3.Connection, name: str) -> bool:
+    found = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,))
+    return found.fetchone() is not None
 
 
 def import_records(db: sqlite3.Connection, path: Path) -> int | None:

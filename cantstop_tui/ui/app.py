@@ -19,7 +19,7 @@ from pathlib import Path
 from ..ai import LEVELS, Bot, level_name, make_bot
 from ..play.match import Match
 from ..play.pacing import BOT_DELAY
-from ..play.ratings import Rating
+from ..play.ratings import GameRatings, Rating
 from ..play.table import Table
 from ..storage import Autosaver, Resumable, SaveError, plan_startup
 from .app_files import LocalFiles
@@ -213,6 +213,16 @@ class CantStopApp(GameApp):
             return load_records().ratings
         except SaveError:
             return {}
+
+    def game_ratings(self, match: Match) -> GameRatings | None:
+        """The people's ratings as ``match`` began, from the records (``storage.game_ratings``;
+        none if they cannot be read)."""
+        from ..storage import game_ratings
+
+        try:
+            return game_ratings(match)
+        except SaveError:
+            return None
 
     def level_advice(self, match: Match) -> str | None:
         """Whether the next level up is worth a try, for a game of one person against the

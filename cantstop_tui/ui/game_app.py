@@ -17,7 +17,7 @@ from textual.app import SystemCommand
 from textual.screen import ModalScreen, Screen
 
 from ..play.match import Match
-from ..play.ratings import Rating
+from ..play.ratings import GameRatings, Rating
 from ..play.table import Table
 from .app_base import AppBase
 from .app_commands import game_commands
@@ -61,7 +61,7 @@ class GameApp(AppBase):
 
         return GameScreen(
             table, self._seats_now, self.glyphs, hints=self.hints, show_chances=self.show_chances,
-            ratings=self.player_ratings,
+            ratings=lambda: self.live_ratings(table),
         )
 
     def _seats_now(self) -> frozenset[int] | None:
@@ -104,6 +104,19 @@ class GameApp(AppBase):
         """The people's ratings, for the new-game screen's offer of a level (an app that
         keeps its players' records has them; the others None)."""
         return None
+
+    def game_ratings(self, match: Match) -> GameRatings | None:
+        """The people's ratings ``match``'s chances assume (the side panel's and its
+        review's): as they were when it began. Here the ratings now, which leave the game
+        out until it ends (an app that counts games in records says better)."""
+        ratings = self.player_ratings()
+        return None if ratings is None else GameRatings(ratings)
+
+    def live_ratings(self, table: Table) -> Mapping[str, Rating] | None:
+        """The ratings the side panel's chances assume for ``table``'s game now (asked once
+        a game, on the analysis thread)."""
+        known = self.game_ratings(table.match)
+        return None if known is None else known.ratings
 
     def level_advice(self, match: Match) -> str | None:
         """One line for the game-over box: whether the next computer level up is worth a try

@@ -5,26 +5,26 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 
 from ..play.help_text import plain
-from ..play.ratings import Rating
-from ..play.review import review_game
+from ..play.match import Match
+from ..play.ratings import GameRatings
+from ..play.review import review_rated
 from ..play.review_text import text_lines
 from ..storage.errors import SaveError
 from ..storage.record import load_game
 
 
-def _ratings() -> Mapping[str, Rating]:
-    """The people's ratings from the records, for what the chances assume (none if the
-    records cannot be read)."""
-    from ..storage import load_records
+def _ratings(match: Match) -> GameRatings | None:
+    """The people's ratings from the records as the game began (``storage.game_ratings``),
+    for what the chances assume (none if the records cannot be read)."""
+    from ..storage import game_ratings
 
     try:
-        return load_records().ratings
+        return game_ratings(match)
     except SaveError:
-        return {}
+        return None
 
 
 def main(argv: list[str]) -> int:
@@ -38,9 +38,9 @@ def main(argv: list[str]) -> int:
     except SaveError as error:
         print(f"cantstop: {error}", file=sys.stderr)
         return 1
-    ratings = _ratings()
+    ratings = _ratings(match)
     if args.text:
-        for line in text_lines(review_game(match, ratings=ratings), args.file.name, args.ascii):
+        for line in text_lines(review_rated(match, ratings), args.file.name, args.ascii):
             print(line)
         return 0
     from .replay_cli import play_on

@@ -80,3 +80,31 @@ def test_a_conceded_game_is_a_loss_for_the_one_who_gave_it_up_and_a_win_for_the_
     from cantstop_tui.play.narration import history_lines
 
     assert history_lines(over)[0][-2:] == ["ana abandons the game.", "bob wins the game!"]
+
+
+def test_a_computers_games_are_kept_apart_by_level(tmp_path: Path) -> None:
+    """The same game against a "Computer", at easy then at expert: two records, one a
+    level (a name that says its level already keeps it); the person's rating moves as the
+    level's anchor says, not by the computer's name (the moves here do not depend on who
+    plays, so both games end alike: a win over expert gains more, a loss to it costs less)."""
+    path = tmp_path / "records.json"
+    games = [play(Match.start((Seat("ana"), Seat("Computer", level)), GameConfig(), 1))
+             for level in ("easy", "expert")]
+    assert games[0].state.winner == games[1].state.winner
+    for game in games:
+        assert record_game(game, path)
+    named = play(Match.start((Seat("ana"), Seat("Computer 2 (easy)", "easy")), GameConfig(), 3))
+    assert record_game(named, path)
+    records = load_records(path)
+    assert set(records.players) == {"ana", "Computer (easy)", "Computer (expert)",
+                                    "Computer 2 (easy)"}
+    assert records.players["Computer (easy)"].games == 1
+    assert records.players["Computer (expert)"].games == 1
+    assert set(records.ratings) == {"ana"}  # computers are anchors, never rated
+    easy, expert = (rated({}, game)["ana"] for game in games)
+    assert expert.mu > easy.mu + 1
+
+
+def test_a_person_and_a_computer_of_one_name_are_two_players() -> None:
+    game = play(Match.start((Seat("Bo"), Seat("Bo", "rule28")), GameConfig(), 4))
+    assert [result.name for result in results(game)] == ["Bo", "Bo (rule28)"]

@@ -74,3 +74,34 @@ async def test_chances_and_review_assume_the_ratings_the_server_stores(
     assert "ana ~ strong" in said and "bob ~ easy" in said, said
     await ana.close()
     await bob.close()
+
+
+async def test_the_review_of_two_newcomers_first_game_takes_them_as_newcomers(
+    server: GameServer, tmp_path: Path
+) -> None:
+    """ana beats bob (or bob ana) in their first game: the database counts it and rates both
+    as it ends, yet its review assumes what they were when it began: newcomers."""
+    journal = TableJournal(tmp_path / "server.db")
+    keep_tables(server.lobby, journal)
+    try:
+        ana = await Player.connect(server.port, "ana")
+        await ana.wait_for("lobby")
+        await create_table(ana)
+        hosted = next(iter(server.lobby.tables.values()))
+        bob = await sit_and_start(server, ana, "bob", "ana's table")
+        await ana.wait_for("Roll")
+        table = hosted.table
+        assert table is not None
+        finish(table)
+        await ana.wait_for("Review (v)")
+        assert set(journal.ratings(["ana", "bob"])) == {"ana", "bob"}  # counted and rated
+        ana.press("v")
+        await ana.wait_for("Accuracy", seconds=REVIEW_WAIT)
+        await until(lambda: "Chances assume:" in ana.text(), "the review's assumption")
+        [said] = [line for line in ana.text().splitlines() if "Chances assume:" in line]
+        assert "ana ~ rule28 (new)" in said and "bob ~ rule28 (new)" in said, said
+        await ana.close()
+        await bob.close()
+    finally:
+        server.lobby.on_step = server.lobby.on_save = None
+        journal.close()

@@ -13,6 +13,7 @@ import pytest
 from storage_games import bot_table, play
 
 from cantstop_tui.engine import GameWon
+from cantstop_tui.play.results import record_name
 from cantstop_tui.storage import (
     Autosaver,
     SaveError,
@@ -46,8 +47,9 @@ def test_every_transition_is_on_disk_and_a_finished_game_goes_to_the_records():
     assert path is not None and not path.exists()
     assert game_files() == []
     records = load_records()
-    assert records.players["Ada"].games == records.players["Ben"].games == 1
-    winner = table.match.seats[table.match.state.winner].name
+    # computers' games are counted under their level too (play.results.record_name)
+    assert records.players["Ada (easy)"].games == records.players["Ben (easy)"].games == 1
+    winner = record_name(table.match.seats[table.match.state.winner])
     assert records.players[winner].wins == 1
     assert find_resumable() == []
 
@@ -60,7 +62,7 @@ def test_a_finished_game_is_counted_once():
     saver(final, won)
     Autosaver.for_session()(final, won)
     assert len(load_records().games) == 1
-    assert load_records().players["Ada"].games == 1
+    assert load_records().players["Ada (easy)"].games == 1
 
 
 def test_loading_a_finished_game_does_not_count_it():

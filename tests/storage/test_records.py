@@ -11,6 +11,7 @@ import pytest
 from storage_games import play
 
 from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.results import record_name
 from cantstop_tui.storage import SaveError, load_records, record_game, records_path
 from cantstop_tui.storage import records as records_module
 from cantstop_tui.storage.locks import FileLock
@@ -21,7 +22,7 @@ def expected(matches: list[Match]) -> dict[str, dict[str, int]]:
     totals: dict[str, dict[str, int]] = {}
     for match in matches:
         for player, seat in enumerate(match.seats):
-            row = totals.setdefault(seat.name, dict.fromkeys(
+            row = totals.setdefault(record_name(seat), dict.fromkeys(
                 ("games", "wins", "columns", "busts", "turns"), 0))
             row["games"] += 1
             row["wins"] += match.state.winner == player
@@ -53,7 +54,7 @@ def test_win_rate_and_average_turns():
     games = [play(seed)[-1] for seed in (60, 61, 62, 63)]
     for game in games:
         record_game(game)
-    ada = load_records().players["Ada"]
+    ada = load_records().players["Ada (easy)"]  # a computer: under its level
     wins = sum(g.state.winner == 0 for g in games)
     assert ada.win_rate == wins / 4
     assert ada.average_turns == sum(g.stats[0].turns for g in games) / 4
@@ -143,8 +144,8 @@ def test_cantstop_records_prints_a_table_and_json(capsys):
                                 "Columns", "Busts", "Avg", "turns"]
     players = lines[1:-1]
     assert lines[-1].startswith("Computer levels (fixed ratings)")
-    assert {line.split()[0] for line in players} == {"Ada", "Ben"}
-    assert all(line.split()[2] == "3" for line in players)
+    assert {" ".join(line.split()[:2]) for line in players} == {"Ada (easy)", "Ben (easy)"}
+    assert all(line.split()[3] == "3" for line in players)
     assert records_main(["--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 3

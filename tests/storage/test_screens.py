@@ -175,7 +175,7 @@ async def test_records_screen_lists_the_players():
     async with app.run_test() as pilot:
         table = app.screen.query_one(DataTable)
         names = {table.get_row_at(i)[0] for i in range(table.row_count)}
-        assert names == {"Ada", "Ben"}
+        assert names == {"Ada (easy)", "Ben (easy)"}
         await pilot.press("escape")
     assert app.results == [None]
 

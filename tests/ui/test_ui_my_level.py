@@ -1,5 +1,5 @@
-"""Play at my level (Pilot): the new-game screen offers the level nearest the first person's
-rating (a newcomer's: the second level) and ctrl+l picks it; the game-over box of a game
+"""Play at my level (Pilot): the new-game screen offers the first person the strongest level
+worth a try (a newcomer: the second level) and ctrl+l picks it; the game-over box of a game
 against the computer says whether the next level up is worth a try."""
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ def _write_rating(data_home: Path, name: str, rating: Rating) -> None:
     text = path.read_text()
     had = load_records(path).ratings[name]
     text = text.replace(f'"mu": {had.mu}', f'"mu": {rating.mu}')
+    text = text.replace(f'"sigma": {had.sigma}', f'"sigma": {rating.sigma}')
     path.write_text(text)
-    assert load_records(path).ratings[name].mu == rating.mu
+    assert load_records(path).ratings[name] == dataclasses.replace(rating, games=had.games)
 
 
 async def test_a_newcomer_is_offered_the_second_level_and_ctrl_l_picks_it() -> None:
@@ -50,7 +51,7 @@ async def test_a_newcomer_is_offered_the_second_level_and_ctrl_l_picks_it() -> N
                     "the computer seat at the newcomer's level")
 
 
-async def test_a_rated_player_is_offered_the_level_nearest_their_rating(data_home: Path) -> None:
+async def test_a_rated_player_is_offered_the_strongest_level_worth_a_try(data_home: Path) -> None:
     _write_rating(data_home, "Zoe", Rating(ANCHORS["strong"].mu + 0.3, 2.0, 30))
     app = CantStopApp(ai_delay=0, remember=False, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -58,7 +59,8 @@ async def test_a_rated_player_is_offered_the_level_nearest_their_rating(data_hom
         screen = app.screen
         screen.query_one("#kind2", Select).value = "easy"  # a second computer seat
         screen.query_one("#name0", Input).value = "Zoe"
-        await until(pilot, lambda: "strong (nearest your rating)" in _offer(app), "Zoe's level")
+        offered = "strong (strongest worth a try: you win "
+        await until(pilot, lambda: offered in _offer(app), "Zoe's level")
         await pilot.press("ctrl+l")
         await until(
             pilot,

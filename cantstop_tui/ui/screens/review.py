@@ -11,7 +11,7 @@ process; its CPU time is in
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import ClassVar, Final, cast
 
 from rich.text import Text
@@ -24,7 +24,7 @@ from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...play.match import Match
-from ...play.ratings import Rating
+from ...play.ratings import GameRatings
 from ...play.review import Decision, Review, review_rated
 from ...play.review_text import (
     LEGEND,
@@ -57,20 +57,21 @@ KEEP: Final = 4
 """Reviews kept in memory: a server's players of one table share their game's review."""
 LABEL_STYLES: Final = {"inaccuracy": "yellow", "mistake": "bold dark_orange", "blunder": "bold red"}
 
-_recent: OrderedDict[Match, Review] = OrderedDict()
+_recent: OrderedDict[Match, tuple[GameRatings | None, Review]] = OrderedDict()
 """Touched on the event loop only (a server's apps share one)."""
 
 
-def remembered(match: Match) -> Review | None:
-    """The review of ``match`` if it was worked out lately."""
+def remembered(match: Match, ratings: GameRatings | None) -> Review | None:
+    """The review of ``match`` if it was worked out lately, with the same ratings."""
     found = _recent.get(match)
-    if found is not None:
-        _recent.move_to_end(match)
-    return found
+    if found is None or found[0] != ratings:
+        return None
+    _recent.move_to_end(match)
+    return found[1]
 
 
-def remember(review: Review) -> None:
-    _recent[review.match] = review
+def remember(review: Review, ratings: GameRatings | None) -> None:
+    _recent[review.match] = (ratings, review)
     while len(_recent) > KEEP:
         _recent.popitem(last=False)
 
@@ -124,12 +125,13 @@ class ReviewScreen(Screen[PlayOn | None]):
         glyphs: Glyphs | None = None,
         *,
         play_on: bool = True,
-        ratings: Mapping[str, Rating] | None = None,
+        ratings: GameRatings | None = None,
     ) -> None:
         super().__init__()
         self.match = match
         self.ratings = ratings
-        """The people's ratings, for what the chances assume (None: each a newcomer)."""
+        """The people's ratings as the game began, for what the chances assume (None: the
+        app's ``game_ratings``, else each a newcomer)."""
         self.title_text = title
         self.glyphs = glyphs or glyphs_for(False)
         self.play_on = play_on
@@ -159,27 +161,29 @@ class ReviewScreen(Screen[PlayOn | None]):
 
     @work(exclusive=True, group="review", exit_on_error=False)
     async def compute(self) -> None:
-        found = remembered(self.match)
+        ratings = self._ratings()
+        found = remembered(self.match, ratings)
         if found is None:
             try:
                 found = await analyse(
-                    review_rated, (self.match, self._ratings()), self._under_way, self._advance
+                    review_rated, (self.match, ratings), self._under_way, self._advance
                 )
             except Busy:
                 self.query_one("#working").remove_class("hidden")
                 self.query_one("#working-text", Static).update(BUSY)
                 return
-            remember(found)
+            remember(found, ratings)
         self.show(found)
 
-    def _ratings(self) -> Mapping[str, Rating] | None:
-        """The ratings given, else the app's (an app that keeps records has them)."""
+    def _ratings(self) -> GameRatings | None:
+        """The ratings given, else the app's as the game began (an app that keeps records
+        has them: ``GameApp.game_ratings``)."""
         if self.ratings is not None:
             return self.ratings
-        asked = getattr(self.app, "player_ratings", None)
+        asked = getattr(self.app, "game_ratings", None)
         if not callable(asked):
             return None
-        return cast(Callable[[], "Mapping[str, Rating] | None"], asked)()
+        return cast(Callable[[Match], "GameRatings | None"], asked)(self.match)
 
     def _under_way(self) -> None:
         if self.is_mounted:
@@ -281,7 +285,7 @@ class ReviewScreen(Screen[PlayOn | None]):
 
 def ReviewApp(
     match: Match, title: str = "", ascii_only: bool = False,
-    ratings: Mapping[str, Rating] | None = None,
+    ratings: GameRatings | None = None,
 ) -> ScreenApp[PlayOn | None]:
     """``cantstop review FILE``: the Review screen on its own."""
     return ScreenApp(

@@ -6,12 +6,12 @@ from collections.abc import Mapping
 
 from textual.widgets import Static
 
-from ...play.my_level import my_level
+from ...play.my_level import level_offer, offered_level
 from ...play.ratings import Rating
 
 
 class LevelOffer(Static):
-    """Offers the level whose rating is nearest the person's own (``play.my_level``; a
+    """Offers the strongest level worth a try for the person (``play.my_level.offered_level``; a
     newcomer's is the second level); hidden without ratings or a person."""
 
     DEFAULT_CSS = """
@@ -30,8 +30,7 @@ class LevelOffer(Static):
     def show_for(self, name: str | None) -> None:
         """Offer the level of the person called ``name`` (None: nobody)."""
         ratings = self.ratings
-        self.level = None if ratings is None or not name else my_level(ratings.get(name))
+        self.level = None if ratings is None or not name else offered_level(ratings.get(name))
         self.display = self.level is not None
-        if self.level is not None:
-            why = "nearest your rating" if name in (ratings or {}) else "where newcomers start"
-            self.update(f"Level for {name}: {self.level} ({why}); {self.key} picks it.")
+        if self.level is not None and name:
+            self.update(level_offer(name, (ratings or {}).get(name), self.key))
