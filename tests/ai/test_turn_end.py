@@ -118,3 +118,52 @@ def test_triples_solved_together_are_each_solved_alone() -> None:
         assert alone.columns == solved.columns
         assert alone.stops.tolist() == solved.stops.tolist()
         assert alone.worth.tolist() == solved.worth.tolist()
+
+
+def test_a_stop_no_roll_can_beat_is_taken_without_working_the_roll_out() -> None:
+    """``_surely_stopped``: a roll is worth at most its busts at the bust's worth and its
+    other rolls at the best stop strictly above (or the bust's). Three situations in one
+    column: from the lowest, half the rolls bust (worth 0.2) and the rest reach at best
+    0.5, so a stop of 0.9 needs no roll (bound 0.35) and one of 0.3 does; the top has
+    nothing above it."""
+    import numpy as np
+
+    from cantstop_tui.ai.turn_end import _surely_stopped
+
+    stops = np.array([0.9, 0.3, 0.5]).reshape(3, 1, 1)
+    busts = np.array([648.0, 648.0, 0.0])
+    assert _surely_stopped(stops, busts, 0.2, 1.0).tolist() == [True, False, True]
+    # A stop just at the bound is worked out (the margin above the sums' rounding).
+    at_bound = np.array([0.35, 0.3, 0.5]).reshape(3, 1, 1)
+    assert _surely_stopped(at_bound, busts, 0.2, 1.0).tolist() == [False, False, True]
+    # Alone (minus the turns left, a win 0): -3 beats half at -4 and half at -2.5 at best;
+    # a refused stop (-inf) is always worked out.
+    refused = np.array([-np.inf, -3.0, -2.5]).reshape(3, 1, 1)
+    assert _surely_stopped(refused, busts, -4.0, 0.0).tolist() == [False, True, True]
+
+
+def test_the_pass_skips_a_share_of_the_situations() -> None:
+    """Over the test positions a good share of the situations below a win are surely
+    stopped (their values are the plain pass's, ``test_the_layered_pass...``)."""
+    import numpy as np
+
+    from cantstop_tui.ai.turn_end import _ROOM, _sizes, _surely_stopped
+    from cantstop_tui.ai.turn_plans import plan
+
+    stopped = situations = 0
+    for state in _positions(24):
+        planner = Planner(state, ModelEvaluator(state, shipped()), to_the_end=True)
+        solved = planner.turn_end(state.runners)
+        sizes = _sizes(solved.columns, solved.low)
+        patterns = [
+            sum(3 ** (2 - k) * int(_ROOM[c, solved.situation(n)[c]])
+                for k, c in enumerate(solved.columns))
+            for n in range(len(solved.stops))
+        ]
+        busts = plan(solved.columns)[1][0][patterns]
+        sure = _surely_stopped(
+            solved.stops.reshape(sizes), busts, planner.bust_value, planner.best_stop
+        )
+        stopped += int((sure & (solved.stops < planner.best_stop)).sum())
+        situations += int(np.prod(sizes))
+    assert stopped > situations // 20
