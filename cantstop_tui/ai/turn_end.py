@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 
 from ..engine import COLUMNS, STEPS_PER_ROLL, TOPS
 from .outcomes import ROLLS
+from .turn_end_bounds import surely_stopped
 from .turn_plans import plan
 
 Runners = tuple[int, ...]
@@ -148,53 +149,15 @@ class _Triple:
         self.size = len(self.offsets)
         self.patterns: Ints = np.empty(0, dtype=np.int64)
 
-    def plan(self, stops: Floats, best_stop: float, bust_value: float) -> None:
-        """Given the situations' stops: a stop worth ``best_stop`` (a win) ends the turn, and
-        so does a stop that no roll can beat (``_surely_stopped``): those are worth their
-        stop; the others are worked out."""
-        climbs, counts = plan(self.columns)
-        going = ~_surely_stopped(
-            stops.reshape(_sizes(self.columns, self.low)), counts[0][self.patterns],
-            bust_value, best_stop,
-        )[self.by_layer]
+    def plan(self, sure: NDArray[np.bool_]) -> None:
+        """Given which situations are worth their stop (a win ends the turn, and some stops
+        no roll can beat: ``turn_end_bounds``), the others to work out."""
+        going = ~sure[self.by_layer]
         self.order = self.by_layer[going]
         self.layers = self.all_layers[going]
+        climbs, _ = plan(self.columns)
         self.shape = climbs.shape[:2]
         """(outcome groups, most moves in a group) of the triple's rolls."""
-
-
-_MARGIN: Final = 1e-9
-"""How far (relative to 1) a stop must clear the bound on rolling to be taken without
-working the roll out: far above the rounding of a sum of a few dozen terms (about 1e-14)."""
-
-
-def _surely_stopped(
-    stops: Floats, busts: Floats, bust_value: float, best_stop: float
-) -> NDArray[np.bool_]:
-    """Each situation (``stops`` as a grid of the triple's heights) whose stop is worth at
-    least any roll from it could be, so its worth is its stop whatever the rest: a win,
-    or a stop above the bound on rolling. A roll leads only higher in every column (each
-    move climbs), and from anywhere the turn ends in a stop or a bust, so a roll from a
-    situation is worth at most its busts at the bust's worth and its other rolls at the
-    best stop strictly above it (or the bust's, if higher). Taking those situations' stops
-    as their worth is what the pass would find to the last bit: there ``max(roll, stop)``
-    is the stop. About a fifth of a review's situations (docs/ai.md, "Speed")."""
-    above = np.full(stops.shape, -math.inf)
-    ahead = stops
-    for axis in range(stops.ndim):  # the best stop at or above each situation
-        ahead = np.flip(np.maximum.accumulate(np.flip(ahead, axis), axis=axis), axis)
-    for axis in range(stops.ndim):  # ... strictly above: one step up in some column
-        lower = [slice(None)] * stops.ndim
-        upper = [slice(None)] * stops.ndim
-        lower[axis], upper[axis] = slice(0, -1), slice(1, None)
-        np.maximum(above[tuple(lower)], ahead[tuple(upper)], out=above[tuple(lower)])
-    best_after = np.maximum(above.ravel(), bust_value)
-    bound = (busts * bust_value + (ROLLS - busts) * best_after) / ROLLS
-    flat = stops.ravel()
-    sure: NDArray[np.bool_] = (flat >= best_stop) | (
-        flat >= bound + _MARGIN * np.maximum(1.0, np.abs(bound))
-    )
-    return sure
 
 
 _FAR: Final = 1 << 40
@@ -247,8 +210,12 @@ def solve(
     banked = stops.copy()
     if may_stop is not None:  # a refused stop is never taken: the player rolls on
         stops[[not may_stop(tuple(row)) for row in grid.tolist()]] = -math.inf
+    sure = surely_stopped(
+        stops, np.concatenate([plan(t.columns)[1][0][t.patterns] for t in triples]),
+        np.array([t.first for t in triples], dtype=np.int64), bust_value, best_stop,
+    )
     for t in triples:
-        t.plan(stops[t.first:t.first + t.size], best_stop, bust_value)
+        t.plan(sure[t.first:t.first + t.size])
     # The last cell holds the bust's worth (group 0 of every plan, and the cell an empty
     # group reads, 0 times: any step past the situations, read clipped). The triples'
     # situations still to work out are found by layers, the highest first (every move leads
