@@ -34,8 +34,10 @@ def surely_stopped(
     worth ``best_stop``), or a stop at or above the bound on rolling.
 
     ``stops``: the situations of one or more triples, each triple's one after another,
-    from ``firsts`` (where each triple's begin); -inf where the rules refuse a stop;
-    ``busts``: each one's rolls that bust, of the 1,296."""
+    from ``firsts`` (where each triple's situations begin); -inf where the rules refuse a
+    stop; ``busts``: each one's rolls that bust, of the 1,296."""
+    if not len(stops):
+        return np.zeros(0, dtype=np.bool_)
     sizes = np.diff(np.append(firsts, len(stops)))
     best = np.repeat(np.maximum(np.maximum.reduceat(stops, firsts), bust_value), sizes)
     bound = (busts * bust_value + (ROLLS - busts) * best) / ROLLS

@@ -148,6 +148,9 @@ def test_a_stop_no_roll_can_beat_is_taken_without_working_the_roll_out() -> None
     assert surely_stopped(refused, busts, first, -4.0, 0.0).tolist() == [False, True, False]
     won = np.array([-3.5, -3.0, 0.0])
     assert surely_stopped(won, busts, first, -4.0, 0.0).tolist() == [False, False, True]
+    # A pass with nothing to solve.
+    empty = np.zeros(0)
+    assert surely_stopped(empty, empty, np.zeros(0, dtype=np.int64), -4.0, 0.0).tolist() == []
 
 
 def test_the_pass_skips_a_share_of_the_situations() -> None:
