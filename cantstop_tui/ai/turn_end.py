@@ -35,6 +35,7 @@ from numpy.typing import NDArray
 
 from ..engine import COLUMNS, STEPS_PER_ROLL, TOPS
 from .outcomes import ROLLS
+from .turn_end_bounds import surely_stopped
 from .turn_plans import plan
 
 Runners = tuple[int, ...]
@@ -148,10 +149,10 @@ class _Triple:
         self.size = len(self.offsets)
         self.patterns: Ints = np.empty(0, dtype=np.int64)
 
-    def plan(self, stops: Floats, best_stop: float) -> None:
-        """Given the situations' stops: a stop worth ``best_stop`` (a win) ends the turn,
-        those are worth their stop; the others are worked out."""
-        going = stops[self.by_layer] < best_stop
+    def plan(self, sure: NDArray[np.bool_]) -> None:
+        """Given which situations are worth their stop (a win ends the turn, and some stops
+        no roll can beat: ``turn_end_bounds``), the others to work out."""
+        going = ~sure[self.by_layer]
         self.order = self.by_layer[going]
         self.layers = self.all_layers[going]
         climbs, _ = plan(self.columns)
@@ -209,8 +210,12 @@ def solve(
     banked = stops.copy()
     if may_stop is not None:  # a refused stop is never taken: the player rolls on
         stops[[not may_stop(tuple(row)) for row in grid.tolist()]] = -math.inf
+    sure = surely_stopped(
+        stops, np.concatenate([plan(t.columns)[1][0][t.patterns] for t in triples]),
+        np.array([t.first for t in triples], dtype=np.int64), bust_value, best_stop,
+    )
     for t in triples:
-        t.plan(stops[t.first:t.first + t.size], best_stop)
+        t.plan(sure[t.first:t.first + t.size])
     # The last cell holds the bust's worth (group 0 of every plan, and the cell an empty
     # group reads, 0 times: any step past the situations, read clipped). The triples'
     # situations still to work out are found by layers, the highest first (every move leads

@@ -118,3 +118,65 @@ def test_triples_solved_together_are_each_solved_alone() -> None:
         assert alone.columns == solved.columns
         assert alone.stops.tolist() == solved.stops.tolist()
         assert alone.worth.tolist() == solved.worth.tolist()
+
+
+def test_a_stop_no_roll_can_beat_is_taken_without_working_the_roll_out() -> None:
+    """``turn_end_bounds.surely_stopped``: a roll is worth at most its busts at the bust's
+    worth and its other rolls at the triple's best stop (or the bust's). A triple of three
+    situations whose best stop is 0.5: where half the rolls bust (worth 0.2), a stop of
+    0.45 needs no roll (bound 0.35) and one of 0.3 does; the best stop itself, where no
+    roll busts, is worked out (its bound is itself); a second triple beside it, with a
+    best stop of 0.9, is bounded by its own (0.7 against 0.55)."""
+    import numpy as np
+
+    from cantstop_tui.ai.turn_end_bounds import surely_stopped
+
+    first = np.array([0], dtype=np.int64)
+    stops = np.array([0.45, 0.3, 0.5])
+    busts = np.array([648.0, 648.0, 0.0])
+    assert surely_stopped(stops, busts, first, 0.2, 1.0).tolist() == [True, False, False]
+    two = np.array([0, 3], dtype=np.int64)
+    both = surely_stopped(np.append(stops, [0.7, 0.9]), np.append(busts, [648.0, 0.0]), two,
+                          0.2, 1.0)
+    assert both.tolist() == [True, False, False, True, False]
+    # A stop just at the bound is worked out (the margin above the sums' rounding).
+    at_bound = np.array([0.35, 0.3, 0.5])
+    assert surely_stopped(at_bound, busts, first, 0.2, 1.0).tolist() == [False, False, False]
+    # Alone (minus the turns left, a win 0): -3 beats half at -4 and half at -2.5 at best;
+    # a refused stop (-inf) is always worked out, and a win (0) never is.
+    refused = np.array([-np.inf, -3.0, -2.5])
+    assert surely_stopped(refused, busts, first, -4.0, 0.0).tolist() == [False, True, False]
+    won = np.array([-3.5, -3.0, 0.0])
+    assert surely_stopped(won, busts, first, -4.0, 0.0).tolist() == [False, False, True]
+    # A pass with nothing to solve.
+    empty = np.zeros(0)
+    assert surely_stopped(empty, empty, np.zeros(0, dtype=np.int64), -4.0, 0.0).tolist() == []
+
+
+def test_the_pass_skips_a_share_of_the_situations() -> None:
+    """Over the test positions a good share of the situations below a win are surely
+    stopped (their values are the plain pass's, ``test_the_layered_pass...``)."""
+    import numpy as np
+
+    from cantstop_tui.ai.turn_end import _ROOM, _sizes
+    from cantstop_tui.ai.turn_end_bounds import surely_stopped
+    from cantstop_tui.ai.turn_plans import plan
+
+    stopped = situations = 0
+    for state in _positions(24):
+        planner = Planner(state, ModelEvaluator(state, shipped()), to_the_end=True)
+        solved = planner.turn_end(state.runners)
+        sizes = _sizes(solved.columns, solved.low)
+        patterns = [
+            sum(3 ** (2 - k) * int(_ROOM[c, solved.situation(n)[c]])
+                for k, c in enumerate(solved.columns))
+            for n in range(len(solved.stops))
+        ]
+        busts = plan(solved.columns)[1][0][patterns]
+        sure = surely_stopped(
+            solved.stops, busts, np.array([0], dtype=np.int64), planner.bust_value,
+            planner.best_stop,
+        )
+        stopped += int((sure & (solved.stops < planner.best_stop)).sum())
+        situations += int(np.prod(sizes))
+    assert stopped > situations // 20

@@ -69,7 +69,9 @@ def test_the_network_in_chunks_with_its_normalisation_folded_in_is_the_plain_pas
 def test_many_rows_encoded_a_part_at_a_time_are_valued_as_at_once(per_row: bool) -> None:
     """``prospects`` encodes ``ENCODE_ROWS`` rows at a time (a big turn's-end pass): the
     network is given the same ``CHUNK``s, so every row's chances are those of encoding all
-    the rows at once, to the last bit (the closed columns shared or one row each)."""
+    the rows at once, to the last bit (the closed columns shared or one row each). It
+    encodes them in the network's single precision: each feature the double one rounded
+    once."""
     from cantstop_tui.ai.turns_model import ENCODE_ROWS, encode
 
     model = shipped()
@@ -79,7 +81,10 @@ def test_many_rows_encoded_a_part_at_a_time_are_valued_as_at_once(per_row: bool)
     heights = rng.integers(0, tops + 1, size=(rows, len(COLUMNS)))
     closed = rng.random(size=(rows, len(COLUMNS))) < 0.1 if per_row else np.eye(11, dtype=bool)[4]
     heights[:, 4] = np.where(np.atleast_2d(closed)[:, 4], 0, heights[:, 4])
-    whole = model.distribution(encode(heights, closed, 3, "standard"))
+    double = encode(heights, closed, 3, "standard")
+    single = encode(heights, closed, 3, "standard", np.float32)
+    assert single.dtype == np.float32 and (single == double.astype(np.float32)).all()
+    whole = model.distribution(double)
     stuck = (~closed).sum(axis=-1) < 3
     whole[np.broadcast_to(stuck, rows)] = np.eye(HORIZON)[-1]
     assert (model.prospects(heights, closed, 3, "standard") == whole).all()
