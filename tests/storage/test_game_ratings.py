@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
+from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.ratings import GameRatings
 from cantstop_tui.storage import records as records_module
@@ -21,21 +21,14 @@ from cantstop_tui.storage.served_records import (
     served_game_ratings,
     served_ratings,
 )
+from cantstop_tui.ui.demo import play_until
 
 PEOPLE = (Seat("ana"), Seat("bob"))
 
 
 def played(seed: int, seats: tuple[Seat, ...] = PEOPLE) -> Match:
-    match = Match.start(seats, GameConfig(), seed)
-    while not match.state.is_over:
-        state = match.state
-        if state.phase is Phase.CHOOSE:
-            match, _ = match.choose(legal_moves(state)[0])
-        elif can_stop(state) and len(match.history) % 5 == 0:
-            match, _ = match.stop()
-        else:
-            match, _ = match.roll()
-    return match
+    """A finished game (the demo player's, any outcome will do)."""
+    return play_until(Match.start(seats, GameConfig(), seed), lambda m: m.state.is_over)
 
 
 def test_the_records_keep_each_games_ratings_before_it(tmp_path: Path) -> None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 import pty
-import select
 import subprocess
 import sys
 import time
 
 import pytest
+from test_signals import autosaved_steps, read_to_end
 
 from cantstop_tui.storage import find_resumable
 
@@ -46,30 +46,7 @@ def start(seed: int, stdin: int | None = None) -> tuple[subprocess.Popen[bytes],
 
 def read_for(fd: int, seconds: float) -> bytes:
     """What ``fd`` gives within ``seconds`` (less if it ends)."""
-    output = b""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            output += chunk
-    return output
-
-
-def autosaved_steps() -> int:
-    from cantstop_tui.storage import autosave_dir, load_game
-
-    for path in autosave_dir().glob("*.json"):
-        try:
-            return len(load_game(path).match.history)
-        except Exception:  # being replaced right now: look again
-            return 0
-    return 0
+    return read_to_end(fd, seconds)
 
 
 def play_five_steps(fd: int) -> None:
