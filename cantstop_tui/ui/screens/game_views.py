@@ -11,10 +11,11 @@ from ...engine import Event
 from ...play.match import Match
 from ...play.table import Table
 from ...play.turn_based import Unseen
+from ..messages import GameEnded, NextGameBegan
 from ..view import Fit, GameView
 from ..widgets.game_log import GameLog
 from ..widgets.view_widget import ViewWidget
-from .live_chances import LiveChances
+from .live_chances import NOT_ALLOWED, ChancesWorkedOut, LiveChances
 
 Shown = TypeVar("Shown", bound=ViewWidget | GameLog)
 
@@ -43,6 +44,8 @@ class GameViews:
         """What the viewer has not seen of a turn-based game, shown until the game moves on."""
         self._viewers: list[ViewWidget | GameLog] = []
         """The widgets drawn from the screen's ``view`` (``shown_to``)."""
+        self._over_shown: Match | None = None
+        """The finished match the game-over was announced for (``game_over_news``)."""
 
     def shown_to(self, widget: Shown) -> Shown:
         """``widget`` handed each view by ``show`` (``data_bind`` but for the reactive's
@@ -77,3 +80,31 @@ class GameViews:
         if now is None or now.match is not match or (now.seats, now.bot_turn) != (seats, bot_turn):
             now = self._kept = GameView(match, seats=seats, bot_turn=bot_turn)
         return now  # asked once a binding each time the keys bar is worked out
+
+    def chances_toggled(self, view: GameView) -> GameView:
+        """``view`` after ``w`` (nothing happened on the table): the chances as now shown or
+        hidden, or why they may not be."""
+        if not self._chances.allowed:
+            return replace(view, events=(), notice=NOT_ALLOWED)
+        chances = self._chances.for_match(view.match)
+        assumed = self._chances.assumed_for(view.match)
+        return replace(view, events=(), chances=chances, assumed=assumed, notice="")
+
+    def chances_ready(self, view: GameView, ready: ChancesWorkedOut) -> GameView:
+        """``view`` with the chances worked out, if they are its match's and shown."""
+        if view.match is not ready.match or not self._chances.shown:
+            return view
+        return replace(view, events=(), chances=ready.chances, assumed=ready.assumed)
+
+    def game_over_news(self, match: Match) -> GameEnded | NextGameBegan | None:
+        """What to tell the app of ``match``: its game has ended (once), or a next game has
+        begun after one that ended; None if neither."""
+        if not match.state.is_over:
+            if self._over_shown is None:
+                return None
+            self._over_shown = None
+            return NextGameBegan()
+        if self._over_shown is match:
+            return None
+        self._over_shown = match
+        return GameEnded(match)
