@@ -161,7 +161,7 @@ class GameScreen(Screen[None]):
     @on(TableChanged)
     def _show(self, message: TableChanged) -> None:
         self.view = self.views.of(message.match, message.events)
-        self.refresh_bindings()
+        self.bindings_updated_signal.publish(self)  # the view's keys (``active_bindings``)
         self._check_over(message.match, message.events)
 
     def _check_over(self, match: Match, events: tuple[Event, ...]) -> None:
@@ -252,13 +252,14 @@ class GameScreen(Screen[None]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, each binding checked against one ``now`` (the keys bar asks for all
-        of them after every key)."""
-        self.views.held = self.views.now()
-        try:
-            return super().active_bindings
-        finally:
-            self.views.held = None
+        """Textual's, each binding checked against one ``now``, worked out once for each set
+        of keys the game allows (``GameViews.bindings``; the keys bar asks after every key)."""
+        asked = (self.focused, self.app.has_class("-too-small"))
+        return self.views.bindings(asked, lambda: super(GameScreen, self).active_bindings)
+
+    def refresh_bindings(self) -> None:
+        self.views.forget_bindings()  # an answer of the app's, or of a subclass, may change
+        super().refresh_bindings()
 
     def _may_hurry(self) -> bool:
         """Only a player at the table may cut a computer turn short, not a spectator."""

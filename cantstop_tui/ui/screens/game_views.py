@@ -3,9 +3,11 @@ drawn from them: a typed piece the screen holds (``GameScreen.views``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import TypeVar
+
+from textual.binding import ActiveBinding
 
 from ...engine import Event
 from ...play.match import Match
@@ -15,9 +17,13 @@ from ..messages import GameEnded, NextGameBegan
 from ..view import Fit, GameView
 from ..widgets.game_log import GameLog
 from ..widgets.view_widget import ViewWidget
+from .game_keys import allowed_key
 from .live_chances import NOT_ALLOWED, ChancesWorkedOut, LiveChances
 
 Shown = TypeVar("Shown", bound=ViewWidget | GameLog)
+Bindings = dict[str, ActiveBinding]
+KEPT_KEY_SETS = 16
+"""Sets of bindings kept (``GameViews.bindings``): a game shows a handful of key sets."""
 
 
 class GameViews:
@@ -44,6 +50,8 @@ class GameViews:
         """What the viewer has not seen of a turn-based game, shown until the game moves on."""
         self._viewers: list[ViewWidget | GameLog] = []
         """The widgets drawn from the screen's ``view`` (``shown_to``)."""
+        self._bindings: dict[Hashable, Bindings] = {}
+        """The screen's bindings worked out (``bindings``), by what they hang on."""
         self._over_shown: Match | None = None
         """The finished match the game-over was announced for (``game_over_news``)."""
 
@@ -80,6 +88,28 @@ class GameViews:
         if now is None or now.match is not match or (now.seats, now.bot_turn) != (seats, bot_turn):
             now = self._kept = GameView(match, seats=seats, bot_turn=bot_turn)
         return now  # asked once a binding each time the keys bar is worked out
+
+    def bindings(self, asked: Hashable, work_out: Callable[[], Bindings]) -> Bindings:
+        """The screen's bindings now: ``work_out()`` with ``held`` the view ``now``, kept
+        for each set of keys ``now`` allows (``game_keys.allowed_key``) and ``asked`` (what
+        else they hang on: the focus...) until ``forget_bindings``."""
+        now = self.now()
+        key = (asked, allowed_key(now))
+        found = self._bindings.get(key)
+        if found is None:
+            self.held = now
+            try:
+                found = work_out()
+            finally:
+                self.held = None
+            if len(self._bindings) >= KEPT_KEY_SETS:
+                self._bindings.clear()
+            self._bindings[key] = found
+        return found
+
+    def forget_bindings(self) -> None:
+        """Work the bindings out again when next asked (``GameScreen.refresh_bindings``)."""
+        self._bindings.clear()
 
     def chances_toggled(self, view: GameView) -> GameView:
         """``view`` after ``w`` (nothing happened on the table): the chances as now shown or

@@ -48,6 +48,7 @@ from .strips import (
     UPSTREAM_DIVIDE,
     UPSTREAM_INIT,
     LightStrip,
+    UncycledStrip,
     lightened_strips,
     strips_lightened,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "KeyParser",
     "LeanCompositor",
     "LightStrip",
+    "UncycledStrip",
     "current_app",
     "forget_parsed_keys",
     "forget_rendered_codes",

@@ -93,6 +93,16 @@ def _with_cache_made_on_first_call(
     return call
 
 
+class UncycledStrip(Strip):
+    """A ``Strip`` whose ``divide`` and ``crop_extend`` give it whole without caching it on
+    itself, for every app: a line made anew for each drawing (the board's new rows, kept
+    filtered) is freed by reference counting once the widget lets it go."""
+
+    __slots__ = ()
+    divide = _divide_without_self_reference
+    crop_extend = _crop_extend_without_self_reference
+
+
 class LightStrip(Strip):
     """A ``Strip`` without self-references and with its caches made on first use."""
 
