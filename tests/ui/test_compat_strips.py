@@ -159,3 +159,14 @@ async def test_redrawing_a_game_leaves_no_garbage_cycles() -> None:
             left = gc.collect()
         assert len(table.match.history) > 40
         assert left == 0
+
+
+def test_an_uncycled_strip_is_given_whole_without_caching_itself_on_itself() -> None:
+    segments = [Segment("ab", Style(bold=True)), Segment("cd")]
+    uncycled = textual_compat.UncycledStrip(segments, 4)
+    assert list(uncycled.divide([4])) == [uncycled]
+    assert uncycled.crop_extend(0, 4, None) is uncycled
+    assert not uncycled._divide_cache and not uncycled._crop_extend_cache
+    # A cut or a crop that is not the whole strip is Textual's.
+    assert [s.text for s in uncycled.divide([2, 4])] == ["ab", "cd"]
+    assert uncycled.crop_extend(1, 6, None).text == "bcd  "

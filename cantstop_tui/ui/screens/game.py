@@ -26,9 +26,7 @@ from ..glyphs import Glyphs
 from ..keys import KEY_ACTIONS, LOG_PAGES, game_bindings
 from ..messages import (
     ChancesToggled,
-    GameEnded,
     MoveChosen,
-    NextGameBegan,
     RollRequested,
     StopRequested,
     TableChanged,
@@ -46,7 +44,7 @@ from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
 from .game_layout import fit_window
 from .game_views import GameViews
-from .live_chances import NOT_ALLOWED, ChancesWorkedOut, HintWorkedOut, LiveChances, Ratings
+from .live_chances import ChancesWorkedOut, HintWorkedOut, LiveChances, Ratings
 
 
 class GameScreen(Screen[None]):
@@ -92,7 +90,6 @@ class GameScreen(Screen[None]):
         """Whether ``h`` may show what ``expert`` would do (the app turns it off and on)."""
         self.glyphs = glyphs
         self._unsubscribe: Callable[[], None] | None = None
-        self._over_shown: Match | None = None
         self.views = GameViews(table, seats, self.chances, unseen)
         """The views this screen's viewer is shown, and the widgets drawn from them."""
         self._acted: list[TableChanged] | None = None
@@ -164,19 +161,12 @@ class GameScreen(Screen[None]):
     @on(TableChanged)
     def _show(self, message: TableChanged) -> None:
         self.view = self.views.of(message.match, message.events)
-        self.refresh_bindings()
+        self.bindings_updated_signal.publish(self)  # the view's keys (``active_bindings``)
         self._check_over(message.match, message.events)
 
     def _check_over(self, match: Match, events: tuple[Event, ...]) -> None:
-        if not match.state.is_over:
-            if self._over_shown is not None:
-                self._over_shown = None
-                self.post_message(NextGameBegan())
-            return
-        if self._over_shown is match:
-            return
-        self._over_shown = match
-        self.post_message(GameEnded(match))
+        if (news := self.views.game_over_news(match)) is not None:
+            self.post_message(news)
 
     # --- intents ---------------------------------------------------------------
 
@@ -234,22 +224,15 @@ class GameScreen(Screen[None]):
         self.query_one(GameLog).scroll_page(pages)
 
     def action_toggle_chances(self) -> None:
-        if not self.chances.allowed:
-            if (view := self.view) is not None:
-                self.view = replace(view, events=(), notice=NOT_ALLOWED)
-            return
-        self.post_message(ChancesToggled(self.chances.toggle()))
+        if self.chances.allowed:
+            self.post_message(ChancesToggled(self.chances.toggle()))
         if (view := self.view) is not None:
-            chances = self.chances.for_match(view.match)
-            assumed = self.chances.assumed_for(view.match)
-            self.view = replace(view, events=(), chances=chances, assumed=assumed, notice="")
+            self.view = self.views.chances_toggled(view)
 
     @on(ChancesWorkedOut)
     def _chances_ready(self, message: ChancesWorkedOut) -> None:
-        view = self.view
-        if view is not None and view.match is message.match and self.chances.shown:
-            # nothing happened on the table
-            self.view = replace(view, events=(), chances=message.chances, assumed=message.assumed)
+        if (view := self.view) is not None:
+            self.view = self.views.chances_ready(view, message)
 
     def action_hint(self) -> None:
         if not self.hints:
@@ -269,13 +252,14 @@ class GameScreen(Screen[None]):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """Textual's, each binding checked against one ``now`` (the keys bar asks for all
-        of them after every key)."""
-        self.views.held = self.views.now()
-        try:
-            return super().active_bindings
-        finally:
-            self.views.held = None
+        """Textual's, each binding checked against one ``now``, worked out once for each set
+        of keys the game allows (``GameViews.bindings``; the keys bar asks after every key)."""
+        asked = (self.focused, self.app.has_class("-too-small"))
+        return self.views.bindings(asked, lambda: super(GameScreen, self).active_bindings)
+
+    def refresh_bindings(self) -> None:
+        self.views.forget_bindings()  # an answer of the app's, or of a subclass, may change
+        super().refresh_bindings()
 
     def _may_hurry(self) -> bool:
         """Only a player at the table may cut a computer turn short, not a spectator."""

@@ -4,6 +4,8 @@ nothing now (said instead of nothing), from the view alone; the keys themselves 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ...engine import GameState, Phase, can_stop, legal_moves, why_cannot_stop
 from ..keys import CHANCES, CHOOSE, HINT, NEW, PALETTE_KEYS, ROLL, STOP
 from ..view import GameView
@@ -41,6 +43,14 @@ def allowed(now: GameView, action: str, parameters: tuple[object, ...]) -> bool:
         number = parameters[0] if parameters else 0
         return mine and isinstance(number, int) and number <= len(legal_moves(state))
     return True
+
+
+def allowed_key(now: GameView) -> Hashable:
+    """All that ``allowed`` reads of ``now``: views with equal keys allow the same actions
+    (the game screen works out its keys once for each, ``GameScreen.active_bindings``)."""
+    state = now.state
+    stop = now.may_act and state.phase is Phase.ROLL and can_stop(state)
+    return (now.seated, now.may_act, state.phase, stop, len(legal_moves(state)))
 
 
 def not_your_turn(now: GameView) -> str:

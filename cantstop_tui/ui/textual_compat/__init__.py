@@ -4,7 +4,8 @@ name used here; the tests named in each module check each and fail loudly when a
 moves one.
 
 - ``strips``: Textual's ``Strip`` without its caches and self-references while an SSH
-  server runs (``lightened_strips``, undone when the last server closes);
+  server runs (``lightened_strips``, undone when the last server closes); a strip that
+  never caches itself on itself, for every app (``UncycledStrip``);
 - ``rendering``: a cache that kept every closed dialog's lines alive
   (``StylesCache.get_inner_outer``), fixed on import, for every app; the escape codes kept
   once drawn (``forget_rendered_codes``); an SSH visitor's colours (``terminal_console``);
@@ -48,6 +49,7 @@ from .strips import (
     UPSTREAM_DIVIDE,
     UPSTREAM_INIT,
     LightStrip,
+    UncycledStrip,
     lightened_strips,
     strips_lightened,
 )
@@ -63,6 +65,7 @@ __all__ = [
     "KeyParser",
     "LeanCompositor",
     "LightStrip",
+    "UncycledStrip",
     "current_app",
     "forget_parsed_keys",
     "forget_rendered_codes",

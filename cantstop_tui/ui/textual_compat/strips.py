@@ -14,7 +14,9 @@ and ``Strip.crop_extend`` caches ``self`` when the crop is the whole strip, whic
 widgets do for every line. Such a strip refers to itself, so it, its segments and its
 caches are freed only by the cyclic garbage collector: about 200 objects per redraw per
 app, and collections of 30 to 500 ms on a server hosting fifty apps. Returning the same
-result without the self-reference lets reference counting free the strip once drawn.
+result without the self-reference lets reference counting free the strip once drawn. An
+``UncycledStrip`` does so in every app, patching nothing: the game's widgets make their
+lines of it where a line is made anew for a drawing (``view_widget.Filtered``).
 
 Private parts (``Strip._segments``, ``_cell_length``, ``_render_cache``, ``_link_ids``,
 ``_cell_count`` and the seven caches of ``CACHE_SIZES``): tests/ui/test_compat_strips.py
@@ -91,6 +93,16 @@ def _with_cache_made_on_first_call(
         return method(self, *args)
 
     return call
+
+
+class UncycledStrip(Strip):
+    """A ``Strip`` whose ``divide`` and ``crop_extend`` give it whole without caching it on
+    itself, for every app: a line made anew for each drawing (the board's new rows, kept
+    filtered) is freed by reference counting once the widget lets it go."""
+
+    __slots__ = ()
+    divide = _divide_without_self_reference
+    crop_extend = _crop_extend_without_self_reference
 
 
 class LightStrip(Strip):

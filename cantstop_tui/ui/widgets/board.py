@@ -17,7 +17,7 @@ from ...engine import COLUMNS, TOPS, GameState
 from ..glyphs import player_style
 from ..view import GameView
 from .board_looks import NONE, Looks, Placed, Row, look_of, moved_by_column, space_key
-from .view_widget import ViewWidget
+from .view_widget import Filtered, ViewWidget
 
 CELL = 4
 """Characters per space at the smallest scale: one slot per player (the runner takes its
@@ -73,8 +73,8 @@ class Board(ViewWidget):
         """Each space as a row holds it, by its column's index, height, look, whether it is
         the line with the pieces, and the players (``_place``)."""
         self._space_lines: dict[Hashable, tuple[Segment, ...]] = {}
-        """Each space's line as drawn and a gap, by its look and the base style
-        (``_drawn``)."""
+        """Each space's line as drawn and a gap, by its look, the base style and the app's
+        line filters it went through (``_drawn``)."""
         self._sized = (CELL, 1)
         """The scale the widget's size and drawn rows are for."""
 
@@ -219,18 +219,25 @@ class Board(ViewWidget):
         base style, side by side (a new row costs no drawing of spaces seen before)."""
         if not isinstance(text, Row):
             return super()._drawn(text, width, base)
-        segments = [Segment(MARGIN, base)]
-        lines = self._space_lines
+        lines, filtering = self._space_lines, self.filtering
+        margin = lines.get((MARGIN, base, filtering))
+        if margin is None:
+            margin = lines[MARGIN, base, filtering] = (*self.filtered([Segment(MARGIN, base)], 1),)
+        segments = [*margin]
         for key, space, _, _ in text.placed:
-            drawn = lines.get((key, base))
+            drawn = lines.get((key, base, filtering))
             if drawn is None:
                 if len(lines) > MAX_SPACES:
                     lines.clear()
                 alone = Text().append_text(space)  # its own style a span, over the base
-                line = self._draw(alone, space.cell_len, base)
-                drawn = lines[key, base] = (*line, Segment(" ", base))
+                line = self._draw(alone, space.cell_len, base)  # filtered while drawing
+                gap = self.filtered([Segment(" ", base)], 1)
+                drawn = lines[key, base, filtering] = (*line, *gap)
             segments += drawn
-        line = Strip(segments, text.cell_len)
+        # Each piece filtered once, when first drawn: the row needs no filtering.
+        line = Strip(segments, text.cell_len) if filtering is None else Filtered(
+            segments, text.cell_len
+        )
         return line if line.cell_length == width else line.crop_extend(0, width, base)
 
     def _keep_space(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+from textual.binding import ActiveBinding
 from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
@@ -84,6 +85,8 @@ class KeysBar(OneStylePerRender):
         """The screen whose keys are shown (this one's, or a dialog's over it)."""
         self._drawn = KeptStrips(KEPT_LINES)
         """Each key set's line as drawn, by the keys, the width and the base style."""
+        self._read: dict[str, ActiveBinding] | None = None
+        """The bindings last read (``_bindings_changed``)."""
 
     def on_mount(self) -> None:
         self.app.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
@@ -109,8 +112,11 @@ class KeysBar(OneStylePerRender):
             self._bindings_changed(screen)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
-        shown: dict[str, Shown] = {}
         active = screen.active_bindings
+        if active is self._read:
+            return  # the same bindings as last read (a screen that keeps them: the game's)
+        self._read = active
+        shown: dict[str, Shown] = {}
         # Numbered choices (choose(1) ... choose(6)) show as one key range: "1-3".
         choices = sum(1 for _, b, on, _t in active.values() if on and is_move(b))
         labels: dict[str, str] = getattr(self.app, "KEY_LABELS", {})

@@ -13,13 +13,14 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.color import Color
+from textual.filter import LineFilter
 from textual.geometry import Region, Spacing
 from textual.reactive import var
 from textual.strip import Strip
 from textual.widget import Widget
 
 from ..glyphs import Glyphs, glyphs_for
-from ..textual_compat import repaint
+from ..textual_compat import UncycledStrip, repaint
 from ..view import GameView
 from .kept_strips import KeptStrips
 
@@ -28,6 +29,18 @@ _NO_SPACE = Spacing()
 KEPT_LOOKS = 64
 """Drawn lines a widget keeps (``ViewWidget._drawn``): more than any widget shows in the
 states a turn goes through, few enough for a server's many visitors."""
+
+
+Filtering = tuple[tuple[LineFilter, ...], Color]
+"""The app's line filters and the background they are applied over."""
+
+
+class Filtered(UncycledStrip):
+    """A line already through the app's line filters, as ``OneStylePerRender.filtering``
+    says: ``_bare_lines`` hands it on as it is (a widget that keeps its drawn lines filters
+    each once, not on every drawing, nor a new row made of kept pieces again)."""
+
+    __slots__ = ()
 
 
 class _Styled(NamedTuple):
@@ -55,6 +68,11 @@ class OneStylePerRender(Widget):
     theme, a class that restyles the widget)."""
     _drawn_width = 0
     """While ``_bare_lines`` draws: the widget's width (``line_width``)."""
+    filtering: Filtering | None = None
+    """While ``_bare_lines`` draws: the filters its lines go through, so that ``filtered``
+    lines may be kept already filtered; None otherwise (Textual filters what it draws)."""
+    _filtered_by: Filtering | None = None
+    """The filters the lines kept were filtered by (``forget_filtered`` when they change)."""
 
     @property
     def rich_style(self) -> Style:
@@ -105,6 +123,19 @@ class OneStylePerRender(Widget):
             and (not styles.has_rule("hatch") or styles.hatch == "none")
         )
 
+    def filtered(self, segments: list[Segment], cell_length: int) -> Strip:
+        """``segments`` as a line: through the filters if ``_bare_lines`` is drawing (a
+        ``Filtered`` line, to keep), else as they are (Textual filters them)."""
+        if self.filtering is None:
+            return Strip(segments, cell_length)
+        filters, background = self.filtering
+        for line_filter in filters:
+            segments = line_filter.apply(segments, background)
+        return Filtered(segments, cell_length)
+
+    def forget_filtered(self) -> None:
+        """Forget lines kept filtered: the app's filters or the background changed."""
+
     def _bare_lines(self, crop: Region) -> list[Strip]:
         """The lines of ``crop`` as ``render_line`` draws them, through the app's filters:
         what Textual's styling makes of a bare widget's lines, without building each line
@@ -112,18 +143,29 @@ class OneStylePerRender(Widget):
         asks again for all the rows it shows)."""
         width = self._drawn_width = self.size.width
         base_background, background = self._style_kept().backgrounds
-        filters = self.get_line_filters()
+        filters = tuple(self.get_line_filters())
+        filtering = (filters, background)
+        if filtering != self._filtered_by:
+            self._filtered_by = filtering
+            self.forget_filtered()
+        self.filtering = filtering
         inner: Style | None = None
         strips: list[Strip] = []
-        for y in crop.line_range:
-            strip = self.render_line(y)
-            if strip.cell_length != width:
-                if inner is None:
-                    inner = Style(bgcolor=(base_background + background).rich_color)
-                strip = strip.adjust_cell_length(width, inner)
-            for line_filter in filters:
-                strip = strip.apply_filter(line_filter, background)
-            strips.append(strip)
+        try:
+            for y in crop.line_range:
+                strip = self.render_line(y)
+                if type(strip) is Filtered and strip.cell_length == width:
+                    strips.append(strip)  # filtered when drawn and kept
+                    continue
+                if strip.cell_length != width:
+                    if inner is None:
+                        inner = Style(bgcolor=(base_background + background).rich_color)
+                    strip = strip.adjust_cell_length(width, inner)
+                for line_filter in filters:
+                    strip = strip.apply_filter(line_filter, background)
+                strips.append(strip)
+        finally:
+            self.filtering = None
         left, right = crop.column_span
         if (left, right) != (0, width):
             strips = [strip.crop(left, right) for strip in strips]
@@ -231,7 +273,7 @@ class ViewWidget(OneStylePerRender):
     def _drawn(self, text: Text, width: int, base: Style) -> Strip:
         """``text`` as a line ``width`` cells wide, drawn once per look: a widget's lines
         come back (the roll and the choice alternate, the turn passes between players)."""
-        key = (text.plain, tuple(text.spans), text.style, width, base)
+        key = (text.plain, tuple(text.spans), text.style, width, base, self.filtering)
         return self._looks.get(key, lambda: self._draw(text, width, base))
 
     def _draw(self, text: Text, width: int, base: Style) -> Strip:
@@ -244,7 +286,13 @@ class ViewWidget(OneStylePerRender):
             Segment(part, style or _PLAIN, control)
             for part, style, control in line.render(self.app.console)
         ]
-        return Strip(segments, line.cell_len).crop_extend(0, width, base)
+        if line.cell_len != width:  # (a whole crop_extend caches the strip on itself)
+            segments = list(Strip(segments, line.cell_len).crop_extend(0, width, base))
+        return self.filtered(segments, width)
+
+    def forget_filtered(self) -> None:
+        self._strips.clear()
+        self._looks.clear()
 
     def on_resize(self) -> None:
         """Drawn again where the drawing depends on the width (``render_key`` says)."""
