@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 from abc import ABC, abstractmethod
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from ..play.names import is_usable_name, sanitize_name
 from ..play.seating import LobbyError
@@ -34,6 +34,10 @@ class VisitHost(Protocol):
     identities: Identities
 
     def session_as(self, name: str) -> Visiting | None: ...
+
+
+UNNAMED: Final = ""
+"""The name of a visitor still being asked for one: no player's (names are never empty)."""
 
 
 class Refused(Exception):
@@ -127,7 +131,11 @@ class Visiting(ABC):
         if question is None:
             self.server.identities.claim(self.login, name)
             await self._take_over(name)
-        self.visitor = Visitor(name, self.login.identity)
+        # Asked for a name, the visitor carries none until they choose one: the SSH user
+        # name may be another player's, and seats and sessions are found by name (a
+        # stranger who logged in as a seated player and left at the question took the
+        # seat away with them).
+        self.visitor = Visitor(name if question is None else UNNAMED, self.login.identity)
         app = VisitApp(
             self.server.lobby,
             self.visitor,

@@ -179,3 +179,21 @@ async def test_escape_closes_the_talk_box_and_says_nothing(server: GameServer) -
     await ana.wait_for("say something")
     assert "abc" not in ana.text()
     assert not any("abc" in line for line in hosted.chat.lines)
+
+
+async def test_a_stranger_asked_for_another_name_takes_no_seat_away(server: GameServer) -> None:
+    """Someone who logs in under a seated player's name and leaves at "Your name?" must not
+    leave that player's seat for them (the seats are found by name)."""
+    ana, bob, hosted = await start_table(server)
+    stranger = await Player.connect(server.port, "ana", local_addr=("127.0.0.3", 0))
+    await stranger.wait_for("already playing")
+    assert server.session_as("ana") is not None
+    await stranger.close()
+    await until(lambda: len(server.sessions) == 2, "the stranger's session to end")
+    seat = next(s for s in hosted.seats if s.person is not None and s.person.name == "ana")
+    assert seat.connected and seat.stand_in is None
+    bob.press("t")
+    await bob.wait_for("say something")
+    bob.press("still there?\r")
+    await ana.wait_for("bob: still there?")  # ana's session is the one named ana
+    assert not any("ana left" in line for line in hosted.chat.lines)
