@@ -92,7 +92,19 @@ def route(argv: list[str]) -> tuple[str | None, str, list[str]]:
     """The subcommand (None: play), its module and the arguments it parses itself.
     ValueError with a sentence for a command line that is neither; SystemExit(0) after
     printing the help for ``--help``."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     if args.command is None:
         return None, PLAY_MODULE, argv
+    defaults = vars(parser.parse_args([]))
+    given = [
+        "--" + name.replace("_", "-")
+        for name, value in vars(args).items()
+        if name in defaults and name != "command" and value != defaults[name]
+    ]
+    if given:  # they would be ignored: the command parses its own, after its name
+        raise ValueError(
+            f"{given[0]} is the game's option, not cantstop {args.command}'s: put "
+            f"{args.command}'s own options after it (cantstop {args.command} --help)."
+        )
     return args.command, COMMANDS[args.command][0], list(args.args)

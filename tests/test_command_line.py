@@ -97,6 +97,20 @@ def test_an_unknown_command_is_a_usage_error_with_a_sentence(
     assert main(["--seed", "x"]) == 2
 
 
+def test_a_game_option_before_a_command_is_refused_not_ignored(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``cantstop --ascii review FILE`` drew without --ascii: the option went to the game."""
+    from cantstop_tui.cli import main
+
+    assert main(["--ascii", "review", "game.json"]) == 2
+    said = capsys.readouterr().err
+    assert "--ascii is the game's option, not cantstop review's" in said
+    assert "cantstop review --help" in said
+    assert main(["--seed", "3", "replay", "g.json"]) == 2
+    assert "--seed" in capsys.readouterr().err
+
+
 def test_output_read_by_a_command_that_stops_early_is_not_a_crash(tmp_path: Path) -> None:
     """``cantstop arena | head``: the reader goes away; the command ends quietly, with the
     code a shell gives a command ended by SIGPIPE, and writes no crash report."""

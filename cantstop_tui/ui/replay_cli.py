@@ -18,6 +18,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="cantstop replay", description=plain(__doc__))
     parser.add_argument("file", type=Path, help="a saved game or autosave (JSON game record)")
     parser.add_argument("--text", action="store_true", help="print every step instead")
+    parser.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
     args = parser.parse_args(argv)
     try:
         replay = Replay.from_file(args.file)
@@ -30,7 +31,7 @@ def main(argv: list[str]) -> int:
         return 0
     from .screens.replay import ReplayApp
 
-    choice = ReplayApp(replay, title=args.file.name).run()
+    choice = ReplayApp(replay, title=args.file.name, ascii_only=args.ascii).run()
     if choice is None:
         return 0
     return play_on(choice.match, choice.index, args.file)
