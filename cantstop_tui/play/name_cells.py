@@ -13,6 +13,12 @@ import unicodedata
 from typing import Final
 
 ELLIPSIS: Final = "…"
+ASCII_ELLIPSIS: Final = "..."
+"""What ends a shortened name where only ASCII is drawn (``--ascii``)."""
+
+
+def ellipsis_for(ascii_only: bool) -> str:
+    return ASCII_ELLIPSIS if ascii_only else ELLIPSIS
 
 
 def cells(text: str) -> int:
@@ -36,8 +42,8 @@ def _prefix(text: str, room: int) -> str:
     return text
 
 
-def short_name(name: str, room: int) -> str:
-    """``name`` in at most ``room`` cells, by the module's rule."""
+def short_name(name: str, room: int, ellipsis: str = ELLIPSIS) -> str:
+    """``name`` in at most ``room`` cells, by the module's rule (ending in ``ellipsis``)."""
     if cells(name) <= room:
         return name
     if room < 1:
@@ -46,15 +52,15 @@ def short_name(name: str, room: int) -> str:
     words = name.split(" ")
     for count in range(1, len(words) + 1):
         start = " ".join(words[:count]).rstrip(" ")
-        if cells(start) + cells(ELLIPSIS) > room:
+        if cells(start) + cells(ellipsis) > room:
             break
         kept = start
     if not kept:  # the first word alone is too long
-        kept = _prefix(name, room - cells(ELLIPSIS))
-    return kept.rstrip(" (-,") + ELLIPSIS
+        kept = _prefix(name, room - cells(ellipsis))
+    return kept.rstrip(" (-,") + ellipsis
 
 
-def name_column(name: str, room: int) -> str:
+def name_column(name: str, room: int, ellipsis: str = ELLIPSIS) -> str:
     """``name`` shortened to ``room`` cells and padded to them (a column of a table)."""
-    short = short_name(name, room)
+    short = short_name(name, room, ellipsis)
     return short + " " * (room - cells(short))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Final
 
 from .chance_text import percent
-from .name_cells import name_column
+from .name_cells import ellipsis_for, name_column
 from .review import CLOSE, Decision, PlayerReview, Review, thresholds_sentence
 
 BARS: Final = " ▁▂▃▄▅▆▇█"
@@ -29,9 +29,9 @@ def summary_header() -> str:
     return f"{'Player':<{NAME_CELLS}} {columns}"
 
 
-def summary_line(player: PlayerReview) -> str:
+def summary_line(player: PlayerReview, ascii_only: bool = False) -> str:
     """``Ana  92.4%  3  1  0  +4.2``: a computer's line says it was not reviewed."""
-    name = name_column(player.name, NAME_CELLS)
+    name = name_column(player.name, NAME_CELLS, ellipsis_for(ascii_only))
     luck = f"{player.luck.points:+6.1f}"
     if not player.reviewed or player.accuracy is None:
         why = "computer" if not player.reviewed else "no choices"
@@ -63,10 +63,11 @@ def decision_header() -> str:
     )
 
 
-def decision_line(review: Review, decision: Decision) -> str:
+def decision_line(review: Review, decision: Decision, ascii_only: bool = False) -> str:
     """``   4  Ana        pair       6+8    7       -3.1  inaccuracy`` (Expert ``=`` when it
     agrees; Cost ``close`` when the choices are within ``CLOSE`` of each other)."""
-    name = name_column(review.match.seats[decision.player].name, DECISION_NAME_CELLS)
+    name = name_column(review.match.seats[decision.player].name, DECISION_NAME_CELLS,
+                       ellipsis_for(ascii_only))
     what = "pair" if decision.kind == "pair" else "roll/stop"
     if decision.played == decision.best:
         expert, cost = "=", ""
@@ -102,7 +103,7 @@ def text_lines(review: Review, title: str = "", ascii_only: bool = False) -> lis
         + outcome(review),
         "",
         summary_header(),
-        *(summary_line(player) for player in review.players),
+        *(summary_line(player, ascii_only) for player in review.players),
         "",
         *(luck_line(player, ascii_only) for player in review.players),
         "",
@@ -111,12 +112,14 @@ def text_lines(review: Review, title: str = "", ascii_only: bool = False) -> lis
     for player, seat in enumerate(match.seats):
         series = [turn[player] for turn in review.chances]
         final = percent(series[-1]) if series else "-"
-        lines.append(f"{name_column(seat.name, NAME_CELLS)} {bars(series, ascii_only)} {final}")
+        name = name_column(seat.name, NAME_CELLS, ellipsis_for(ascii_only))
+        lines.append(f"{name} {bars(series, ascii_only)} {final}")
     if review.assumes:
         lines.append(review.assumes)
     lines += ["", *LEGEND]
     if not review.decisions:
         lines.append("No decision by a person to review.")
     else:
-        lines += ["", decision_header(), *(decision_line(review, d) for d in review.decisions)]
+        lines += ["", decision_header(),
+                  *(decision_line(review, d, ascii_only) for d in review.decisions)]
     return lines

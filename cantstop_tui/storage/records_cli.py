@@ -12,12 +12,16 @@ import json
 import sys
 
 from ..play.help_text import plain
+from ..play.name_cells import name_column
 from ..play.ratings import ANCHORS
 from .errors import SaveError
 from .paths import server_database
 from .records import Records, load_records
 from .served_records import load_served_records
 
+TEXT_WIDTH = 80
+"""The printed table's width, long names cut to fit (at least ``MIN_NAME_CELLS`` of them)."""
+MIN_NAME_CELLS = 8
 NO_RECORDS = "No finished games yet: records start with the first game played to the end."
 HEADINGS = (
     "Player", "Rating", "Games", "Wins", "Abandoned", "Win rate", "Columns", "Busts", "Avg turns"
@@ -61,9 +65,12 @@ def format_table(records: Records) -> str:
     if not body:
         return NO_RECORDS
     widths = [max(len(row[i]) for row in (HEADINGS, *body)) for i in range(len(HEADINGS))]
+    # Within 80 columns: a long name is cut after a whole word (``name_cells``).
+    rest = sum(widths[1:]) + 2 * len(widths[1:])
+    widths[0] = min(widths[0], max(MIN_NAME_CELLS, TEXT_WIDTH - rest))
 
     def line(row: tuple[str, ...]) -> str:
-        cells = [row[0].ljust(widths[0])]
+        cells = [name_column(row[0], widths[0])]
         cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
         return "  ".join(cells)
 

@@ -68,3 +68,19 @@ def test_the_review_shortens_names_in_its_columns_and_keeps_them_in_sentences(
         if decision.player == 1:
             shown = decision_line(review, decision)
             assert shown[6:].startswith(name_column(long.name, DECISION_NAME_CELLS))
+
+
+def test_ascii_names_end_in_three_dots() -> None:
+    from cantstop_tui.play.name_cells import ellipsis_for, name_column, short_name
+
+    assert short_name("Computer 2 (expert)", 16, ellipsis_for(True)) == "Computer 2..."
+    assert name_column("Computer 2 (expert)", 16, ellipsis_for(True)) == "Computer 2...   "
+    assert short_name("Computer 2 (expert)", 16, ellipsis_for(False)) == "Computer 2…"
+
+
+def test_the_side_panels_cut_text_ends_in_the_ellipsis_given() -> None:
+    from cantstop_tui.ui.widgets.players import fit_cells
+
+    assert fit_cells("2,6,11,12", 6, pad=False, ellipsis="...").plain == "2,6..."
+    assert fit_cells("2,6,11,12", 6, pad=False).plain == "2,6,1…"
+    assert fit_cells("2,6", 6).plain == "2,6   "

@@ -150,3 +150,16 @@ def test_cantstop_records_prints_a_table_and_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 3
     assert sum(p["wins"] for p in data["players"]) == 3
+
+
+def test_the_printed_table_fits_80_columns_cutting_a_long_name_at_a_word() -> None:
+    from cantstop_tui.engine import GameConfig
+    from cantstop_tui.storage.records_cli import format_table
+    from cantstop_tui.ui.demo import play_until
+
+    seats = (Seat("Ana"), Seat("Computer Two Long Name", "easy"))
+    record_game(play_until(Match.start(seats, GameConfig(), 5), lambda m: m.state.is_over))
+    lines = format_table(load_records()).splitlines()
+    table = lines[: 1 + len(load_records().players)]
+    assert all(len(line) <= 80 for line in table), table
+    assert any(line.startswith("Computer… ") for line in table), table  # a whole word

@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
 from ...play.match import Match
-from ...play.name_cells import name_column
+from ...play.name_cells import ellipsis_for, name_column
 from ...play.narration import verb
 from .. import screen_keys
 from ..glyphs import Glyphs, player_style
@@ -102,7 +102,7 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
         for player, seat in enumerate(self.match.seats):
             stats = self.match.stats[player]
             text.append(f"{self.glyphs.shape(player)} ", style=player_style(player))
-            name = name_column(seat.name, STATS_NAME_CELLS) + "  "
+            name = name_column(seat.name, STATS_NAME_CELLS, ellipsis_for(self.glyphs.plain)) + "  "
             text.append(name, style="bold" if player == state.winner else "")
             won = ",".join(str(c) for c in state.columns_won(player)) or "-"
             text.append(f"{stats.turns:>6}{stats.busts:>7}  {won}\n")

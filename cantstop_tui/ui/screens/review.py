@@ -204,7 +204,7 @@ class ReviewScreen(Screen[PlayOn | None]):
         for player in review.players:
             shape = self.glyphs.shape(player.player)
             summary.append(shape + " ", style=player_style(player.player))
-            summary.append(summary_line(player) + "\n", style="bold")
+            summary.append(summary_line(player, self.glyphs.plain) + "\n", style="bold")
         for player in review.players:
             summary.append(luck_line(player, self.glyphs.plain) + "\n")
         summary.append(LEGEND[-1], style="dim")
@@ -237,7 +237,7 @@ class ReviewScreen(Screen[PlayOn | None]):
             return
         for index in self._shown:
             decision = review.decisions[index]
-            line = Text(decision_line(review, decision), no_wrap=True)
+            line = Text(decision_line(review, decision, self.glyphs.plain), no_wrap=True)
             if decision.label:
                 line.stylize(LABEL_STYLES[decision.label])
             options.add_option(Option(line))

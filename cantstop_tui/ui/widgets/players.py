@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ...play.chance_text import percent
-from ...play.name_cells import short_name
+from ...play.name_cells import ELLIPSIS, ellipsis_for, short_name
 from ..glyphs import player_style
 from ..view import GameView
 from .view_widget import ViewWidget
@@ -68,7 +69,8 @@ class PlayersPanel(ViewWidget):
             text.append(self.glyphs.shape(player), style=player_style(player))
             name_style = "bold reverse" if state.winner == player else "bold" if here else ""
             text.append(" ")
-            text.append_text(fit_cells(short_name(seat.name, name_cells), name_cells, name_style))
+            short = short_name(seat.name, name_cells, ellipsis_for(self.glyphs.plain))
+            text.append_text(fit_cells(short, name_cells, name_style))
             if chances is not None:
                 text.append(f"{percent(chances[player]):>5}", style=player_style(player))
             won = state.columns_won(player)
@@ -78,7 +80,8 @@ class PlayersPanel(ViewWidget):
             if won:
                 room = width - (3 + name_cells + chance_cells + len(count)) - 1
                 text.append(" ")
-                text.append_text(fit_cells(",".join(str(c) for c in won), room, pad=False))
+                text.append_text(fit_cells(",".join(str(c) for c in won), room, pad=False,
+                                           ellipsis=ellipsis_for(self.glyphs.plain)))
         if chances is not None:
             self._assumed(text, view.assumed, width)
         return text
@@ -103,9 +106,16 @@ class PlayersPanel(ViewWidget):
             used += 1 + cells
 
 
-def fit_cells(value: str, cells: int, style: str = "", pad: bool = True) -> Text:
+def fit_cells(
+    value: str, cells: int, style: str = "", pad: bool = True, ellipsis: str = ELLIPSIS
+) -> Text:
     """``value`` in at most ``cells`` terminal cells (CJK and emoji count two), ending in
-    "…" when cut; padded to ``cells`` unless ``pad`` is False."""
+    ``ellipsis`` when cut; padded to ``cells`` unless ``pad`` is False."""
+    if cell_len(value) > cells:
+        value = value[: max(cells - cell_len(ellipsis), 0)]
+        while cell_len(value) > max(cells - cell_len(ellipsis), 0):
+            value = value[:-1]
+        value = (value + ellipsis)[: max(cells, 1)]
     text = Text(value, style=style)
-    text.truncate(max(cells, 1), overflow="ellipsis", pad=pad)
+    text.truncate(max(cells, 1), pad=pad)
     return text
