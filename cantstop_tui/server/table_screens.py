@@ -43,8 +43,9 @@ class TalkScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         yield Input(
             self.text,
-            placeholder=f"say something to the table: Enter sends, "
-            f"{screen_keys.CANCEL_TALK.named} cancels (up to {CHAT_LENGTH} characters)",
+            # Whole in the box at 80 columns (76 cells inside it).
+            placeholder=f"say something: Enter sends, {screen_keys.CANCEL_TALK.named} cancels, "
+            f"{CHAT_LENGTH} characters at most",
             max_length=CHAT_LENGTH,
             select_on_focus=False,  # a line kept from before goes on where it was
         )

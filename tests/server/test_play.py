@@ -170,7 +170,7 @@ async def test_a_chat_line_reaches_everyone_at_the_table(server: GameServer) -> 
 
 async def test_escape_closes_the_talk_box_and_says_nothing(server: GameServer) -> None:
     ana, _bob, hosted = await talking(server)
-    assert "Escape cancels" in ana.text()
+    assert "Escape cancels, 120 characters at most" in ana.text()  # whole at 80 columns
     ana.press("abc")
     await ana.wait_for("abc")
     ana.press("\x1b")
