@@ -68,7 +68,7 @@ LOBBY_DIALOGS = (
 TABLE_DIALOGS = (
     Dialog("Help", "?", "Can't Stop in brief", "\x1b"),
     Dialog("Leave question", "q", "Leave this table", "n"),
-    Dialog("Talk line", "t", "say something to the table", "\r"),  # an empty line cancels
+    Dialog("Talk line", "t", "say something: Enter sends", "\r"),  # an empty line cancels
     Dialog("Command palette (table)", "\x10", "Search for commands", "\x1b"),
 )
 """Every dialog a player opens at a table during a game."""
