@@ -87,7 +87,7 @@ async def test_over_every_dialog_of_a_game_the_bar_shows_the_keys_that_act() -> 
         assert " r Roll " in keys
         await pilot.press("q")
         keys = await settle(pilot, QuitScreen, "the question")
-        assert " y Yes, quit " in keys and "Roll" not in keys
+        assert " y Yes, quit  n No " in keys and "Roll" not in keys  # as the buttons say
         await pilot.press("n")
         await settle(pilot, GameScreen, "the game again")
         await pilot.press("ctrl+s")
@@ -107,6 +107,17 @@ async def test_over_every_dialog_of_a_game_the_bar_shows_the_keys_that_act() -> 
         await pilot.press("ctrl+p")
         keys = await settle(pilot, CommandPalette, "the palette")
         assert PALETTE_HINT not in keys  # ctrl+p does nothing more while it is open
+
+
+async def test_a_server_tables_leave_question_bar_says_what_its_buttons_say() -> None:
+    app = local_app(settings(2, seed=6))
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RolloffScreen), "who starts")
+        await pilot.press("enter")
+        await settle(pilot, GameScreen, "the game")
+        app.push_screen(QuitScreen(False, "Leave this table for the lobby?", "Yes, leave"))
+        keys = await settle(pilot, QuitScreen, "the question")
+        assert " y Yes, leave  n No " in keys and "quit" not in keys
 
 
 async def test_over_the_game_over_box_the_bar_shows_its_keys_not_the_games() -> None:

@@ -47,6 +47,9 @@ class QuitScreen(ModalScreen[bool]):
         super().__init__()
         self.question = question
         self.yes = yes
+        yes_key, no_key = self.KEYS
+        self.KEY_LABELS = {yes_key.action: yes, no_key.action: "No"}
+        """The keys bar says what the buttons say ("Yes, leave" at a server's table)."""
         self.saved = saved
         """An unfinished game is autosaved: say that the next start offers it."""
 

@@ -119,7 +119,10 @@ class KeysBar(OneStylePerRender):
         shown: dict[str, Shown] = {}
         # Numbered choices (choose(1) ... choose(6)) show as one key range: "1-3".
         choices = sum(1 for _, b, on, _t in active.values() if on and is_move(b))
-        labels: dict[str, str] = getattr(self.app, "KEY_LABELS", {})
+        labels: dict[str, str] = {
+            **getattr(self.app, "KEY_LABELS", {}),
+            **getattr(screen, "KEY_LABELS", {}),  # a dialog's own words (its buttons')
+        }
         for key, (_, binding, enabled, _tip) in active.items():
             if binding.show and enabled and binding.action not in shown:
                 display = binding.key_display or self.app.get_key_display(binding)
