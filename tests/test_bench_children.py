@@ -9,26 +9,26 @@ import pty
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from waiting import wait_until
 
 from benchmarks import children, pty_run
 
 LIMIT = 60.0
 
 TREE = """
-import os, subprocess, sys, time
+import os, signal, subprocess, sys
 grandchild = subprocess.Popen(
-    [sys.executable, "-c", "import time\\nwhile True: time.sleep(1)"], start_new_session=True
+    [sys.executable, "-c", "import signal\\nsignal.pause()"], start_new_session=True
 )
 with open(sys.argv[1] + ".tmp", "w") as file:
     file.write(str(grandchild.pid))
 os.replace(sys.argv[1] + ".tmp", sys.argv[1])
 while True:
-    time.sleep(1)
+    signal.pause()
 """
 """A process that starts one in a session of its own (its pid in the file named), then
 waits for ever: ptyprobe and its ``cantstop``."""
@@ -45,13 +45,6 @@ def running(pid: int) -> bool:
     except OSError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
-def wait_until(condition, what: str) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + LIMIT
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.02)
 
 
 def grandchild_of(pid_file: Path) -> int:
@@ -113,12 +106,12 @@ def test_a_failed_pty_measurement_leaves_no_program_behind(tmp_path: Path) -> No
 
 
 BENCH = """
-import sys, time
+import signal, sys
 from benchmarks import children
 children.end_on_sigterm()
 with children.started([sys.executable, "-c", sys.argv[1], sys.argv[2]]):
     while True:
-        time.sleep(1)
+        signal.pause()
 """
 """A benchmark run as a program, measuring with a process tree (``TREE``) until killed."""
 

@@ -15,6 +15,7 @@ import time
 
 import pytest
 from test_signals import autosaved_steps, read_to_end
+from waiting import wait_until
 
 from cantstop_tui.storage import find_resumable
 
@@ -67,17 +68,24 @@ def cpu_of(pid: int) -> float:
 def wait_for_end(process: subprocess.Popen[bytes]) -> tuple[int, float]:
     """The exit status and the CPU seconds the whole process took, once it ends (killed
     after ``LIMIT`` seconds: the test then fails)."""
-    deadline = time.monotonic() + LIMIT
-    while time.monotonic() < deadline:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid:
-            process.returncode = os.waitstatus_to_exitcode(status)
-            return process.returncode, usage.ru_utime + usage.ru_stime
-        time.sleep(0.05)
-    cpu = cpu_of(process.pid)
-    process.kill()
-    process.wait()
-    raise AssertionError(f"still running {LIMIT:.0f} s on, {cpu:.1f} s of CPU spent")
+    ended: list[tuple[int, int, os.struct_rusage]] = []
+
+    def reaped() -> bool:
+        found = os.wait4(process.pid, os.WNOHANG)
+        if found[0]:
+            ended.append(found)
+        return bool(ended)
+
+    try:
+        wait_until(reaped, "the game to end", LIMIT)
+    except AssertionError:
+        cpu = cpu_of(process.pid)
+        process.kill()
+        process.wait()
+        raise AssertionError(f"still running {LIMIT:.0f} s on, {cpu:.1f} s of CPU spent") from None
+    _pid, status, usage = ended[0]
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, usage.ru_utime + usage.ru_stime
 
 
 def test_a_closed_terminal_without_a_sighup_saves_and_ends_the_game() -> None:

@@ -7,7 +7,6 @@ import contextlib
 import os
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,6 +14,7 @@ import pytest
 from textual import events
 from textual.app import App
 from textual.drivers.linux_driver import LinuxDriver
+from waiting import wait_until
 
 from cantstop_tui.ui.compact_driver import TerminalEnded, compact
 from cantstop_tui.ui.textual_compat.terminal_input import read_terminal
@@ -45,13 +45,6 @@ def pipe() -> Iterator[tuple[int, int]]:
             os.close(fd)
 
 
-def wait_until(condition: Any) -> None:
-    deadline = time.monotonic() + LIMIT
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never came"
-        time.sleep(0.01)
-
-
 def test_textuals_own_loop_reads_the_end_of_its_input_again_and_again(
     pipe: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -70,7 +63,8 @@ def test_textuals_own_loop_reads_the_end_of_its_input_again_and_again(
     stub = Stub(read_end)
     loop = threading.Thread(target=LinuxDriver.run_input_thread, args=(stub,), daemon=True)
     loop.start()
-    wait_until(lambda: len(reads) >= 100)  # a hundred empty reads: it would never stop
+    # a hundred empty reads: it would never stop
+    wait_until(lambda: len(reads) >= 100, "a hundred reads", LIMIT)
     stub.exit_event.set()
     loop.join(LIMIT)
     assert not loop.is_alive()
