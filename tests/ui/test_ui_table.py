@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.style import Style
+from textual.pilot import Pilot
 
 from cantstop_tui.engine import (
     Busted,
@@ -135,12 +136,17 @@ def _computer_first(my_seats: set[int] | None = None) -> tuple[Table, TableApp]:
     return table, TableApp(table, my_seats=my_seats)
 
 
+async def into_the_computers_turn(pilot: Pilot[None], table: Table) -> None:
+    """Past who starts, into the computer's first turn (it waits 60 s a step)."""
+    await pilot.pause()
+    await pilot.press("enter")
+    assert table.bot_to_move
+
+
 async def test_a_key_during_a_computer_turn_plays_the_rest_of_it_at_once() -> None:
     table, app = _computer_first()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        assert table.bot_to_move
+        await into_the_computers_turn(pilot, table)
         assert "playing" in app.screen.query_one(PairChoice).render().plain
         await pilot.press("x")
         # far less than one 60-second computer pause
@@ -152,9 +158,7 @@ async def test_a_key_during_a_computer_turn_plays_the_rest_of_it_at_once() -> No
 async def test_scrolling_the_log_back_during_a_computer_turn_does_not_hurry_it() -> None:
     table, app = _computer_first()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")
-        assert table.bot_to_move
+        await into_the_computers_turn(pilot, table)
         await pilot.press("pageup", "pagedown")
         await pilot.pause()
         assert table.bot_to_move and not table._hurry
