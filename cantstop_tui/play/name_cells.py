@@ -32,7 +32,7 @@ def _cells(char: str) -> int:
     return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
 
 
-def _prefix(text: str, room: int) -> str:
+def prefix(text: str, room: int) -> str:
     """The longest start of ``text`` in at most ``room`` cells."""
     used = 0
     for index, char in enumerate(text):
@@ -56,7 +56,7 @@ def short_name(name: str, room: int, ellipsis: str = ELLIPSIS) -> str:
             break
         kept = start
     if not kept:  # the first word alone is too long
-        kept = _prefix(name, room - cells(ellipsis))
+        kept = prefix(name, room - cells(ellipsis))
     return kept.rstrip(" (-,") + ellipsis
 
 

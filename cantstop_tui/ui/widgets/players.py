@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
-from rich.cells import cell_len
 from rich.text import Text
 
+from ...play import name_cells
 from ...play.chance_text import percent
-from ...play.name_cells import ELLIPSIS, ellipsis_for, short_name
+from ...play.name_cells import ELLIPSIS, ellipsis_for, prefix, short_name
 from ..glyphs import player_style
 from ..view import GameView
 from .view_widget import ViewWidget
@@ -111,11 +111,8 @@ def fit_cells(
 ) -> Text:
     """``value`` in at most ``cells`` terminal cells (CJK and emoji count two), ending in
     ``ellipsis`` when cut; padded to ``cells`` unless ``pad`` is False."""
-    if cell_len(value) > cells:
-        value = value[: max(cells - cell_len(ellipsis), 0)]
-        while cell_len(value) > max(cells - cell_len(ellipsis), 0):
-            value = value[:-1]
-        value = (value + ellipsis)[: max(cells, 1)]
+    if name_cells.cells(value) > cells:
+        value = prefix(value, cells - name_cells.cells(ellipsis)) + ellipsis
     text = Text(value, style=style)
     text.truncate(max(cells, 1), pad=pad)
     return text
