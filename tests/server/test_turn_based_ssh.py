@@ -12,6 +12,7 @@ from cantstop_tui.play.turn_based import ABANDON, DAY, TurnRules, unseen
 from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.server.tables import HostedTable
+from cantstop_tui.server.visit_app import SINCE_SECONDS
 from cantstop_tui.storage.paths import server_database
 from cantstop_tui.storage.served_records import served_records
 from cantstop_tui.ui.glyphs import UNICODE
@@ -179,7 +180,9 @@ async def test_a_turn_based_game_over_days_with_a_restart(host_key: asyncssh.SSH
         player = await Player.connect(server.port, late, size=SIZE)
         await player.wait_for("lobby")
         player.press("\r")  # to their table (the computer's turn over, it is not their move)
-        await player.wait_for(f"{late} did not move within")  # told when they come back
+        # Told when they come back, in the chat pane; the "Since you last looked" notice may
+        # cover it for its SINCE_SECONDS first (which of the two draws first is a race).
+        await player.wait_for(f"{late} did not move within", seconds=SINCE_SECONDS + 20)
         await player.close()
 
         # ... and so on to the end of the game, which counts once.
