@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import weakref
+from collections.abc import Awaitable, Callable
 
 import asyncssh
 
@@ -32,6 +33,23 @@ def live_objects() -> int:
     """Objects the collector tracks, once every unreachable one is freed."""
     gc.collect()
     return len(gc.get_objects())
+
+
+async def least_growth_per_cycle(cycles: Callable[[int], Awaitable[None]], count: int) -> float:
+    """The least growth in live objects per cycle over three rounds of ``count`` cycles.
+
+    A leak grows every round. Work that other tests on the same worker left running (a
+    server closing, a computer's game, a cache of the whole process) grows some rounds and
+    frees in others: one round's figure was seen at 441 a cycle in a full run while the
+    dialog alone leaves about 7."""
+    before = live_objects()
+    growths = []
+    for _ in range(3):
+        await cycles(count)
+        after = live_objects()
+        growths.append((after - before) / count)
+        before = after
+    return min(growths)
 
 
 async def game_over(ana: Player, bob: Player, hosted: HostedTable) -> None:
@@ -68,17 +86,18 @@ async def test_finished_games_and_closed_dialogs_leave_nothing_behind(server: Ga
     # The finished game's screens go (once Textual has finished removing them).
     await until(lambda: live_objects() > 0 and all(ref() is None for ref in over),
                 "the finished game's screens to be freed")
-    after_games = live_objects()
-    for _ in range(20):
-        ana.press("?")
-        await ana.wait_for("Can't Stop in brief")
-        ana.press("\x1b")
-        await ana.wait_for(lambda: "Can't Stop in brief" not in ana.text())
-    ana.view.raw.clear()
-    after_dialogs = live_objects()
+
+    async def helps(count: int) -> None:
+        for _ in range(count):
+            ana.press("?")
+            await ana.wait_for("Can't Stop in brief")
+            ana.press("\x1b")
+            await ana.wait_for(lambda: "Can't Stop in brief" not in ana.text())
+        ana.view.raw.clear()
+
     # Live objects over whole games are the benchmark's (in a shared test process, caches
     # other tests began fill during them); the footer leak found was about 1,000 a dialog.
-    assert (after_dialogs - after_games) / 20 < PER_DIALOG, (after_games, after_dialogs)
+    assert await least_growth_per_cycle(helps, 7) < PER_DIALOG
 
 
 async def test_the_lobbys_dialogs_leave_nothing_behind_over_ssh(server: GameServer) -> None:
@@ -87,19 +106,17 @@ async def test_the_lobbys_dialogs_leave_nothing_behind_over_ssh(server: GameServ
     ana = await Player.connect(server.port, "ana")
     await ana.wait_for("lobby")
 
-    async def cycles(count: int) -> int:
+    async def cycles(count: int) -> None:
         for _ in range(count):
             ana.press("c")
             await ana.wait_for("New table")
             ana.press("\x07")  # ctrl+g
             await ana.wait_for(lambda: "New table" not in ana.text())
-        ana.view.raw.clear()
-        return live_objects()
+        ana.view.raw.clear()  # the test client's own record of bytes, not the server's
 
     await cycles(3)  # warm-up: caches fill once
-    before = await cycles(1)
-    after = await cycles(10)
-    assert (after - before) / 10 < PER_DIALOG, (before, after)
+    growth = await least_growth_per_cycle(cycles, 10)
+    assert growth < PER_DIALOG, growth
 
 
 async def test_abandoned_tables_played_out_by_the_computer_leave_nothing_behind(
