@@ -102,7 +102,8 @@ class GameApp(AppBase):
 
     def player_ratings(self) -> Mapping[str, Rating] | None:
         """The people's ratings, for the new-game screen's offer of a level (an app that
-        keeps its players' records has them; the others None)."""
+        keeps its players' records has them; the others None). The screen reads them on a
+        thread of its own."""
         return None
 
     def game_ratings(self, match: Match) -> GameRatings | None:
@@ -175,7 +176,7 @@ class GameApp(AppBase):
         has_game = isinstance(self.screen, GameScreen)
         screen = NewGameScreen(
             self.settings, can_cancel=has_game, can_load=self.has_files,
-            ratings=self.player_ratings(),
+            read_ratings=self.player_ratings,
         )
         self.push_screen(screen, self._new_game_chosen)
 

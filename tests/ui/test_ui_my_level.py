@@ -5,8 +5,10 @@ against the computer says whether the next level up is worth a try."""
 from __future__ import annotations
 
 import dataclasses
+import threading
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input, Select, Static
 
 from cantstop_tui.ai import LEVELS
@@ -18,7 +20,7 @@ from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.widgets.level_offer import LevelOffer
 
-from .ui_helpers import SIZE, finished, table_app, until
+from .ui_helpers import SIZE, WAIT_SECONDS, finished, table_app, until
 
 
 def _offer(app: CantStopApp) -> str:
@@ -44,7 +46,7 @@ async def test_a_newcomer_is_offered_the_second_level_and_ctrl_l_picks_it() -> N
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
         offer = f"Level for You: {LEVELS[1]} (where newcomers start); ctrl+l picks it."
-        assert _offer(app) == offer
+        await until(pilot, lambda: _offer(app) == offer, "the newcomer's offer")
         assert app.screen.query_one("#kind1", Select).value == LEVELS[-1]
         await pilot.press("ctrl+l")
         await until(pilot, lambda: app.screen.query_one("#kind1", Select).value == LEVELS[1],
@@ -69,6 +71,40 @@ async def test_a_rated_player_is_offered_the_strongest_level_worth_a_try(data_ho
         )
         screen.query_one("#kind0", Select).value = "rule28"  # nobody is a person now
         await until(pilot, lambda: not screen.query_one(LevelOffer).display, "no offer")
+
+
+async def test_the_screen_answers_keys_while_the_ratings_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The records are read on a thread: the screen is up and takes keys before the read
+    ends, the offer's line waits blank, and the offer fills it without moving the buttons."""
+    release, reading = threading.Event(), threading.Event()
+    app = CantStopApp(ai_delay=0, remember=False, autosave=False)
+
+    def slow_ratings() -> dict[str, Rating]:
+        reading.set()
+        release.wait(WAIT_SECONDS)
+        return {"You": Rating(ANCHORS["strong"].mu + 0.3, 2.0, 30)}
+
+    monkeypatch.setattr(app, "player_ratings", slow_ratings)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        await until(pilot, reading.is_set, "the read to begin")
+        screen = app.screen
+        offer = screen.query_one(LevelOffer)
+        buttons = screen.query_one("#buttons").region
+        assert offer.pending and offer.display and _offer(app) == ""
+        await pilot.press("tab")  # from Start to the next button
+        await until(pilot, lambda: app.focused is not None and app.focused.id != "start", "tab")
+        await pilot.press("ctrl+l")  # nothing to pick yet: the seat stays as it was
+        assert screen.query_one("#kind1", Select).value == LEVELS[-1]
+        assert not release.is_set() and offer.pending
+        release.set()
+        await until(pilot, lambda: "strong (strongest worth a try" in _offer(app), "the offer")
+        assert screen.query_one("#buttons").region == buttons
+        await pilot.press("ctrl+l")
+        await until(pilot, lambda: screen.query_one("#kind1", Select).value == "strong",
+                    "the computer seat at the offered level")
 
 
 def _against(level: str, person_wins: bool) -> object:

@@ -8,6 +8,7 @@ from textual.pilot import Pilot
 
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.demo import before_a_bust, finished, forced_refusal, four_players, in_progress
+from cantstop_tui.ui.widgets.level_offer import LevelOffer
 
 from .ui_helpers import SIZE, local_app, settings, table_app, until
 
@@ -15,7 +16,10 @@ Snap = Callable[..., bool]
 
 
 def test_new_game_screen(snap_compare: Snap) -> None:
-    assert snap_compare(CantStopApp(ai_delay=0), terminal_size=SIZE)
+    async def offer_read(pilot: Pilot[object]) -> None:
+        await until(pilot, lambda: not pilot.app.screen.query_one(LevelOffer).pending, "the offer")
+
+    assert snap_compare(CantStopApp(ai_delay=0), terminal_size=SIZE, run_before=offer_read)
 
 
 def test_who_starts(snap_compare: Snap) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from textual import on
@@ -11,6 +11,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.worker import Worker, WorkerState
 
 from ...engine import VARIANTS
 from ...play.match import HUMAN
@@ -99,15 +100,16 @@ class NewGameScreen(Screen[GameSettings | None]):
         settings: GameSettings,
         can_cancel: bool = False,
         can_load: bool = True,
-        ratings: Mapping[str, Rating] | None = None,
+        read_ratings: Callable[[], Mapping[str, Rating] | None] | None = None,
     ) -> None:
-        """``ratings``: the people's ratings, to offer the computer level nearest the first
-        person's (None: no offer)."""
+        """``read_ratings``: reads the people's ratings (None: there are none), to offer the
+        computer level nearest the first person's; it runs on a thread once the screen is
+        up, since a long records file takes a while (None: no offer)."""
         super().__init__()
         self.settings = settings
         self.can_cancel = can_cancel
         self.can_load = can_load
-        self.ratings = ratings
+        self.read_ratings = read_ratings
 
     def compose(self) -> ComposeResult:
         seats = self.settings.seats
@@ -148,7 +150,9 @@ class NewGameScreen(Screen[GameSettings | None]):
                     compact=True,
                 )
             yield Static(VARIANT_HELP[self.settings.variant], id="variant-help")
-            yield LevelOffer(self.ratings, MY_LEVEL.said, id="my-level")
+            yield LevelOffer(
+                None, MY_LEVEL.said, id="my-level", pending=self.read_ratings is not None
+            )
             yield Static("", id="error")
             with Horizontal(id="buttons"):
                 yield Button(START.button, id="start", variant="primary", compact=True)
@@ -165,6 +169,10 @@ class NewGameScreen(Screen[GameSettings | None]):
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
         self._show_my_level()
+        if self.read_ratings is not None:
+            self.run_worker(
+                self.read_ratings, name="ratings", thread=True, exit_on_error=False
+            )
         if getattr(self.app, "ascii_only", False):
             # Textual's drop-downs draw their arrows with ▼ and ▲.
             for arrow in self.query(".down-arrow").results(Static):
@@ -177,6 +185,17 @@ class NewGameScreen(Screen[GameSettings | None]):
 
     def _show_my_level(self) -> None:
         self.query_one(LevelOffer).show_for(first_person(self))
+        self.refresh_bindings()
+
+    @on(Worker.StateChanged)
+    def _ratings_read(self, event: Worker.StateChanged) -> None:
+        """The ratings are read (a read that failed offers nothing)."""
+        if event.worker.name != "ratings" or event.state not in (
+            WorkerState.SUCCESS, WorkerState.ERROR
+        ):
+            return
+        ratings = event.worker.result if event.state == WorkerState.SUCCESS else None
+        self.query_one(LevelOffer).ratings_read(ratings, first_person(self))
         self.refresh_bindings()
 
     def action_my_level(self) -> None:
