@@ -7,7 +7,8 @@ import pytest
 
 from cantstop_tui.engine import COLUMNS, TOPS
 from cantstop_tui.ui.demo import in_progress
-from cantstop_tui.ui.widgets.board import Board, board_size, fit_scale
+from cantstop_tui.ui.widgets.board import Board
+from cantstop_tui.ui.widgets.board_scale import board_size, fit_scale
 from cantstop_tui.ui.widgets.game_log import GameLog
 from cantstop_tui.ui.widgets.pair_choice import MARGIN, WIDTH, PairChoice
 

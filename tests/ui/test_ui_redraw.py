@@ -18,7 +18,7 @@ from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.ui.demo import next_key
 from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.widgets.game_log import GameLog
-from cantstop_tui.ui.widgets.view_widget import OneStylePerRender
+from cantstop_tui.ui.widgets.one_style import OneStylePerRender
 
 from .ui_helpers import SIZE, start_playing, table_app, until
 

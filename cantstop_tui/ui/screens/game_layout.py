@@ -5,7 +5,7 @@ the side panel has room for them."""
 from __future__ import annotations
 
 from ..view import Fit
-from ..widgets.board import board_size, fit_scale
+from ..widgets.board_scale import board_size, fit_scale
 
 SIDE_PANEL = 24
 """Columns the side panel keeps however wide the board grows."""

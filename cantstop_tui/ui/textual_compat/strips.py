@@ -16,7 +16,7 @@ caches are freed only by the cyclic garbage collector: about 200 objects per red
 app, and collections of 30 to 500 ms on a server hosting fifty apps. Returning the same
 result without the self-reference lets reference counting free the strip once drawn. An
 ``UncycledStrip`` does so in every app, patching nothing: the game's widgets make their
-lines of it where a line is made anew for a drawing (``view_widget.Filtered``).
+lines of it where a line is made anew for a drawing (``one_style.Filtered``).
 
 Private parts (``Strip._segments``, ``_cell_length``, ``_render_cache``, ``_link_ids``,
 ``_cell_count`` and the seven caches of ``CACHE_SIZES``): tests/ui/test_compat_strips.py

@@ -1,7 +1,8 @@
 """The board: eleven columns at their true heights, every piece on every space.
 
-It grows with the window (``scale``): each space ``width`` characters wide (4 to 9) and
-``rows`` lines tall (1 to 3), the pieces on its middle line.
+It grows with the window (``scale``, ``board_scale``): each space ``width`` characters
+wide and ``rows`` lines tall, the pieces on its middle line. Each space (``board_spaces``),
+row and line is drawn once per look (``board_looks``) and kept.
 """
 
 from __future__ import annotations
@@ -13,34 +14,13 @@ from rich.style import Style
 from rich.text import Span, Text
 from textual.strip import Strip
 
-from ...engine import COLUMNS, TOPS, GameState
-from ..glyphs import player_style
+from ...engine import COLUMNS, GameState
 from ..view import GameView
 from .board_looks import NONE, Looks, Placed, Row, look_of, moved_by_column, space_key
-from .view_widget import Filtered, ViewWidget
-
-CELL = 4
-"""Characters per space at the smallest scale: one slot per player (the runner takes its
-player's slot)."""
-ROWS = max(TOPS)
-WIDTHS = (4, 9)
-"""The narrowest and widest space (wide enough to set four pieces apart)."""
-HEIGHTS = (1, 3)
-"""The fewest and most lines per space."""
-
-
-def board_size(width: int, rows: int) -> tuple[int, int]:
-    """The board's cells at a scale: eleven columns and their gaps, plus its left margin;
-    the rows of the tallest column and the labels."""
-    return (len(COLUMNS) * (width + 1) + 1, ROWS * rows + 1)
-
-
-def fit_scale(room_width: int, room_height: int) -> tuple[int, int]:
-    """The largest scale whose board fits in ``room_width`` x ``room_height`` cells."""
-    width = min(max((room_width - 1) // len(COLUMNS) - 1, WIDTHS[0]), WIDTHS[1])
-    rows = min(max((room_height - 1) // ROWS, HEIGHTS[0]), HEIGHTS[1])
-    return width, rows
-
+from .board_scale import CELL, ROWS, board_size
+from .board_spaces import label_text, space_text
+from .one_style import Filtered
+from .view_widget import ViewWidget
 
 MARGIN = " "
 """The board's left margin, drawn with each row (a widget without padding hands the
@@ -129,7 +109,7 @@ class Board(ViewWidget):
         if labels is None:
             labels = Text(MARGIN)
             for column in COLUMNS:
-                labels.append_text(self._label(view, column))
+                labels.append_text(label_text(state, self.glyphs, self.scale[0], column))
                 labels.append(" ")
             self._rows[state.claimed] = labels
         return [*lines, labels]
@@ -249,57 +229,9 @@ class Board(ViewWidget):
         first, as ``Text.append_text`` would put them): a new row is spaces seen before."""
         if len(self._spaces) > MAX_SPACES:
             self._spaces.clear()
-        space = self._space(view, column, height, moved.get(column, NONE), pieces)
+        space = space_text(
+            view.state, self.glyphs, self.scale[0], column, height, moved.get(column, NONE), pieces
+        )
         own = [Span(0, len(space), space.style)] if space.style else []
         kept = self._spaces[key] = (space, [*own, *space.spans])
         return kept
-
-    def _space(
-        self, view: GameView, column: int, height: int, moved: frozenset[int], pieces: bool = True
-    ) -> Text:
-        state = view.state
-        width = self.scale[0]
-        if height > TOPS[column]:
-            return Text(" " * width)
-        owner = state.claimed[column]
-        players = state.num_players
-        if owner is not None:
-            look = "reverse" if owner in moved else "dim"
-            return _centred(
-                Text(self.glyphs.shape(owner) * players, style=f"{look} {player_style(owner)}"),
-                width,
-            )
-        if not pieces:
-            return Text(" " * width)
-        cell = Text()
-        spaced = width >= 2 * players + 1  # room to set the pieces apart
-        for player in range(players):
-            if spaced and player:
-                cell.append(" ")
-            if player == state.current_player and state.runners[column] == height:
-                cell.append(self.glyphs.runner, style="bold reverse")
-            elif state.squares[player][column] == height:
-                shown = player in moved  # moved since a returning player looked
-                style = f"reverse {player_style(player)}" if shown else player_style(player)
-                cell.append(self.glyphs.shape(player), style=style)
-            else:
-                cell.append(self.glyphs.empty, style="dim")
-        _centred(cell, width)
-        if height == TOPS[column]:
-            cell.stylize("underline")
-        return cell
-
-    def _label(self, view: GameView, column: int) -> Text:
-        owner = view.state.claimed[column]
-        width = self.scale[0]
-        if owner is None:
-            return _centred(Text(str(column), style="bold"), width)
-        return _centred(
-            Text(f"{self.glyphs.shape(owner)}{column}", style=f"reverse {player_style(owner)}"),
-            width,
-        )
-
-
-def _centred(text: Text, width: int = CELL) -> Text:
-    text.align("center", width)
-    return text

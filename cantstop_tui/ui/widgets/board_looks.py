@@ -66,9 +66,9 @@ def look_of(state: GameState, column: int, height: int, moved: frozenset[int]) -
 
 
 def space_key(column: int, height: int, look: Hashable, pieces: bool, players: int) -> Hashable:
-    """What a space's drawing depends on (``Board._space``), wherever on the board it is:
-    its look, and whether it is its column's top (underlined). A runner's move brings new
-    rows, but their spaces look as spaces seen before elsewhere."""
+    """What a space's drawing depends on (``board_spaces.space_text``), wherever on the
+    board it is: its look, and whether it is its column's top (underlined). A runner's move
+    brings new rows, but their spaces look as spaces seen before elsewhere."""
     if look is None:
         return BLANK  # above its column's top
     assert isinstance(look, tuple)

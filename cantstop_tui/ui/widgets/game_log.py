@@ -32,7 +32,7 @@ from ..textual_compat import repaint
 from ..view import GameView
 from .kept_strips import KeptStrips
 from .log_wrap import place, wrap_cells
-from .view_widget import OneStylePerRender
+from .one_style import OneStylePerRender
 
 FALLBACK_WIDTH = 21
 """Wrap width before the log has been laid out."""

@@ -21,7 +21,7 @@ from textual.strip import Strip
 from ..keys import is_move
 from ..textual_compat import repaint
 from .kept_strips import KeptStrips
-from .view_widget import OneStylePerRender
+from .one_style import OneStylePerRender
 
 KEPT_LINES = 16
 """Drawn lines kept: a game's states show a handful of different key sets (roll, choose,
