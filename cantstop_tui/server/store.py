@@ -29,6 +29,7 @@ from ..play.turn_based import TurnDeadline, TurnRules
 from ..storage import SaveError, game_id, match_from_record, record_to_dict, write_game
 from ..storage.atomic import atomic_write
 from ..storage.reading import read_json
+from .chat import KEPT_LENGTH
 from .lobby import Lobby
 from .tables import TABLE_NAME_LENGTH, HostedTable, Visitor
 
@@ -57,6 +58,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "turns": None if hosted.turn_rules is None else hosted.turn_rules.to_json(),
         "turn_started": None if hosted.turn_deadline is None else hosted.turn_deadline.started,
         "seen": hosted.seen,
+        "missed": hosted.missed,
         "creator": hosted.creator,
     }
 
@@ -146,6 +148,10 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
             hosted.turn_deadline = TurnDeadline(hosted.turn_rules, float(started))
         seen = record.get("seen") or {}
         hosted.seen = {sanitize_name(str(name)): int(step) for name, step in seen.items()}
+        hosted.missed = [
+            (int(seed), int(step), sanitize_text(str(line))[:KEPT_LENGTH])
+            for seed, step, line in record.get("missed") or []
+        ]
     creator = record.get("creator")
     hosted.creator = sanitize_name(creator) if isinstance(creator, str) else ""
     if match is None:  # a turn-based table not yet begun: its seats wait for their people

@@ -73,8 +73,9 @@ class HostedTable:
         self.turn_deadline: TurnDeadline | None = None
         """The deadline of the turn being played at a turn-based table."""
         self.seen: dict[str, int] = {}
+        self.missed: list[tuple[int, int, str]] = []
         """At a turn-based table: how many steps of the game each person had seen when they
-        last left it."""
+        last left it; each missed turn's line, by game seed and step (``turn_tables``)."""
         self.clocks = TableClocks(self)
         self.next_game = NextGame(self)
         self._shown_status = self.status

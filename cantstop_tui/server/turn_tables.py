@@ -44,6 +44,7 @@ class HostedTable(Protocol):
     turn_rules: TurnRules | None
     turn_deadline: TurnDeadline | None
     seen: dict[str, int]
+    missed: list[tuple[int, int, str]]
     seats: Seats
     table: SharedTable | None
 
@@ -101,20 +102,21 @@ def check(hosted: HostedTable) -> bool:
     if not deadline.missed(hosted.lobby.clock()):
         return False
     index = table.match.state.current_player
-    waited = describe(deadline.rules.deadline)
+    waited = f"* {name} did not move within {describe(deadline.rules.deadline)}: "
     if deadline.rules.on_miss == ABANDON:
         ends = why_cannot_concede(table.match.state, index) is None  # a game of two
         other = table.match.seats[1 - index].name if ends else ""
-        hosted.free(
-            index,
-            f"* {name} did not move within {waited}: they abandoned the game, "
-            + (f"and {other} wins it." if ends else "and the computer plays their seat."),
-            level=STAND_IN,
+        line = waited + "they abandoned the game, " + (
+            f"and {other} wins it." if ends else "and the computer plays their seat."
         )
+        note_missed(hosted, line)
+        hosted.free(index, line, level=STAND_IN)
         if ends:
             table.concede(index)
     else:
-        hosted.post(f"* {name} did not move within {waited}: the computer played that turn.")
+        line = waited + "the computer played that turn."
+        note_missed(hosted, line)
+        hosted.post(line)
         hosted.set_seats(seating.hand_over(hosted.seats, index, SLOW))
     hosted.lobby.changed(save=True)
     return True
@@ -140,17 +142,33 @@ def unseen_by(hosted: HostedTable, person: Person) -> Unseen | None:
     return unseen(hosted.table.match, step)
 
 
-def since_last_seen(unseen: Unseen | None) -> str | None:
+def note_missed(hosted: HostedTable, line: str) -> None:
+    """Keep the line that told of a missed turn with its game's seed and the step it came at
+    (``missed``), for the notice of those who were away; a note of an earlier game goes."""
+    assert hosted.table is not None
+    match = hosted.table.match
+    hosted.missed[:] = [note for note in hosted.missed if note[0] == match.seed]
+    hosted.missed.append((match.seed, len(match.history), line))
+
+
+def since_last_seen(hosted: HostedTable, unseen: Unseen | None) -> str | None:
     """The notice of what was played at a turn-based table since a person last left it
-    (``unseen_by``; None: nothing, or not such a table)."""
+    (``unseen_by``; None: nothing, or not such a table): the turns missed meanwhile, then the
+    last ``SINCE_LINES`` lines of play."""
     lines = list(unseen.new) if unseen is not None else []
-    if not lines:
+    if not lines or unseen is None or hosted.table is None:
         return None
+    seed = hosted.table.match.seed
+    missed = [
+        line
+        for game, step, line in hosted.missed
+        if game == seed and unseen.step <= step <= unseen.upto
+    ]
     earlier = len(lines) - SINCE_LINES
     shown = lines[-SINCE_LINES:]
     if earlier > 0:
         shown.insert(0, f"({earlier} earlier lines in the log)")
-    return "\n".join([*shown, MARKED])
+    return "\n".join([*missed, *shown, MARKED])
 
 
 def check_room(tables: Iterable[HostedTable], person: Person, limit: int) -> None:

@@ -161,7 +161,7 @@ class VisitApp(GameApp):
         self._unseen = None if self.watching else turn_tables.unseen_by(hosted, self.visitor)
         unseen = self._unseen
         self._show_table(hosted.table)
-        since = turn_tables.since_last_seen(unseen)
+        since = turn_tables.since_last_seen(hosted, unseen)
         if since is not None:  # a turn-based game: what the others played meanwhile
             self.notices.show(since, title=SINCE_TITLE, timeout=SINCE_SECONDS)
 

@@ -12,10 +12,11 @@ from cantstop_tui.play.turn_based import ABANDON, DAY, TurnRules, unseen
 from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.server.tables import HostedTable
-from cantstop_tui.server.visit_app import SINCE_SECONDS
+from cantstop_tui.server.turn_tables import MARKED
 from cantstop_tui.storage.paths import server_database
 from cantstop_tui.storage.served_records import served_records
 from cantstop_tui.ui.glyphs import UNICODE
+from cantstop_tui.ui.textual_compat import notification_messages
 from cantstop_tui.ui.widgets.game_log import UNSEEN_RULE
 
 from .conftest import Player, make_server, play_one_step, turn_based_game, until
@@ -177,12 +178,19 @@ async def test_a_turn_based_game_over_days_with_a_restart(host_key: asyncssh.SSH
         await miss_the_deadline(server, hosted, clock)
         assert any(MISSED in line for line in hosted.chat.lines)
         assert all(seat.plays() == "human" for seat in hosted.seats)  # the seat is theirs again
+        await server.close()  # ... and the server restarts before they come back
+        server = await serving(host_key, clock)
+        hosted = server.lobby.tables[hosted.id]
         player = await Player.connect(server.port, late, size=SIZE)
         await player.wait_for("lobby")
         player.press("\r")  # to their table (the computer's turn over, it is not their move)
-        # Told when they come back, in the chat pane; the "Since you last looked" notice may
-        # cover it for its SINCE_SECONDS first (which of the two draws first is a race).
-        await player.wait_for(f"{late} did not move within", seconds=SINCE_SECONDS + 20)
+        # Told when they come back, in the "Since you last looked" notice itself (which
+        # covers the chat pane's line for its first seconds), above the turn played.
+        await player.wait_for(MARKED)  # the notice
+        [app] = [s._app for s in server.sessions if s.visitor and s.visitor.name == late]
+        assert app is not None
+        [notice] = [text for text in notification_messages(app) if MARKED in text]
+        assert notice.startswith(f"* {late} did not move within 1 d: the computer played")
         await player.close()
 
         # ... and so on to the end of the game, which counts once.
