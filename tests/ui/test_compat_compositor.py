@@ -168,12 +168,19 @@ class SaidScreen(Screen[None]):
         yield Static("beside")
 
 
-async def test_a_repaint_tells_the_screen_at_once_and_draws_the_widget_anew() -> None:
-    class SaidApp(App[None]):
-        def get_default_screen(self) -> Screen[None]:
-            return SaidScreen(lean=True)
+class SaidApp(App[None]):
+    """A ``SaidScreen``, on our compositor (``lean``) or Textual's."""
 
-    app = SaidApp()
+    def __init__(self, lean: bool) -> None:
+        super().__init__()
+        self.lean = lean
+
+    def get_default_screen(self) -> Screen[None]:
+        return SaidScreen(self.lean)
+
+
+async def test_a_repaint_tells_the_screen_at_once_and_draws_the_widget_anew() -> None:
+    app = SaidApp(lean=True)
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
         said = app.query_one(Said)
@@ -190,11 +197,7 @@ async def test_a_repaint_tells_the_screen_at_once_and_draws_the_widget_anew() ->
 
 
 async def test_a_repaint_on_textuals_compositor_is_textuals_refresh() -> None:
-    class SaidApp(App[None]):
-        def get_default_screen(self) -> Screen[None]:
-            return SaidScreen(lean=False)
-
-    app = SaidApp()
+    app = SaidApp(lean=False)
     async with app.run_test(size=(40, 10)) as pilot:
         await pilot.pause()
         said = app.query_one(Said)

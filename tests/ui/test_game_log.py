@@ -13,6 +13,7 @@ from textual.selection import Selection
 
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.table import Table
 from cantstop_tui.ui.demo import next_key
 from cantstop_tui.ui.glyphs import ASCII, UNICODE
 from cantstop_tui.ui.keys import LOG_PAGES
@@ -129,13 +130,7 @@ async def test_the_selected_text_is_the_logs_lines() -> None:
 async def test_keys_and_the_wheel_scroll_the_game_log_back_and_on() -> None:
     app, table = table_app(MATCH)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_playing(pilot)
-        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-        log = app.screen.query_one(GameLog)
-        while log.line_count < 2 * log.size.height:  # long enough to scroll
-            steps = len(table.match.history)
-            await pilot.press(next_key(table.match))
-            await until(pilot, lambda s=steps: len(table.match.history) > s, "the key's move")
+        log = await played_until_the_log_holds(pilot, table, 2)  # long enough to scroll
         back, on = LOG_PAGES
         await pilot.press(back)
         assert log.scrolled_back == log.size.height - 1
@@ -145,6 +140,19 @@ async def test_keys_and_the_wheel_scroll_the_game_log_back_and_on() -> None:
         assert log.scrolled_back > 0
         await wheel(pilot, log, events.MouseScrollDown)
         assert log.scrolled_back == 0
+
+
+async def played_until_the_log_holds(pilot: Pilot[None], table: Table, pages: int) -> GameLog:
+    """The game screen's log, once keys have played ``table``'s game on until the log holds
+    ``pages`` times the lines it shows."""
+    await start_playing(pilot)
+    await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen), "the game screen")
+    log = pilot.app.screen.query_one(GameLog)
+    while log.line_count < pages * log.size.height:
+        steps = len(table.match.history)
+        await pilot.press(next_key(table.match))
+        await until(pilot, lambda s=steps: len(table.match.history) > s, "the key's move")
+    return log
 
 
 async def wheel(pilot: Pilot[None], log: GameLog, turn: type[events.MouseEvent]) -> None:
@@ -185,13 +193,7 @@ async def test_a_taller_or_shorter_log_scrolled_back_keeps_its_top_line() -> Non
 async def test_a_resize_keeps_the_lines_a_reader_scrolled_back_to() -> None:
     app, table = table_app(MATCH)
     async with app.run_test(size=(80, 24)) as pilot:
-        await start_playing(pilot)
-        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-        log = app.screen.query_one(GameLog)
-        while log.line_count < 3 * log.size.height:  # long enough to scroll a page back
-            steps = len(table.match.history)
-            await pilot.press(next_key(table.match))
-            await until(pilot, lambda s=steps: len(table.match.history) > s, "the key's move")
+        log = await played_until_the_log_holds(pilot, table, 3)  # to scroll a page back
         log.scroll_page(-1)
         while log.lines[log.top].startswith(" "):  # a line's start on the top row
             log.scroll_lines(-1)

@@ -7,7 +7,7 @@ import pytest
 
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 
-from .ui_helpers import QUICK_SEED, SIZE, local_app, next_key, settings, start_playing
+from .ui_helpers import QUICK_SEED, SIZE, local_app, played_to_the_end, settings
 
 MODES = {
     "NO_COLOR": {},
@@ -28,14 +28,7 @@ async def test_a_whole_game_by_keys_in_each_colour_mode(mode: str, monkeypatch) 
         if mode == "light theme":
             app.theme = "textual-light"
         assert app.no_color == (mode == "NO_COLOR")
-        await start_playing(pilot)
-        table = app.table
-        assert table is not None
-        for _ in range(3000):
-            if table.match.state.is_over:
-                break
-            await pilot.press(next_key(table.match))
-        await pilot.pause()
+        table = await played_to_the_end(pilot)
         assert table.match.state.is_over
         assert isinstance(app.screen, GameOverScreen)
         winner = table.match.seats[table.match.state.winner].name  # type: ignore[index]

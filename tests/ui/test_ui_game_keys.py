@@ -9,7 +9,15 @@ from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
 
-from .ui_helpers import QUICK_SEED, SIZE, local_app, next_key, settings, start_playing
+from .ui_helpers import (
+    QUICK_SEED,
+    SIZE,
+    local_app,
+    next_key,
+    played_to_the_end,
+    settings,
+    start_playing,
+)
 
 
 def plain(widget: PairChoice) -> str:
@@ -95,14 +103,7 @@ async def test_new_game_key_opens_the_form_and_enter_starts_a_game() -> None:
 async def test_escape_closes_the_game_over_box_and_shows_the_final_board() -> None:
     app = local_app(settings(2, seed=QUICK_SEED))
     async with app.run_test(size=SIZE) as pilot:
-        await start_playing(pilot)
-        table = app.table
-        assert table is not None
-        for _ in range(3000):
-            if table.match.state.is_over:
-                break
-            await pilot.press(next_key(table.match))
-        await pilot.pause()
+        table = await played_to_the_end(pilot)
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("escape")
         await pilot.pause()
@@ -144,14 +145,7 @@ async def test_ctrl_s_saves_from_the_game_over_box_and_escape_closes_each_dialog
 
     app = local_app(settings(2, seed=QUICK_SEED))
     async with app.run_test(size=SIZE) as pilot:
-        await start_playing(pilot)
-        table = app.table
-        assert table is not None
-        for _ in range(3000):
-            if table.match.state.is_over:
-                break
-            await pilot.press(next_key(table.match))
-        await pilot.pause()
+        await played_to_the_end(pilot)
         assert isinstance(app.screen, GameOverScreen)
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -60,6 +60,22 @@ async def start_playing(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def played_to_the_end(pilot: Pilot[None]) -> Table:
+    """The local app's game, from its who-starts screen played to the end by keys (each the
+    next key a person would press, ``next_key``), the game-over box up."""
+    app = pilot.app
+    assert isinstance(app, CantStopApp)
+    await start_playing(pilot)
+    table = app.table
+    assert table is not None
+    for _ in range(3000):
+        if table.match.state.is_over:
+            break
+        await pilot.press(next_key(table.match))
+    await pilot.pause()
+    return table
+
+
 async def until(
     pilot: Pilot[Any], condition: Callable[[], bool], what: str, timeout: float = WAIT_SECONDS
 ) -> None:
