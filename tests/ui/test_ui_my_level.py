@@ -88,23 +88,26 @@ async def test_the_screen_answers_keys_while_the_ratings_are_read(
 
     monkeypatch.setattr(app, "player_ratings", slow_ratings)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
-        await until(pilot, reading.is_set, "the read to begin")
-        screen = app.screen
-        offer = screen.query_one(LevelOffer)
-        buttons = screen.query_one("#buttons").region
-        assert offer.pending and offer.display and _offer(app) == ""
-        await pilot.press("tab")  # from Start to the next button
-        await until(pilot, lambda: app.focused is not None and app.focused.id != "start", "tab")
-        await pilot.press("ctrl+l")  # nothing to pick yet: the seat stays as it was
-        assert screen.query_one("#kind1", Select).value == LEVELS[-1]
-        assert not release.is_set() and offer.pending
-        release.set()
-        await until(pilot, lambda: "strong (strongest worth a try" in _offer(app), "the offer")
-        assert screen.query_one("#buttons").region == buttons
-        await pilot.press("ctrl+l")
-        await until(pilot, lambda: screen.query_one("#kind1", Select).value == "strong",
-                    "the computer seat at the offered level")
+        try:
+            await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+            await until(pilot, reading.is_set, "the read to begin")
+            screen = app.screen
+            offer = screen.query_one(LevelOffer)
+            buttons = screen.query_one("#buttons").region
+            assert offer.pending and offer.display and _offer(app) == ""
+            await pilot.press("tab")  # from Start to the next button
+            await until(pilot, lambda: app.focused is not None and app.focused.id != "start", "tab")
+            await pilot.press("ctrl+l")  # nothing to pick yet: the seat stays as it was
+            assert screen.query_one("#kind1", Select).value == LEVELS[-1]
+            assert offer.pending and _offer(app) == ""  # still blank: the read is held back
+            release.set()
+            await until(pilot, lambda: "strong (strongest worth a try" in _offer(app), "the offer")
+            assert screen.query_one("#buttons").region == buttons
+            await pilot.press("ctrl+l")
+            await until(pilot, lambda: screen.query_one("#kind1", Select).value == "strong",
+                        "the computer seat at the offered level")
+        finally:
+            release.set()  # the read let go however the test ends
 
 
 def _against(level: str, person_wins: bool) -> object:
