@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Final, Literal
 
 from ..ai.analysis import Analyst
@@ -41,7 +42,7 @@ choices apart that finely, so it is neither flagged nor priced."""
 FLAGGED: Final[tuple[Label, ...]] = ("inaccuracy", "mistake", "blunder")
 """The bands a decision is flagged in: counted in the summary, listed by ``m``."""
 THRESHOLDS: Final = tuple((bound, name) for bound, name in BANDS if name in FLAGGED)
-CLOSE: Final = next(high for (high, _), (_, name) in zip(BANDS, BANDS[1:]) if name == "close")
+CLOSE: Final = next(high for (high, _), (_, name) in pairwise(BANDS) if name == "close")
 """Points under which a choice other than expert's is close (the band above starts)."""
 Progress = Callable[[int, int], None]
 """Told ``(steps done, steps in all)`` as the review goes."""
