@@ -30,27 +30,35 @@ def percent(chance: Fraction) -> str:
     return f"{value:.2f}%" if value < 1 else f"{value:.1f}%"
 
 
-def move_dice(dice: tuple[int, int, int, int], move: Move) -> str:
-    """Which dice make which sums: '3+4=7  2+6=8'."""
+def listed_pairs(dice: tuple[int, int, int, int], move: Move) -> list[tuple[int, int]]:
+    """The dice pairs that make ``move``'s sums, in the order the dice are listed."""
     found = move_pairings(dice, move)
     if not found:
-        return ""
-    pairing = found[0]
-    parts = []
+        return []
     wanted = list(move)
-    for pair in (pairing.first, pairing.second):
-        total = sum(pair)
-        if total in wanted:
-            wanted.remove(total)
-            parts.append(f"{pair[0]}+{pair[1]}={total}")
-    return "  ".join(parts)
+    pairs = []
+    for pair in (found[0].first, found[0].second):
+        if sum(pair) in wanted:
+            wanted.remove(sum(pair))
+            pairs.append(pair)
+    return pairs
+
+
+def move_dice(dice: tuple[int, int, int, int], move: Move) -> str:
+    """Which dice make which sums: '3+4=7  2+6=8'."""
+    return "  ".join(f"{a}+{b}={a + b}" for a, b in listed_pairs(dice, move))
 
 
 def move_effect(state: GameState, move: Move) -> str:
-    """What a legal move does: 'new runner 7, advance 8', 'double advance 6', '7 to top'."""
+    """What a legal move does: 'new runner 7, advance 8', 'double advance 6', '7 to top';
+    column by column in the order ``move_dice`` lists the sums (for the same dice)."""
     moved = next(e for e in choose(state, move)[1] if isinstance(e, Moved))
+    listed = [a + b for a, b in listed_pairs(state.dice, move)] if state.dice else []
     parts = []
-    for step in moved.steps:
+    steps = sorted(
+        moved.steps, key=lambda s: listed.index(s.column) if s.column in listed else len(listed)
+    )
+    for step in steps:
         double = move.count(step.column) > 1
         top = step.end == TOPS[step.column]
         if step.placed:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Final, Literal
 
 from ..ai.analysis import Analyst
@@ -25,28 +26,51 @@ from .match import HUMAN, Action, Match
 from .ratings import GameRatings, Rating
 from .seat_skill import EQUALS, assumption, seat_sharpness, seat_skills
 
+Band = Literal["close", "slip", "inaccuracy", "mistake", "blunder"]
 Label = Literal["inaccuracy", "mistake", "blunder"]
-THRESHOLDS: Final[tuple[tuple[float, Label], ...]] = (
+BANDS: Final[tuple[tuple[float, Band], ...]] = (
     (10.0, "blunder"),
     (5.0, "mistake"),
     (2.0, "inaccuracy"),
+    (1.0, "slip"),
+    (0.0, "close"),
 )
-"""Points of win chance given away from which a decision gets each label (the one place:
-the text review's legend and docs/ai.md's are derived from it or tested against it)."""
-CLOSE: Final = 1.0
-"""Points under which a choice other than expert's is called close: one search does not
-tell two choices apart that finely."""
+"""Points of win chance given away from which a choice other than expert's falls in each
+band, up to the next one: every cost in exactly one (the one place: the review's legend
+is made from it, the docs tested against it). *Close*: one search does not tell two
+choices apart that finely, so it is neither flagged nor priced."""
+FLAGGED: Final[tuple[Label, ...]] = ("inaccuracy", "mistake", "blunder")
+"""The bands a decision is flagged in: counted in the summary, listed by ``m``."""
+THRESHOLDS: Final = tuple((bound, name) for bound, name in BANDS if name in FLAGGED)
+CLOSE: Final = next(high for (high, _), (_, name) in pairwise(BANDS) if name == "close")
+"""Points under which a choice other than expert's is close (the band above starts)."""
 Progress = Callable[[int, int], None]
 """Told ``(steps done, steps in all)`` as the review goes."""
 
 
+def band(cost: float) -> Band:
+    """The band of a choice other than expert's that gave away ``cost`` points."""
+    return next((name for bound, name in BANDS if cost >= bound), BANDS[-1][1])
+
+
 def label(cost: float) -> Label | None:
-    """The label of a decision that gave away ``cost`` points (None under the lowest)."""
-    return next((name for bound, name in THRESHOLDS if cost >= bound), None)
+    """The flag of a decision that gave away ``cost`` points (None in an unflagged band)."""
+    found = band(cost)
+    return next((name for name in FLAGGED if name == found), None)
+
+
+def bands_sentence(short: bool = False) -> str:
+    """``close under 1, slip from 1, inaccuracy from 2, mistake from 5, blunder from 10``
+    (from ``BANDS``; short: ``close under 1, slip 1, inaccuracy 2, ...``)."""
+    word = "" if short else " from"
+    lowest, *rest = reversed(BANDS)
+    return ", ".join(
+        [f"{lowest[1]} under {CLOSE:g}", *(f"{name}{word} {bound:g}" for bound, name in rest)]
+    )
 
 
 def thresholds_sentence(short: bool = False) -> str:
-    """``inaccuracy from 2, mistake from 5, blunder from 10`` (from ``THRESHOLDS``; short:
+    """``inaccuracy from 2, mistake from 5, blunder from 10`` (the flagged bands; short:
     ``inaccuracy 2, mistake 5, blunder 10``)."""
     word = "" if short else " from"
     return ", ".join(f"{name}{word} {bound:g}" for bound, name in reversed(THRESHOLDS))
@@ -83,9 +107,14 @@ class Decision:
         return self.chance_best - self.cost
 
     @property
+    def band(self) -> Band | None:
+        """The band of its cost (``BANDS``; None when it is expert's choice)."""
+        return None if self.played == self.best else band(self.shown_cost)
+
+    @property
     def close(self) -> bool:
         """Another choice than expert's, within ``CLOSE`` of it: no mistake to speak of."""
-        return self.played != self.best and self.shown_cost < CLOSE
+        return self.band == "close"
 
     @property
     def label(self) -> Label | None:

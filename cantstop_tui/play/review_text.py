@@ -7,7 +7,7 @@ from typing import Final
 
 from .chance_text import percent
 from .name_cells import ellipsis_for, name_column
-from .review import CLOSE, Decision, PlayerReview, Review, thresholds_sentence
+from .review import Decision, PlayerReview, Review, bands_sentence
 
 BARS: Final = " ▁▂▃▄▅▆▇█"
 ASCII_BARS: Final = " .:-=+*#%"
@@ -51,7 +51,7 @@ def luck_line(player: PlayerReview, ascii_only: bool = False) -> str:
 
 LEGEND: Final = (
     "Cost and luck: points of win chance, as the game shows it.",
-    f"Labels from {thresholds_sentence(short=True)} points; close: under {CLOSE:g}.",
+    f"Bands (points): {bands_sentence(short=True)}.",
 )
 """The text review's legend; the screen shows the second line (80 columns)."""
 
@@ -65,19 +65,20 @@ def decision_header() -> str:
 
 def decision_line(review: Review, decision: Decision, ascii_only: bool = False) -> str:
     """``   4  Ana        pair       6+8    7       -3.1  inaccuracy`` (Expert ``=`` when it
-    agrees; Cost ``close`` when the choices are within ``CLOSE`` of each other)."""
+    agrees; Cost ``close`` in the close band, unpriced; else the band in Label)."""
     name = name_column(review.match.seats[decision.player].name, DECISION_NAME_CELLS,
                        ellipsis_for(ascii_only))
     what = "pair" if decision.kind == "pair" else "roll/stop"
-    if decision.played == decision.best:
+    named = ""
+    if decision.band is None:
         expert, cost = "=", ""
     elif decision.close:
         expert, cost = decision.best, "close"
     else:
-        expert, cost = decision.best, f"-{decision.shown_cost:.1f}"
+        expert, cost, named = decision.best, f"-{decision.shown_cost:.1f}", decision.band
     return (
         f"{decision.turn:>4}  {name} {what:<9}  {decision.played:<6} {expert:<6} "
-        f"{cost:>5}  {decision.label or ''}"
+        f"{cost:>5}  {named}"
     ).rstrip()
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 
 from ..play.help_text import plain
-from ..play.name_cells import name_column
+from ..play.name_cells import cells, name_column
 from ..play.ratings import ANCHORS
 from .errors import SaveError
 from .paths import server_database
@@ -20,8 +21,9 @@ from .records import Records, load_records
 from .served_records import load_served_records
 
 TEXT_WIDTH = 80
-"""The printed table's width, long names cut to fit (at least ``MIN_NAME_CELLS`` of them)."""
+"""The printed table's width where no terminal says its own (output to a file or a pipe)."""
 MIN_NAME_CELLS = 8
+"""The name column is never narrower (past the terminal's edge if it must)."""
 NO_RECORDS = "No finished games yet: records start with the first game played to the end."
 HEADINGS = (
     "Player", "Rating", "Games", "Wins", "Abandoned", "Win rate", "Columns", "Busts", "Avg turns"
@@ -60,14 +62,21 @@ def rows(records: Records) -> list[tuple[str, ...]]:
     ]
 
 
-def format_table(records: Records) -> str:
+def text_width() -> int:
+    """The terminal's width (``COLUMNS`` first), else ``TEXT_WIDTH``."""
+    return shutil.get_terminal_size((TEXT_WIDTH, 24)).columns
+
+
+def format_table(records: Records, width: int | None = None) -> str:
+    """The table in ``width`` cells (the terminal's): the name column as wide as the
+    longest name, or what the other columns leave, names cut by ``name_cells``."""
     body = rows(records)
     if not body:
         return NO_RECORDS
-    widths = [max(len(row[i]) for row in (HEADINGS, *body)) for i in range(len(HEADINGS))]
-    # Within 80 columns: a long name is cut after a whole word (``name_cells``).
+    room = text_width() if width is None else width
+    widths = [max(cells(row[i]) for row in (HEADINGS, *body)) for i in range(len(HEADINGS))]
     rest = sum(widths[1:]) + 2 * len(widths[1:])
-    widths[0] = min(widths[0], max(MIN_NAME_CELLS, TEXT_WIDTH - rest))
+    widths[0] = min(widths[0], max(MIN_NAME_CELLS, room - rest))
 
     def line(row: tuple[str, ...]) -> str:
         cells = [name_column(row[0], widths[0])]

@@ -25,12 +25,14 @@ from ..storage import Autosaver, Resumable, SaveError, plan_startup
 from .app_files import LocalFiles
 from .app_saving import AFTER_A_FRAME, GameSaves
 from .game_app import GameApp
-from .settings import GameSettings, is_built_in, load_settings, save_settings
+from .settings import GameSettings, is_built_in, load_settings, load_theme, save_settings
 
 
 class CantStopApp(GameApp):
     can_restart = True
     has_files = True
+    _theme_remembered = False
+    """Whether a change of theme is remembered (not the one read at the start)."""
 
     def __init__(
         self,
@@ -50,6 +52,9 @@ class CantStopApp(GameApp):
         super().__init__(settings or GameSettings(), ascii_only=ascii_only, ai_delay=ai_delay)
         self._settings_problem = settings_problem
         self.remember = remember
+        if remember and (theme := load_theme()) in self.available_themes:
+            self.theme = theme  # the one chosen last time (ctrl+p, Theme)
+        self._theme_remembered = remember
         self.resume = resume
         self.load = load
         # Seat kinds this session was given by the player; others come from files.
@@ -111,9 +116,16 @@ class CantStopApp(GameApp):
     def start_game(self, settings: GameSettings) -> None:
         """Start a game with ``settings`` on a fresh table (and remember them)."""
         self._trusted_kinds |= {seat.kind for seat in settings.seats}
-        if self.remember and (error := save_settings(settings)) is not None:
+        if self.remember and (error := save_settings(settings, self.theme)) is not None:
             self.notify(f"{error} The game goes on.", severity="warning", markup=False)
         super().start_game(settings)
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen (ctrl+p, Theme) is the next run's too, kept with the settings."""
+        super().watch_theme(theme)
+        if self._theme_remembered and (error := save_settings(self.settings, theme)):
+            self.notify(f"{error} The theme is not remembered.", severity="warning",
+                        markup=False)
 
     def start_match(self, match: Match) -> None:
         """Play ``match`` on a fresh table; the old one's computer players stop."""

@@ -7,12 +7,14 @@ builds the game's screens and commands on it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import events
 from textual.app import App
 from textual.binding import BindingType
 from textual.driver import Driver
+from textual.filter import LineFilter
 from textual.notifications import Notify
 from textual.screen import ModalScreen, Screen
 
@@ -28,6 +30,7 @@ from .compact_driver import TerminalEnded, compact
 from .glyphs import glyphs_for
 from .key_order import KeyOrder
 from .keys import bindings
+from .readable_marks import marks_filter
 from .settings import GameSettings
 from .textual_compat import report_fatal_errors
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
@@ -73,6 +76,14 @@ class AppBase(App[None]):
         """Each player's win chance in the side panel (``w``), kept from game to game."""
         self.key_order = KeyOrder(self)
         """Keys read together are handled one after another (``ui.key_order``)."""
+        self.marks = marks_filter(self.current_theme.dark)
+        """Players' colours readable on the theme's backgrounds (``readable_marks``)."""
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), self.marks]
+
+    def watch_theme(self, theme: str) -> None:
+        self.marks = marks_filter(self.current_theme.dark)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, sending fewer bytes where it can."""

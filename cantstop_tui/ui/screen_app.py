@@ -4,15 +4,17 @@ there plays on in the full app)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from textual.app import App
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from . import textual_compat  # noqa: F401  (patches Textual before any app draws a frame)
 from .ascii_look import ASCII_CLASS, ASCII_CSS
 from .glyphs import Glyphs, glyphs_for
+from .readable_marks import marks_filter
 
 T = TypeVar("T")
 
@@ -28,6 +30,14 @@ class ScreenApp(App[T], Generic[T]):
         self.make_screen = screen
         self.glyphs = glyphs_for(ascii_only)
         self.set_class(ascii_only, ASCII_CLASS)
+        self.marks = marks_filter(self.current_theme.dark)
+        """Players' colours readable on the theme's backgrounds (``readable_marks``)."""
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return [*super().get_line_filters(), self.marks]
+
+    def watch_theme(self, theme: str) -> None:
+        self.marks = marks_filter(self.current_theme.dark)
 
     def on_mount(self) -> None:
         self.push_screen(self.make_screen(self.glyphs), self.exit)

@@ -65,7 +65,7 @@ REPLAY = (
 
 REVIEW = (
     key("enter", "open_replay", "Replay from here"),
-    key("m", "toggle_all", "Mistakes only / all"),
+    key("m", "toggle_all", "Flagged only / all"),
     CLOSE,
 )
 

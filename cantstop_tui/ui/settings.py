@@ -92,10 +92,8 @@ def load_settings() -> tuple[GameSettings, str | None]:
     and one sentence naming the file and the problem; the file is left as it is (the next
     game's settings replace it).
     """
-    path = settings_path()
-    if not path.exists():
-        path = old_settings_file()  # kept there before; the next save writes the new place
-    if not path.exists():
+    path = _settings_source()
+    if path is None:
         return GameSettings(), None
     try:
         return _settings_from(read_json(path)), None
@@ -104,6 +102,26 @@ def load_settings() -> tuple[GameSettings, str | None]:
     except (ValueError, KeyError, TypeError) as error:
         problem = str(SaveError(path, f"{error or 'its settings are not ones this game uses.'}"))
     return GameSettings(), f"{problem} The game starts with the usual settings."
+
+
+def _settings_source() -> Path | None:
+    """The settings file to read: the new place, else the old one; None if neither."""
+    path = settings_path()
+    if not path.exists():
+        path = old_settings_file()  # kept there before; the next save writes the new place
+    return path if path.exists() else None
+
+
+def load_theme() -> str | None:
+    """The theme chosen last (``"theme"`` in the settings file), if one was; a file that
+    cannot be read says so through ``load_settings``."""
+    path = _settings_source()
+    try:
+        data = read_json(path) if path is not None else None
+    except SaveError:
+        return None
+    theme = data.get("theme") if isinstance(data, dict) else None
+    return clean_text(theme, 40) if isinstance(theme, str) else None
 
 
 def _settings_from(data: object) -> GameSettings:
@@ -131,10 +149,12 @@ def _settings_from(data: object) -> GameSettings:
     return settings
 
 
-def save_settings(settings: GameSettings) -> SaveError | None:
-    """Remember ``settings`` (atomically; flushed to disk on the background thread, so a new
-    game's first frame never waits on the disk); the error, if they could not be written."""
-    data = json.dumps(settings.to_json(), indent=2) + "\n"
+def save_settings(settings: GameSettings, theme: str | None = None) -> SaveError | None:
+    """Remember ``settings`` and the ``theme`` (atomically; flushed to disk on the background
+    thread, so a new game's first frame never waits on the disk); the error, if they could
+    not be written."""
+    kept = settings.to_json() | ({"theme": theme} if theme is not None else {})
+    data = json.dumps(kept, indent=2) + "\n"
     try:
         atomic_write(settings_path(), data.encode(), sync_now=False)
     except SaveError as error:

@@ -15,7 +15,17 @@ from reviewed_games import GAMES, Reviewed
 from benchmarks.review_games import played
 from cantstop_tui.ai.analysis import Analyst
 from cantstop_tui.play.match import HUMAN, Handover, Seat
-from cantstop_tui.play.review import CLOSE, THRESHOLDS, label, review_game, thresholds_sentence
+from cantstop_tui.play.review import (
+    BANDS,
+    CLOSE,
+    FLAGGED,
+    THRESHOLDS,
+    band,
+    bands_sentence,
+    label,
+    review_game,
+    thresholds_sentence,
+)
 from cantstop_tui.play.review_text import LEGEND, decision_line, text_lines
 
 DOCS = Path(__file__).resolve().parents[2]
@@ -38,19 +48,39 @@ def test_labels_follow_the_thresholds() -> None:
     assert thresholds_sentence() == "inaccuracy from 2, mistake from 5, blunder from 10"
 
 
+def test_every_cost_falls_in_exactly_one_named_band() -> None:
+    """A cost of 1.0-1.9 was in none: "close: under 1" and "inaccuracy 2" left it unnamed."""
+    costs = [round(tenth / 10, 1) for tenth in range(0, 200)]
+    for cost in costs:
+        holding = [name for (low, name), (high, _) in
+                   zip(BANDS, ((float("inf"), ""), *BANDS), strict=False)
+                   if low <= cost < high]
+        assert holding == [band(cost)], (cost, holding)
+    assert [band(c) for c in (0.0, 0.9, 1.0, 1.3, 1.9, 2.0, 5.0, 10.0)] == [
+        "close", "close", "slip", "slip", "slip", "inaccuracy", "mistake", "blunder",
+    ]
+    assert BANDS[-1] == (0.0, "close") and CLOSE == 1.0
+    assert all(label(c) == (band(c) if band(c) in FLAGGED else None) for c in costs)
+    assert bands_sentence(short=True) == (
+        "close under 1, slip 1, inaccuracy 2, mistake 5, blunder 10"
+    )
+
+
 def test_the_docs_and_the_legend_state_the_thresholds_the_code_uses() -> None:
     """The thresholds are stated once (``THRESHOLDS``): the text review's legend is made
     from them, and docs/ai.md and the README must say the same."""
-    assert "inaccuracy 2, mistake 5, blunder 10" in LEGEND[1] and f"under {CLOSE:g}" in LEGEND[1]
-    ai = (DOCS / "docs" / "ai.md").read_text()
-    assert f"Labels: {thresholds_sentence()} points" in ai
-    readme = (DOCS / "README.md").read_text()
-    bounds = sorted(bound for bound, _ in THRESHOLDS)
-    names = [name for _, name in sorted(THRESHOLDS)]
-    pairs = zip(names, bounds, bounds[1:], strict=False)
+    assert LEGEND[1] == f"Bands (points): {bands_sentence(short=True)}."
+    ai = " ".join((DOCS / "docs" / "ai.md").read_text().split())
+    assert f"Bands: {bands_sentence()} points" in ai
+    readme = " ".join((DOCS / "README.md").read_text().split())
+    ascending = list(reversed(BANDS))
+    bounds = [bound for bound, _ in ascending]
+    names = [name for _, name in ascending]
+    pairs = zip(names[1:], bounds[1:], bounds[2:], strict=False)
     ranges = [f"*{name}* ({low:g} to {high:g}" for name, low, high in pairs]
-    for text in (*ranges, f"*{names[-1]}* ({bounds[-1]:g} or more)"):
-        assert text in " ".join(readme.split()), text
+    closing = f"*{names[-1]}* ({bounds[-1]:g} or more)"
+    for text in (*ranges, closing, f"(under {CLOSE:g})"):
+        assert text in readme, text
 
 
 @pytest.mark.parametrize("seed", [2, 3])
@@ -117,6 +147,19 @@ def test_a_choice_within_a_point_is_close_and_not_flagged(
         for decision in review.decisions:
             line = decision_line(review, decision)
             assert line.endswith("close") == decision.close, line
+
+
+def test_each_decision_line_names_its_band(two_player: Reviewed) -> None:
+    """Close in the Cost column (unpriced), every other band by name in the Label column."""
+    review = two_player.review
+    other = next(d for d in review.decisions if d.played != d.best)
+    for cost, name in ((0.4, "close"), (1.3, "slip"), (2.0, "inaccuracy"), (12.0, "blunder")):
+        decision = dataclasses.replace(other, cost=cost)
+        line = decision_line(review, decision)
+        assert line.split()[-1] == name, line
+        assert (f"-{cost:.1f}" in line) == (name != "close"), line
+    same = next(d for d in review.decisions if d.played == d.best)
+    assert decision_line(review, same).split()[-1] == "="
 
 
 def test_the_graph_of_two_computer_experts_takes_their_own_sharpness(analyst: Analyst) -> None:

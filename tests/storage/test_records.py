@@ -159,7 +159,29 @@ def test_the_printed_table_fits_80_columns_cutting_a_long_name_at_a_word() -> No
 
     seats = (Seat("Ana"), Seat("Computer Two Long Name", "easy"))
     record_game(play_until(Match.start(seats, GameConfig(), 5), lambda m: m.state.is_over))
-    lines = format_table(load_records()).splitlines()
+    lines = format_table(load_records(), width=80).splitlines()
     table = lines[: 1 + len(load_records().players)]
     assert all(len(line) <= 80 for line in table), table
     assert any(line.startswith("Computer… ") for line in table), table  # a whole word
+
+
+def test_the_name_column_follows_the_longest_name_up_to_the_terminal(monkeypatch, capsys):
+    from cantstop_tui.engine import GameConfig
+    from cantstop_tui.storage.records_cli import format_table
+    from cantstop_tui.ui.demo import play_until
+
+    for seed, seats in enumerate([(Seat("Bot", "expert"), Seat("Computer", "rule28")),
+                                  (Seat("Ana"), Seat("Bot", "easy"))]):
+        record_game(play_until(Match.start(seats, GameConfig(), seed), lambda m: m.state.is_over))
+    names = {"Bot (expert)", "Computer (rule28)", "Bot (easy)", "Ana"}
+
+    def first_cells(text: str) -> set[str]:
+        return {line.split("  ")[0].rstrip() for line in text.splitlines()[1:5]}
+
+    wide = format_table(load_records(), width=200)
+    assert first_cells(wide) == names
+    assert len(wide.splitlines()[0]) < 100  # as wide as the longest name, not the terminal
+    assert "Computer (rule28)" not in first_cells(format_table(load_records(), width=80))
+    monkeypatch.setenv("COLUMNS", "200")  # the command asks the terminal
+    assert records_main([]) == 0
+    assert first_cells(capsys.readouterr().out) == names

@@ -43,6 +43,15 @@ def test_move_lines_name_the_dice_and_what_the_move_does() -> None:
     assert move_effect(state, (6, 6)) == "double advance 6"
 
 
+def test_a_moves_effect_names_its_columns_in_the_order_its_dice_are_listed() -> None:
+    state, _ = roll(new_game(), (5, 6, 5, 5))
+    assert move_dice((5, 6, 5, 5), (10, 11)) == "5+6=11  5+5=10"
+    assert move_effect(state, (10, 11)) == "new runner 11, new runner 10"
+    state, _ = roll(new_game(), (5, 5, 5, 6))
+    assert move_dice((5, 5, 5, 6), (10, 11)) == "5+5=10  5+6=11"
+    assert move_effect(state, (10, 11)) == "new runner 10, new runner 11"
+
+
 def test_every_sum_of_a_bust_gets_its_reason() -> None:
     match = Match.start(humans(2), GameConfig(2), 1)
     player = match.state.current_player

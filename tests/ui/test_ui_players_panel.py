@@ -1,5 +1,5 @@
 """The side panel counts won columns from the engine's facts to the end: a last turn that
-claims two columns at once shows the game won (3/3), never more than the game needs."""
+claims two columns at once shows the true count (4/3), as the game-over box names them."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from cantstop_tui.ui.view import GameView
 from cantstop_tui.ui.widgets.players import PlayersPanel
 
 
-def test_two_columns_claimed_in_the_last_turn_show_the_game_won() -> None:
+def test_two_columns_claimed_in_the_last_turn_show_the_true_count() -> None:
     match = finished(2, seed=2)
     state = match.state
     winner = state.winner
@@ -24,4 +24,4 @@ def test_two_columns_claimed_in_the_last_turn_show_the_game_won() -> None:
     assert len(four.state.columns_won(winner)) == 4
     lines = PlayersPanel(UNICODE).draw(GameView(four)).plain.splitlines()
     row = lines[1 + winner]
-    assert " 3/3 " in row and "4/3" not in row, lines
+    assert " 4/3 " in row and "3/3" not in row, lines

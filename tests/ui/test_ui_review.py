@@ -16,12 +16,13 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList, ProgressBar, Static
 
 from cantstop_tui import cli
 from cantstop_tui.play import review as review_module
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.ratings import Rating
+from cantstop_tui.play.review import FLAGGED
 from cantstop_tui.storage.finished import keep_finished
 from cantstop_tui.storage.record import write_game
 from cantstop_tui.ui.screens import review as review_screen
@@ -69,9 +70,14 @@ async def test_the_review_lists_decisions_filters_mistakes_and_opens_the_replay(
         assert options.option_count == len(review.decisions) > 0
         graph = screen.query_one(ChanceGraph)
         assert len(graph.chances) == len(review.turn_starts)
+        assert options.border_title == review_screen.ALL_TITLE
         await pilot.press("m")
         labelled = [d for d in review.decisions if d.label]
         assert options.option_count == max(len(labelled), 1)
+        # What m lists is what its name says: the flagged bands, no slip nor close.
+        assert all(d.band in FLAGGED for d in labelled)
+        assert options.border_title == review_screen.FLAGGED_TITLE
+        assert all(name in str(options.border_title) for name in FLAGGED)
         await pilot.press("m")
         assert options.option_count == len(review.decisions)
         await pilot.press("down", "down")
@@ -193,6 +199,10 @@ async def test_a_slow_review_shows_its_progress(monkeypatch: pytest.MonkeyPatch)
         assert isinstance(screen, ReviewScreen)
         working = screen.query_one("#working")
         await until(pilot, lambda: working.display, "the progress bar, the review under way")
+        # A share done, and no guess of the time left ("1% 00:04:45" for a 20 s review).
+        bar = screen.query_one(ProgressBar)
+        parts = " ".join(str(part.render()) for part in bar.query("*"))
+        assert "%" in parts and not re.search(r"\d+:\d\d|--:--", parts), parts
         seen.set()
         await reviewed(pilot, screen)
         assert not working.display

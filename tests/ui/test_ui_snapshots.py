@@ -111,3 +111,10 @@ def test_win_chances_in_the_side_panel(snap_compare: Snap) -> None:
         await pilot.pause()
 
     assert snap_compare(table_app(in_progress())[0], terminal_size=SIZE, run_before=chances_shown)
+
+
+def test_four_player_game_in_the_light_theme(snap_compare: Snap) -> None:
+    """Each player's colour a shade that stands out from textual-light's grey."""
+    app = table_app(in_progress())[0]
+    app.theme = "textual-light"
+    assert snap_compare(app, terminal_size=SIZE)

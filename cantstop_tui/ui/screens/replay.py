@@ -117,6 +117,9 @@ class ReplayScreen(Screen[PlayOn | None]):
         self.query_one("#caption", Static).update(self.replay.caption(index))
         happened = "\n".join(self.replay.happened(index))
         self.query_one("#happened", Static).update(happened)
+        for hint in self.query("#fresh-dice"):
+            hint.display = self.can_play_on
+        self.refresh_bindings()  # ``p`` leaves the keys bar at a finished game's last step
 
     def action_step(self, delta: int) -> None:
         self.show(min(max(self.index + delta, 0), self.replay.last))
@@ -124,13 +127,15 @@ class ReplayScreen(Screen[PlayOn | None]):
     def action_jump(self, index: int) -> None:
         self.show(self.replay.last if index < 0 else index)
 
+    @property
+    def can_play_on(self) -> bool:
+        """Whether ``p`` plays on from the step shown: not where the game is over."""
+        return self.play_on and not self.replay.position(self.index).match.state.is_over
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.play_on if action == "play_on" else True
+        return self.can_play_on if action == "play_on" else True
 
     def action_play_on(self) -> None:
-        if self.replay.position(self.index).match.state.is_over:
-            self.notify("The game is over at this step: go back to play on.", severity="warning")
-            return
         self.dismiss(PlayOn(self.index, self.replay.play_on(self.index)))
 
     def action_close(self) -> None:

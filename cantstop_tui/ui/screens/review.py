@@ -25,7 +25,7 @@ from textual.widgets.option_list import Option
 
 from ...play.match import Match
 from ...play.ratings import GameRatings
-from ...play.review import Decision, Review, review_rated
+from ...play.review import FLAGGED, Decision, Review, review_rated
 from ...play.review_text import (
     LEGEND,
     decision_header,
@@ -56,6 +56,10 @@ refused while the queue is full."""
 KEEP: Final = 4
 """Reviews kept in memory: a server's players of one table share their game's review."""
 LABEL_STYLES: Final = {"inaccuracy": "yellow", "mistake": "bold dark_orange", "blunder": "bold red"}
+FLAGGED_TITLE: Final = f"Flagged: {', '.join(FLAGGED)} (m: all decisions)"
+ALL_TITLE: Final = "Decisions (m: flagged only)"
+NONE_FLAGGED: Final = f"Nothing flagged (no {' or '.join(FLAGGED)})."
+"""What ``m`` lists, said as it filters: the flagged bands (``play.review.FLAGGED``)."""
 
 _recent: OrderedDict[Match, tuple[GameRatings | None, Review]] = OrderedDict()
 """Touched on the event loop only (a server's apps share one)."""
@@ -144,7 +148,9 @@ class ReviewScreen(Screen[PlayOn | None]):
         yield Static(review_title(self.title_text, self.match), id="title")
         with Vertical(id="working", classes="hidden"):
             yield Static(WAITING, id="working-text")
-            yield ProgressBar(total=max(len(self.match.history), 1), id="progress")
+            # No time left: it is guessed from the steps done, and the first steps (the
+            # analyst warming up, a worker starting) said "00:04:45" of a 20 s review.
+            yield ProgressBar(total=max(len(self.match.history), 1), show_eta=False, id="progress")
         yield Static(id="outcome")
         yield Static(id="summary")
         yield Static("  " + decision_header(), id="decisions-header")
@@ -221,9 +227,7 @@ class ReviewScreen(Screen[PlayOn | None]):
         if review is None:
             return
         options = self.query_one(OptionList)
-        options.border_title = (
-            "Mistakes (m: all decisions)" if self.only_labelled else "Decisions (m: mistakes only)"
-        )
+        options.border_title = FLAGGED_TITLE if self.only_labelled else ALL_TITLE
         options.border_subtitle = "Enter: replay from there"
         options.clear_options()
         self._shown = [
@@ -232,7 +236,7 @@ class ReviewScreen(Screen[PlayOn | None]):
             if decision.label or not self.only_labelled
         ]
         if not self._shown:
-            empty = "No mistakes to show." if review.decisions else "No decision by a person."
+            empty = NONE_FLAGGED if review.decisions else "No decision by a person."
             options.add_option(Option(empty, disabled=True))
             return
         for index in self._shown:

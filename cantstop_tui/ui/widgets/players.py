@@ -74,8 +74,9 @@ class PlayersPanel(ViewWidget):
             if chances is not None:
                 text.append(f"{percent(chances[player]):>5}", style=player_style(player))
             won = state.columns_won(player)
-            # The last turn can claim more columns than the game needs: it is won at `need`.
-            count = f" {min(len(won), need)}/{need}"
+            # The true count, as the game-over box says it: a winning turn can claim more
+            # columns than the game needs (4/3).
+            count = f" {len(won)}/{need}"
             text.append(count, style="bold" if won else "dim")
             if won:
                 room = width - (3 + name_cells + chance_cells + len(count)) - 1
