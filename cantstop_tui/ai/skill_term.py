@@ -100,6 +100,22 @@ PAIR_SHARPNESS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
 """Each pairing of two computer levels' factor on the calibrated log-odds of the board at the
 start, fading toward 1 as the skill term does (``sharpness_factor``; the provenance: the
 module's docstring)."""
+PAIR_STARTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
+    ("easy", "rule28"): 0.0, ("easy", "steady"): 0.0, ("easy", "strong"): 0.0,
+    ("easy", "expert"): 0.0, ("rule28", "steady"): 0.0, ("rule28", "strong"): 0.0,
+    ("rule28", "expert"): 0.0, ("steady", "strong"): 0.0, ("steady", "expert"): 0.0,
+    ("strong", "expert"): 0.0,
+})
+"""Each pairing of two computer levels (weaker first): log-odds the stronger gains at the
+first turn start beyond its strengths and shift, gone within the first turns
+(``start_fade``: the levels' edge shows on the board at a pace of the pairing's own; the
+provenance: the module's docstring)."""
+START_POWER: Final = 10.0
+"""How fast a pairing's own start fades: ``(turns_left / start_turns) ** START_POWER``, a
+quarter left by the second turn start, a tenth by the fourth (chosen by cross-validation
+with the starts, the module's docstring)."""
+NO_STARTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({})
+"""No pairing's own start."""
 NO_SHARPNESS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({})
 """No pairing's own sharpness: the calibration between equals for every pairing."""
 NO_SHIFTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({})
@@ -110,25 +126,45 @@ FITTED_PLAYERS: Final = 2
 
 def skill_shifts(
     strengths: Sequence[float] | np.ndarray, turns_left: Sequence[float] | np.ndarray,
-    term: SkillTerm = SKILL_TERM,
+    term: SkillTerm = SKILL_TERM, starts: Sequence[float] | np.ndarray | None = None,
 ) -> np.ndarray:
     """The log-odds each player gains, for one position (``strengths``: a value per player,
-    ``turns_left``: per player) or many (a row each)."""
+    ``turns_left``: per player) or many (a row each); ``starts``: each player's part of
+    their pairing's own start (``level_starts``; None: none), shaped as ``strengths``."""
     s = np.asarray(strengths, dtype=np.float64)
     turns = np.asarray(turns_left, dtype=np.float64)
     if s.shape[-1] != FITTED_PLAYERS:
         return np.zeros(s.shape)
-    others = (s.sum(axis=-1, keepdims=True) - s) / (s.shape[-1] - 1)
-    return np.asarray((s - others) * fade(turns, term))
+    gains = _gaps(s) * fade(turns, term)
+    if starts is not None:
+        gains = gains + _gaps(np.asarray(starts, dtype=np.float64)) * start_fade(turns, term)
+    return np.asarray(gains)
+
+
+def _gaps(values: np.ndarray) -> np.ndarray:
+    """Each player's value less the other's (two players, along the last axis)."""
+    return np.asarray(values - (values.sum(axis=-1, keepdims=True) - values))
+
+
+def start_fade(
+    turns_left: Sequence[float] | np.ndarray, term: SkillTerm = SKILL_TERM
+) -> np.ndarray:
+    """How much of a pairing's own start is left: ``(turns_left / start_turns) **
+    START_POWER`` (shaped as ``fade``)."""
+    return np.asarray(_left(turns_left, term) ** START_POWER)
 
 
 def fade(turns_left: Sequence[float] | np.ndarray, term: SkillTerm = SKILL_TERM) -> np.ndarray:
     """How much of the term is left: ``(turns_left / start_turns) ** power``, the turns left
     the mean of the players' (one position: ``turns_left`` per player; many: a row each;
     the result keeps the last axis, of length 1)."""
+    return np.asarray(_left(turns_left, term) ** term.power)
+
+
+def _left(turns_left: Sequence[float] | np.ndarray, term: SkillTerm) -> np.ndarray:
+    """The mean of the players' turns left, in turns from the start (shaped as ``fade``)."""
     turns = np.asarray(turns_left, dtype=np.float64)
-    left = np.clip(turns.mean(axis=-1, keepdims=True), 0.0, None) / term.start_turns
-    return np.asarray(left**term.power)
+    return np.asarray(np.clip(turns.mean(axis=-1, keepdims=True), 0.0, None) / term.start_turns)
 
 
 def sharpness_factor(
@@ -169,17 +205,35 @@ def level_skills(
     return a + up * half, b - up * half
 
 
+def level_starts(
+    first: str, second: str, starts: Mapping[tuple[str, str], float] = PAIR_STARTS
+) -> tuple[float, float]:
+    """Two computer levels' parts of their pairing's own start as ``skill_shifts`` takes
+    them: half each, the stronger's up (a mirror, or a pairing not there: none)."""
+    key = pair_key(first, second)
+    half = starts.get(key, 0.0) / 2 if key[0] != key[1] else 0.0
+    up = 1.0 if level_name(first) == key[1] else -1.0
+    return up * half, -up * half
+
+
 def level_skill_rows(
     levels: np.ndarray, term: SkillTerm = SKILL_TERM,
     shifts: Mapping[tuple[str, str], float] = PAIR_SHIFTS,
 ) -> np.ndarray:
     """``level_skills`` of many two-player positions: ``levels`` each seat's level (its index
     in ``LEVELS``), a row each."""
-    pairs = np.zeros((len(LEVELS), len(LEVELS)))
-    for (weaker, stronger), shift in shifts.items():
-        w, s = LEVELS.index(weaker), LEVELS.index(stronger)
-        pairs[s, w], pairs[w, s] = shift / 2, -shift / 2
-    first, second = levels[:, 0], levels[:, 1]
     base = np.asarray(term.strengths, dtype=np.float64)
-    half = pairs[first, second]
-    return np.column_stack([base[first] + half, base[second] - half])
+    return np.asarray(base[levels] + level_start_rows(levels, shifts))
+
+
+def level_start_rows(
+    levels: np.ndarray, starts: Mapping[tuple[str, str], float] = PAIR_STARTS
+) -> np.ndarray:
+    """``level_starts`` of many two-player positions (``levels`` as ``level_skill_rows``
+    takes them); with a pairing's shifts, the halves ``level_skills`` adds."""
+    pairs = np.zeros((len(LEVELS), len(LEVELS)))
+    for (weaker, stronger), value in starts.items():
+        w, s = LEVELS.index(weaker), LEVELS.index(stronger)
+        pairs[s, w], pairs[w, s] = value / 2, -value / 2
+    half = pairs[levels[:, 0], levels[:, 1]]
+    return np.column_stack([half, -half])
