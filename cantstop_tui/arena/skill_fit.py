@@ -1,7 +1,7 @@
 """Fit and check the win chance's skill term on games between every pairing of the levels.
 
-    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 4 5 6 7 --fit-games 1260 \\
-        --check-seeds 8 9 --check-games 1260 --cache /tmp/chance_games --jobs 2
+    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 4 5 6 7 8 9 10 --fit-games 1260 \\
+        --check-seeds 11 --check-games 1260 --cache /tmp/chance_games --jobs 2
 
 plays (or reads from the cache) the games of ``arena.skill_games``, fits the skill term's
 numbers (each level's strength, the weakest's held at 0, and the power of the turns left)
@@ -53,10 +53,10 @@ from .skill_check import (
 from .skill_games import generate
 from .skill_pairs import SHIPPED, as_sharpness, as_shifts, as_starts, fit_pairs
 
-FIT_SEEDS: Final = (2, 3, 4, 5, 6, 7)
+FIT_SEEDS: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10)
 FIT_GAMES: Final = 1260
 """Games of each fit seed."""
-CHECK_SEEDS: Final = (8, 9)
+CHECK_SEEDS: Final = (11,)
 CHECK_GAMES: Final = 1260
 """Games of each check seed."""
 """The games the shipped term was fitted and checked on (docs/ai.md's table: the check's)."""

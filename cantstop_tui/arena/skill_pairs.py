@@ -53,18 +53,20 @@ PENALTIES: Final = (
     Penalty(0.0, math.inf), Penalty(1.0, math.inf), Penalty(3.0, math.inf),
     Penalty(10.0, math.inf), Penalty(30.0, math.inf), Penalty(3.0, math.inf, 3.0),
     Penalty(10.0, math.inf, 3.0), Penalty(10.0, math.inf, 1.0), Penalty(10.0, 3.0),
-    Penalty(10.0, 10.0), Penalty(10.0, 30.0), Penalty(3.0, 10.0), Penalty(math.inf, math.inf),
+    Penalty(10.0, 10.0), Penalty(10.0, 30.0), Penalty(3.0, 10.0),
+    Penalty(10.0, 3.0, start=3.0, start_power=10.0),
+    Penalty(10.0, 3.0, start=3.0, start_power=10.0, anchored=True),
+    Penalty(10.0, 3.0, start=1.0, start_power=5.0, anchored=True), Penalty(math.inf, math.inf),
 )
 """From each pairing's shift free to the per-level term (the last); with a slope of each
-pairing's own (the third number), or a sharpness (the second)."""
-SHIPPED: Final = Penalty(10.0, 3.0)
-"""The penalty of ``skill_term.PAIR_SHIFTS`` and ``PAIR_SHARPNESS``: each pairing's shift
-held toward 0 by 10 games' worth of evidence per squared log-odds, its sharpness toward 1
-by 3 per squared log, no slope. On seeds 2 to 7, each left out in turn (``skill_cv``):
-held-out log loss within noise of the least (shift 3 with sharpness 10, 0.00009 lower,
-against a standard error of 0.0004 to 0.0005 for each against the shifts alone), and the
-best calibrated: every pairing's calibration error within 3 points, no tenth off
-(docs/ai.md)."""
+pairing's own (the third number), a sharpness (the second), or a start (with the ladder's
+rates counted at the first turn start: anchored)."""
+SHIPPED: Final = Penalty(10.0, 3.0, start=1.0, anchored=True)
+"""The penalty of ``skill_term.PAIR_SHIFTS``, ``PAIR_SHARPNESS`` and ``PAIR_STARTS``: each
+pairing's shift held toward 0 by 10 games' worth of evidence per squared log-odds, its
+sharpness toward 1 by 3 per squared log, its start toward 0 by 1 (fading with
+``skill_term.START_POWER``), the ladder's measured rates counted at the first turn start,
+no slope. Chosen on seeds 2 to 7, each left out in turn (``skill_cv``; docs/ai.md)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from cantstop_tui.ai import LEVELS
-from cantstop_tui.ai.skill_term import NO_SHIFTS, SKILL_TERM
+from cantstop_tui.ai.skill_term import NO_SHIFTS, SKILL_TERM, START_POWER
 from cantstop_tui.ai.turns_model import shipped
 from cantstop_tui.ai.win_chance import calibration_for
 from cantstop_tui.arena.skill_check import Predictions, shown
@@ -215,7 +215,7 @@ def test_a_pairings_own_start_counts_at_the_first_turn_start_and_is_gone_soon_af
     # (the two seats' chances are made to sum to 1 after: nearly the planted log-odds)
     assert gained == pytest.approx(np.full(len(gained), -0.8), abs=0.05)
     later = steadys_log_odds(0.6 * start, _started(-0.8)) - steadys_log_odds(0.6 * start, NONE)
-    assert (abs(later) < 0.8 * 0.6**9).all()  # a second turn's worth of turns left: little
+    assert (abs(later) < 0.8 * 0.6**START_POWER + 0.02).all()  # little of it left
     pairs = _started(-0.8)
     assert as_starts(pairs)[("rule28", "steady")] == -0.8 and len(as_starts(pairs)) == 10
     assert pair_chances(data, CALIBRATION, SKILL_TERM, pairs) == pytest.approx(

@@ -261,3 +261,13 @@ def test_a_start_moves_the_chance_at_the_first_turn_start_as_shown_everywhere() 
     late = position(mine={6: 3, 8: 2}, theirs={7: 4}, mine_won=(2, 12))
     assert win_chances(late, skills=skills, starts=starts)[0] == pytest.approx(
         win_chances(late, skills=skills)[0], abs=0.01)
+
+
+def test_docs_state_each_pairings_own_start() -> None:
+    from cantstop_tui.ai.skill_term import PAIR_STARTS, START_POWER
+
+    text = DOCS.read_text(encoding="utf-8")
+    table = re.findall(r"^\| `(\w+)` v `(\w+)` \| [-\d.]+ \| [\d.]+ \| ([-\d.]+) \|", text,
+                       re.MULTILINE)
+    assert {(a, b): float(v) for a, b, v in table} == dict(PAIR_STARTS)
+    assert f"(turns_left / start_turns) ^ {START_POWER:g}" in text
