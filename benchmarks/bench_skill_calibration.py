@@ -22,8 +22,10 @@ from benchmarks import Row
 from cantstop_tui.ai.skill_term import (
     NO_SHARPNESS,
     NO_SHIFTS,
+    NO_STARTS,
     PAIR_SHARPNESS,
     PAIR_SHIFTS,
+    PAIR_STARTS,
     SKILL_TERM,
 )
 from cantstop_tui.ai.turns_model import shipped
@@ -53,11 +55,11 @@ def run() -> list[Row]:
     calibration = calibration_for(shipped(), 2)
     rows: list[Row] = []
     summaries = []
-    for name, term, shifts, sharp in (
-        ("knowing who plays", SKILL_TERM, PAIR_SHIFTS, PAIR_SHARPNESS),
-        ("blind to skill", blind(), NO_SHIFTS, NO_SHARPNESS),
+    for name, term, shifts, sharp, starts in (
+        ("knowing who plays", SKILL_TERM, PAIR_SHIFTS, PAIR_SHARPNESS, PAIR_STARTS),
+        ("blind to skill", blind(), NO_SHIFTS, NO_SHARPNESS, NO_STARTS),
     ):
-        found = tenths(data, shown(data, calibration, term, shifts, sharp))
+        found = tenths(data, shown(data, calibration, term, shifts, sharp, starts))
         said = [verdict(row) for row in found]
         summaries.append((
             f"{name}: tenths ok / noise / OFF",
@@ -65,7 +67,7 @@ def run() -> list[Row]:
             f"worst gap {max(abs(r.gap) for r in found) * 100:.1f} points, mean "
             f"{sum(abs(r.gap) for r in found) / len(found) * 100:.1f}; "
             f"{pairing_summary(pairings(found, games_per_pairing(data)))}; "
-            f"log loss {log_loss(data, calibration, term, shifts, sharp):.4f}",
+            f"log loss {log_loss(data, calibration, term, shifts, sharp, starts):.4f}",
         ))
         if term is SKILL_TERM:
             rows += [(f"{r.pairing[0]} v {r.pairing[1]}",

@@ -96,7 +96,7 @@ class Analyst:
 
     def _calibrated_rows(
         self, state: GameState, values: Sequence[float], skills: Sequence[float] | None = None,
-        sharpness: float = 1.0,
+        sharpness: float = 1.0, starts: Sequence[float] | None = None,
     ) -> np.ndarray:
         """Every player's calibrated chance (a row each) when the mover's raw value is each
         of ``values`` and the others share the rest as in the banked race (with the seats'
@@ -115,19 +115,20 @@ class Analyst:
         shares[mover] = 0.0
         raw = (1.0 - mine) * shares
         raw[:, mover] = mine[:, 0]
-        shifts = None if skills is None else skill_shifts(skills, turns)
+        shifts = None if skills is None else skill_shifts(skills, turns, starts=starts)
         sharp = None if sharpness == 1.0 else sharpness_factor(sharpness, turns)
         return calibrate(raw, calibration_for(self._model(), state.num_players), shifts, sharp)
 
     def calibrated(
         self, state: GameState, values: Sequence[float],
         skills: Sequence[float] | None = None, sharpness: float = 1.0,
+        starts: Sequence[float] | None = None,
     ) -> list[float]:
         """The mover's chance (0-1) as shown to players, for each raw ``values`` (with the
-        seats' ``skills`` and ``sharpness`` as in ``chances``, else between equals)."""
+        seats' ``skills``, ``sharpness`` and ``starts`` as in ``chances``, else between equals)."""
         if not values:
             return []
-        rows = self._calibrated_rows(state, values, skills, sharpness)
+        rows = self._calibrated_rows(state, values, skills, sharpness, starts)
         return [float(c) for c in rows[:, state.current_player]]
 
     def _luck_planner(self, state: GameState) -> Planner:
@@ -161,18 +162,21 @@ class Analyst:
         return Luck(shown[0] - mean, spread / len(ALL_ROLLS))
 
     def chances(
-        self, state: GameState, skills: Sequence[float] | None = None, sharpness: float = 1.0
+        self, state: GameState, skills: Sequence[float] | None = None, sharpness: float = 1.0,
+        starts: Sequence[float] | None = None,
     ) -> tuple[float, ...]:
         """Each player's chance to win from this position, mid-turn included: the mover's
         from the search, the others' from the banked race sharing the rest, calibrated.
 
         ``skills``: each player's rating (``skill_term``: who is playing); None: equals;
-        ``sharpness``: the pairing's (``skill_term.level_sharpness``). Costs, luck and
+        ``sharpness``: the pairing's (``skill_term.level_sharpness``); ``starts``: each
+        seat's part of its own start (``skill_term.level_starts``). Costs, luck and
         ``calibrated`` price decisions between equals whatever the seats."""
         from .win_chance import win_chances
 
         if state.winner is not None or (state.phase is Phase.ROLL and not any(state.runners)):
             # A turn's start: the banked race, which is what the calibration was fitted on.
-            return win_chances(state, self._model(), skills=skills, sharpness=sharpness)
-        rows = self._calibrated_rows(state, [self.value(state)], skills, sharpness)
+            return win_chances(state, self._model(), skills=skills, sharpness=sharpness,
+                               starts=starts)
+        rows = self._calibrated_rows(state, [self.value(state)], skills, sharpness, starts)
         return tuple(float(c) for c in rows[0])

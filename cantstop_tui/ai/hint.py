@@ -35,8 +35,9 @@ CLOSE_TO_WINNING: Final = 2.0
 
 _analyst = Analyst()
 
-Seats = tuple["Sequence[float] | None", float]
-"""Who is playing, as the chances assume: each seat's skill (None: equals), the sharpness."""
+Seats = tuple["Sequence[float] | None", float, "Sequence[float] | None"]
+"""Who is playing, as the chances assume: each seat's skill (None: equals), the sharpness,
+each seat's part of the pairing's own start (None: none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,12 +193,15 @@ def _choice(state: GameState, close: bool, seats: Seats) -> Hint:
                 wins, close, text, win_roll, win_stop, moves)
 
 
-def hint(state: GameState, skills: Sequence[float] | None = None, sharpness: float = 1.0) -> Hint:
+def hint(
+    state: GameState, skills: Sequence[float] | None = None, sharpness: float = 1.0,
+    starts: Sequence[float] | None = None,
+) -> Hint:
     """What ``expert`` would do for the player to move, and why, in the chances the side
-    panel shows: ``skills`` and ``sharpness`` say who is playing as there
+    panel shows: ``skills``, ``sharpness`` and ``starts`` say who is playing as there
     (``Analyst.chances``; None: equals). They move the chances, never the advice: a seat's
     skill shifts all of the mover's chances alike."""
-    seats: Seats = (skills, sharpness)
+    seats: Seats = (skills, sharpness, starts)
     if state.phase is Phase.OVER:
         return Hint("none", None, None, Fraction(0), 0, (), False, False, "The game is over.")
     close = _opponent_close(state)

@@ -18,13 +18,13 @@ The strengths are fitted on the games themselves, not read off the ladder's rati
 rating per level, from adjacent levels' rates, cannot give every pairing's rate (steady
 beats easy far more often than the two ratings say).
 
-Fitted (least log loss) on 7,560 two-player games of seeds 2 to 7 between every pairing of
-the five levels (15 pairings, 504 games each, mirrors included, the first seat swapped
-every other round), checked on games of other seeds (docs/ai.md, "The win chance knows who
+Fitted (least log loss) on 11,340 two-player games of seeds 2 to 10 between every pairing
+of the five levels (15 pairings, 756 games each, mirrors included, the first seat swapped
+every other round), checked on games of another seed (docs/ai.md, "The win chance knows who
 is playing"). Refit with
 
-    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 4 5 6 7 --fit-games 1260 \\
-        --check-seeds 8 9 --check-games 1260 --cache /tmp/chance_games --jobs 2
+    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 4 5 6 7 8 9 10 --fit-games 1260 \\
+        --check-seeds 11 --check-games 1260 --cache /tmp/chance_games --jobs 2
 
 Between two computer levels each pairing also has terms of its own, fitted on the same
 games after the strengths, one pairing at a time, each held toward none by a penalty
@@ -42,7 +42,12 @@ chosen by cross-validation, each seed left out in turn (``arena.skill_pairs``,
   of the board, fading toward 1 as the term does. The calibration between equals was
   fitted on self-play of one policy; levels that play for their win chance against the
   position (expert, strong) come back more often than the race of turns says (their
-  chance less sure, sharpness under 1), the plainer levels less often (over 1).
+  chance less sure, sharpness under 1), the plainer levels less often (over 1);
+- a start (``PAIR_STARTS``): log-odds at the first turn start, gone within the first turns
+  (``start_fade``): the levels' edge shows on the board at a pace of each pairing's own
+  (rule28 keeps pace early); fitted with the ladder's 10,000-game rates counted as games
+  at the first turn start (``play.ratings.ARENA_WIN_RATES``), so the four adjacent
+  pairings start at their measured rate.
 
 A person has no pairing: a rating maps to a strength between the levels'
 (``play.seat_skill``), and a person against a level, or two people, take the strengths
@@ -78,28 +83,45 @@ class SkillTerm:
 
 
 SKILL_TERM: Final = SkillTerm(
-    strengths=(0.0, 1.113, 2.208, 2.869, 3.247), power=0.43, start_turns=7.81
+    strengths=(0.0, 1.078, 2.152, 2.841, 3.163), power=0.408, start_turns=7.81
 )
 """The fitted term (its provenance: the module's docstring)."""
 PAIR_SHIFTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
-    ("easy", "rule28"): -0.153, ("easy", "steady"): 0.416, ("easy", "strong"): 0.016,
-    ("easy", "expert"): -0.222, ("rule28", "steady"): 0.05, ("rule28", "strong"): -0.087,
-    ("rule28", "expert"): -0.233, ("steady", "strong"): 0.067, ("steady", "expert"): 0.315,
-    ("strong", "expert"): -0.04,
+    ("easy", "rule28"): -0.284, ("easy", "steady"): 0.456, ("easy", "strong"): -0.006,
+    ("easy", "expert"): -0.109, ("rule28", "steady"): 0.124, ("rule28", "strong"): 0.063,
+    ("rule28", "expert"): -0.173, ("steady", "strong"): 0.072, ("steady", "expert"): 0.183,
+    ("strong", "expert"): -0.12,
 })
 """Each pairing of two computer levels (weaker first): log-odds the stronger gains at the
 start beyond the two strengths' difference (fading as the term does; the provenance: the
 module's docstring)."""
 PAIR_SHARPNESS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
-    ("easy", "easy"): 1.434, ("easy", "rule28"): 1.078, ("easy", "steady"): 1.553,
-    ("easy", "strong"): 1.134, ("easy", "expert"): 1.116, ("rule28", "rule28"): 0.954,
-    ("rule28", "steady"): 0.973, ("rule28", "strong"): 1.049, ("rule28", "expert"): 1.03,
-    ("steady", "steady"): 1.271, ("steady", "strong"): 1.254, ("steady", "expert"): 0.628,
-    ("strong", "strong"): 0.879, ("strong", "expert"): 0.889, ("expert", "expert"): 0.533,
+    ("easy", "easy"): 1.337, ("easy", "rule28"): 1.107, ("easy", "steady"): 1.573,
+    ("easy", "strong"): 1.291, ("easy", "expert"): 1.234, ("rule28", "rule28"): 0.947,
+    ("rule28", "steady"): 1.089, ("rule28", "strong"): 1.084, ("rule28", "expert"): 1.05,
+    ("steady", "steady"): 1.367, ("steady", "strong"): 1.146, ("steady", "expert"): 0.679,
+    ("strong", "strong"): 0.906, ("strong", "expert"): 0.854, ("expert", "expert"): 0.564,
 })
 """Each pairing of two computer levels' factor on the calibrated log-odds of the board at the
 start, fading toward 1 as the skill term does (``sharpness_factor``; the provenance: the
 module's docstring)."""
+PAIR_STARTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
+    ("easy", "rule28"): 0.238, ("easy", "steady"): 0.527, ("easy", "strong"): 0.142,
+    ("easy", "expert"): -0.14, ("rule28", "steady"): -0.391, ("rule28", "strong"): -0.497,
+    ("rule28", "expert"): -0.326, ("steady", "strong"): -0.068, ("steady", "expert"): 0.377,
+    ("strong", "expert"): 0.303,
+})
+"""Each pairing of two computer levels (weaker first): log-odds the stronger gains at the
+first turn start beyond its strengths and shift, gone within the first turns
+(``start_fade``: the levels' edge shows on the board at a pace of the pairing's own; the
+provenance: the module's docstring)."""
+START_POWER: Final = 5.0
+"""How fast a pairing's own start fades: ``(turns_left / start_turns) ** START_POWER`` (on
+the games, 76% of it left at the second turn start, 41% at the fourth, 15% at the seventh;
+chosen by
+cross-validation, ``arena.skill_pairs.SHIPPED``)."""
+NO_STARTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({})
+"""No pairing's own start."""
 NO_SHARPNESS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({})
 """No pairing's own sharpness: the calibration between equals for every pairing."""
 NO_SHIFTS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({})
@@ -110,25 +132,45 @@ FITTED_PLAYERS: Final = 2
 
 def skill_shifts(
     strengths: Sequence[float] | np.ndarray, turns_left: Sequence[float] | np.ndarray,
-    term: SkillTerm = SKILL_TERM,
+    term: SkillTerm = SKILL_TERM, starts: Sequence[float] | np.ndarray | None = None,
 ) -> np.ndarray:
     """The log-odds each player gains, for one position (``strengths``: a value per player,
-    ``turns_left``: per player) or many (a row each)."""
+    ``turns_left``: per player) or many (a row each); ``starts``: each player's part of
+    their pairing's own start (``level_starts``; None: none), shaped as ``strengths``."""
     s = np.asarray(strengths, dtype=np.float64)
     turns = np.asarray(turns_left, dtype=np.float64)
     if s.shape[-1] != FITTED_PLAYERS:
         return np.zeros(s.shape)
-    others = (s.sum(axis=-1, keepdims=True) - s) / (s.shape[-1] - 1)
-    return np.asarray((s - others) * fade(turns, term))
+    gains = _gaps(s) * fade(turns, term)
+    if starts is not None:
+        gains = gains + _gaps(np.asarray(starts, dtype=np.float64)) * start_fade(turns, term)
+    return np.asarray(gains)
+
+
+def _gaps(values: np.ndarray) -> np.ndarray:
+    """Each player's value less the other's (two players, along the last axis)."""
+    return np.asarray(values - (values.sum(axis=-1, keepdims=True) - values))
+
+
+def start_fade(
+    turns_left: Sequence[float] | np.ndarray, term: SkillTerm = SKILL_TERM
+) -> np.ndarray:
+    """How much of a pairing's own start is left: ``(turns_left / start_turns) **
+    START_POWER`` (shaped as ``fade``)."""
+    return np.asarray(_left(turns_left, term) ** START_POWER)
 
 
 def fade(turns_left: Sequence[float] | np.ndarray, term: SkillTerm = SKILL_TERM) -> np.ndarray:
     """How much of the term is left: ``(turns_left / start_turns) ** power``, the turns left
     the mean of the players' (one position: ``turns_left`` per player; many: a row each;
     the result keeps the last axis, of length 1)."""
+    return np.asarray(_left(turns_left, term) ** term.power)
+
+
+def _left(turns_left: Sequence[float] | np.ndarray, term: SkillTerm) -> np.ndarray:
+    """The mean of the players' turns left, in turns from the start (shaped as ``fade``)."""
     turns = np.asarray(turns_left, dtype=np.float64)
-    left = np.clip(turns.mean(axis=-1, keepdims=True), 0.0, None) / term.start_turns
-    return np.asarray(left**term.power)
+    return np.asarray(np.clip(turns.mean(axis=-1, keepdims=True), 0.0, None) / term.start_turns)
 
 
 def sharpness_factor(
@@ -169,17 +211,35 @@ def level_skills(
     return a + up * half, b - up * half
 
 
+def level_starts(
+    first: str, second: str, starts: Mapping[tuple[str, str], float] = PAIR_STARTS
+) -> tuple[float, float]:
+    """Two computer levels' parts of their pairing's own start as ``skill_shifts`` takes
+    them: half each, the stronger's up (a mirror, or a pairing not there: none)."""
+    key = pair_key(first, second)
+    half = starts.get(key, 0.0) / 2 if key[0] != key[1] else 0.0
+    up = 1.0 if level_name(first) == key[1] else -1.0
+    return up * half, -up * half
+
+
 def level_skill_rows(
     levels: np.ndarray, term: SkillTerm = SKILL_TERM,
     shifts: Mapping[tuple[str, str], float] = PAIR_SHIFTS,
 ) -> np.ndarray:
     """``level_skills`` of many two-player positions: ``levels`` each seat's level (its index
     in ``LEVELS``), a row each."""
-    pairs = np.zeros((len(LEVELS), len(LEVELS)))
-    for (weaker, stronger), shift in shifts.items():
-        w, s = LEVELS.index(weaker), LEVELS.index(stronger)
-        pairs[s, w], pairs[w, s] = shift / 2, -shift / 2
-    first, second = levels[:, 0], levels[:, 1]
     base = np.asarray(term.strengths, dtype=np.float64)
-    half = pairs[first, second]
-    return np.column_stack([base[first] + half, base[second] - half])
+    return np.asarray(base[levels] + level_start_rows(levels, shifts))
+
+
+def level_start_rows(
+    levels: np.ndarray, starts: Mapping[tuple[str, str], float] = PAIR_STARTS
+) -> np.ndarray:
+    """``level_starts`` of many two-player positions (``levels`` as ``level_skill_rows``
+    takes them); with a pairing's shifts, the halves ``level_skills`` adds."""
+    pairs = np.zeros((len(LEVELS), len(LEVELS)))
+    for (weaker, stronger), value in starts.items():
+        w, s = LEVELS.index(weaker), LEVELS.index(stronger)
+        pairs[s, w], pairs[w, s] = value / 2, -value / 2
+    half = pairs[levels[:, 0], levels[:, 1]]
+    return np.column_stack([half, -half])

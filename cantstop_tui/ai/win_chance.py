@@ -117,11 +117,14 @@ def banked_race(
 def win_chances(
     state: GameState, model: TurnsModel | None = None, *, calibrated: bool = True,
     skills: Sequence[float] | None = None, sharpness: float = 1.0,
+    starts: Sequence[float] | None = None,
 ) -> tuple[float, ...]:
     """Each player's chance to win from the banked position, the current player to move.
 
     ``skills``: each player's rating (``skill_term``); None: players taken as equals.
-    ``sharpness``: the pairing's (``skill_term.level_sharpness``; 1: the calibration's)."""
+    ``sharpness``: the pairing's (``skill_term.level_sharpness``; 1: the calibration's);
+    ``starts``: each seat's part of the pairing's own start (``skill_term.level_starts``;
+    None: none)."""
     n = state.num_players
     if state.winner is not None:
         return tuple(WIN if p == state.winner else 0.0 for p in range(n))
@@ -129,7 +132,7 @@ def win_chances(
     raw, turns = banked_race(state, model)
     if not calibrated:
         return raw
-    shifts = None if skills is None else skill_shifts(skills, turns)
+    shifts = None if skills is None else skill_shifts(skills, turns, starts=starts)
     sharp = None if sharpness == 1.0 else sharpness_factor(sharpness, turns)
     return tuple(float(c) for c in calibrate(
         np.array(raw), calibration_for(model, n), shifts, sharp))

@@ -21,12 +21,15 @@ import numpy as np
 from ..ai import LEVELS
 from ..ai.skill_term import (
     NO_SHARPNESS,
+    NO_STARTS,
     SkillTerm,
     level_skill_rows,
+    level_start_rows,
     sharpness_factor,
     skill_shifts,
 )
 from ..ai.win_chance import Calibration, calibrate
+from ..play.ratings import ARENA_GAMES, ARENA_WIN_RATES
 from .skill_games import PAIRINGS, SkillGame
 
 
@@ -67,22 +70,25 @@ def shown(
     data: Predictions, calibration: Calibration, term: SkillTerm,
     shifts: Mapping[tuple[str, str], float],
     sharpness: Mapping[tuple[str, str], float] = NO_SHARPNESS,
+    starts: Mapping[tuple[str, str], float] = NO_STARTS,
 ) -> np.ndarray:
     """The chances the players would be shown, (rows, 2): with the levels' strengths and
-    each pairing's own shift (the shipped ``skill_term.PAIR_SHIFTS``, or ``NO_SHIFTS``) and
-    sharpness (``skill_term.PAIR_SHARPNESS``, or ``NO_SHARPNESS``)."""
+    each pairing's own shift (the shipped ``skill_term.PAIR_SHIFTS``, or ``NO_SHIFTS``),
+    sharpness (``skill_term.PAIR_SHARPNESS``, or ``NO_SHARPNESS``) and start
+    (``skill_term.PAIR_STARTS``, or ``NO_STARTS``)."""
     skills = level_skill_rows(data.levels, term, shifts)
     own = np.array([sharpness.get(pairing, 1.0) for pairing in PAIRINGS])[data.pairing]
-    return calibrate(data.raw, calibration, skill_shifts(skills, data.turns_left, term),
-                     sharpness_factor(own, data.turns_left, term))
+    gains = skill_shifts(skills, data.turns_left, term, level_start_rows(data.levels, starts))
+    return calibrate(data.raw, calibration, gains, sharpness_factor(own, data.turns_left, term))
 
 
 def log_loss(
     data: Predictions, calibration: Calibration, term: SkillTerm,
     shifts: Mapping[tuple[str, str], float],
     sharpness: Mapping[tuple[str, str], float] = NO_SHARPNESS,
+    starts: Mapping[tuple[str, str], float] = NO_STARTS,
 ) -> float:
-    chances = shown(data, calibration, term, shifts, sharpness)[:, 0]
+    chances = shown(data, calibration, term, shifts, sharpness, starts)[:, 0]
     won = data.won[:, 0]
     picked = np.where(won, chances, 1 - chances)
     return float(-np.log(np.clip(picked, 1e-9, 1.0)).mean())
@@ -245,20 +251,61 @@ def report(rows: Sequence[Tenth]) -> list[str]:
     return lines
 
 
-def start_rates(data: Predictions, chances: np.ndarray) -> list[str]:
-    """Per pairing of two levels: its games, how often the stronger won, and its chance at
-    each game's first turn start, averaged (a line each)."""
+def start_gaps(data: Predictions, chances: np.ndarray) -> list[tuple[str, str, int, float, float]]:
+    """Per pairing of two levels (stronger, weaker): its games, how often the stronger won
+    and its chance at each game's first turn start, averaged."""
     first = np.r_[True, data.game[1:] != data.game[:-1]]
-    lines = []
+    found = []
     for p, (weaker, stronger) in enumerate(PAIRINGS):
         rows = first & (data.pairing == p)
         if weaker == stronger or not rows.any():
             continue
         seat = np.where(data.levels[rows, 0] == LEVELS.index(stronger), 0, 1)
         picked = np.arange(int(rows.sum()))
-        won = data.won[rows][picked, seat].mean()
-        said = chances[rows][picked, seat].mean()
-        lines.append(f"{stronger:>6} v {weaker:<6} {int(rows.sum()):>4} games  stronger won "
-                     f"{won * 100:5.1f}%  predicted at the start {said * 100:5.1f}%")
-    return lines
+        found.append((stronger, weaker, int(rows.sum()),
+                      float(data.won[rows][picked, seat].mean()),
+                      float(chances[rows][picked, seat].mean())))
+    return found
 
+
+def start_summary(data: Predictions, chances: np.ndarray) -> str:
+    """The pairings' chances at the first turn start against how often the stronger won:
+    the root mean square of the gaps, and that noise alone would give (each rate's binomial
+    error at its games)."""
+    found = start_gaps(data, chances)
+    gaps = np.array([said - won for *_, won, said in found])
+    noise = np.array([won * (1 - won) / games for _, _, games, won, _ in found])
+    return (f"start: gap rms {np.sqrt((gaps**2).mean()) * 100:.1f} points "
+            f"(noise alone {np.sqrt(noise.mean()) * 100:.1f}), "
+            f"worst {np.abs(gaps).max() * 100:.1f}")
+
+
+def start_rates(data: Predictions, chances: np.ndarray) -> list[str]:
+    """Per pairing of two levels: its games, how often the stronger won, and its chance at
+    each game's first turn start, averaged (a line each)."""
+    return [f"{stronger:>6} v {weaker:<6} {games:>4} games  stronger won "
+            f"{won * 100:5.1f}%  predicted at the start {said * 100:5.1f}%"
+            for stronger, weaker, games, won, said in start_gaps(data, chances)]
+
+
+def ladder_rates(data: Predictions, chances: np.ndarray) -> list[str]:
+    """Per pairing the ladder measured (``play.ratings.ARENA_WIN_RATES``, ``ARENA_GAMES``
+    games each, seats rotated): its rate against the chance at the first turn start, the
+    same board in every game (the mean of the two seatings'), with the rate's standard
+    error (a line each; pairings not among ``data``'s games left out)."""
+    first = np.r_[True, data.game[1:] != data.game[:-1]]
+    lines = []
+    for stronger, weaker, rate in ARENA_WIN_RATES:
+        s, w = LEVELS.index(stronger), LEVELS.index(weaker)
+        said = []
+        for seats in ((s, w), (w, s)):
+            rows = np.flatnonzero(first & (data.levels[:, 0] == seats[0])
+                                  & (data.levels[:, 1] == seats[1]))
+            if len(rows):
+                said.append(chances[rows[0], 0 if seats[0] == s else 1])
+        if len(said) == 2:
+            error = np.sqrt(rate * (1 - rate) / ARENA_GAMES)
+            lines.append(f"{stronger:>6} v {weaker:<6} ladder {rate * 100:5.2f}% "
+                         f"(± {error * 100:.2f})  predicted at the start "
+                         f"{np.mean(said) * 100:5.1f}%")
+    return lines

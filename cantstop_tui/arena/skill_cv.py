@@ -14,13 +14,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 
 from ..ai.skill_term import SKILL_TERM, SkillTerm
 from ..ai.turns_model import shipped
 from ..ai.win_chance import Calibration, calibration_for
-from .skill_check import Predictions, games_per_pairing, pairing_summary, pairings, summary, tenths
+from .skill_check import (
+    Predictions,
+    games_per_pairing,
+    pairing_summary,
+    pairings,
+    start_summary,
+    summary,
+    tenths,
+)
 from .skill_fit import fit, seed_folds
 from .skill_games import PAIRINGS
 from .skill_pairs import (
@@ -56,14 +65,18 @@ def per_game_loss(chances: np.ndarray, held: Predictions) -> np.ndarray:
 
 def with_sharpness(pairs: PairTerms, sharpness: dict[tuple[str, str], float]) -> PairTerms:
     """``pairs`` with these pairings' sharpness (the others' kept)."""
-    return PairTerms(pairs.shifts, tuple(sharpness.get(p, s) for p, s in zip(
-        PAIRINGS, pairs.sharpness, strict=True)), pairs.slopes)
+    return replace(pairs, sharpness=tuple(sharpness.get(p, s) for p, s in zip(
+        PAIRINGS, pairs.sharpness, strict=True)))
 
 
 def _label(p: Penalty) -> str:
     own = [f"{name} {value:g}" for name, value in (
-        ("shift", p.shift), ("slope", p.slope), ("sharpness", p.sharpness))
-        if math.isfinite(value)]
+        ("shift", p.shift), ("slope", p.slope), ("sharpness", p.sharpness),
+        ("start", p.start)) if math.isfinite(value)]
+    if math.isfinite(p.start):
+        own.append(f"start power {p.start_power:g}")
+    if p.anchored:
+        own.append("anchored")
     return ", ".join(own) or "none (one strength per level)"
 
 
@@ -104,7 +117,8 @@ def cross_validate(
             f"{_label(penalty)}: held-out log loss {loss(chances, every.won) / n:.5f} "
             f"(per level {gain.sum() / n:+.5f} ± {gain.std() * np.sqrt(len(gain)) / n:.5f}), "
             f"Brier {brier:.5f}; {summary(cells)}; "
-            f"{pairing_summary(pairings(cells, games_per_pairing(every)))}"
+            f"{pairing_summary(pairings(cells, games_per_pairing(every)))}; "
+            f"{start_summary(every, chances)}"
         )
     return lines
 

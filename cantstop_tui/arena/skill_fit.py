@@ -1,7 +1,7 @@
 """Fit and check the win chance's skill term on games between every pairing of the levels.
 
-    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 4 5 6 7 --fit-games 1260 \\
-        --check-seeds 8 9 --check-games 1260 --cache /tmp/chance_games --jobs 2
+    python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 4 5 6 7 8 9 10 --fit-games 1260 \\
+        --check-seeds 11 --check-games 1260 --cache /tmp/chance_games --jobs 2
 
 plays (or reads from the cache) the games of ``arena.skill_games``, fits the skill term's
 numbers (each level's strength, the weakest's held at 0, and the power of the turns left)
@@ -17,15 +17,17 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 import numpy as np
 
 from ..ai.skill_term import (
     NO_SHARPNESS,
     NO_SHIFTS,
+    NO_STARTS,
     PAIR_SHARPNESS,
     PAIR_SHIFTS,
+    PAIR_STARTS,
     SKILL_TERM,
     SkillTerm,
 )
@@ -35,6 +37,7 @@ from .newton import newton
 from .skill_check import (
     Predictions,
     games_per_pairing,
+    ladder_rates,
     log_loss,
     pairing_report,
     pairing_summary,
@@ -43,16 +46,17 @@ from .skill_check import (
     report,
     shown,
     start_rates,
+    start_summary,
     summary,
     tenths,
 )
 from .skill_games import generate
-from .skill_pairs import SHIPPED, as_sharpness, as_shifts, fit_pairs
+from .skill_pairs import SHIPPED, as_sharpness, as_shifts, as_starts, fit_pairs
 
-FIT_SEEDS: Final = (2, 3, 4, 5, 6, 7)
+FIT_SEEDS: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10)
 FIT_GAMES: Final = 1260
 """Games of each fit seed."""
-CHECK_SEEDS: Final = (8, 9)
+CHECK_SEEDS: Final = (11,)
 CHECK_GAMES: Final = 1260
 """Games of each check seed."""
 """The games the shipped term was fitted and checked on (docs/ai.md's table: the check's)."""
@@ -124,43 +128,56 @@ def main(argv: Sequence[str] | None = None) -> None:
     fit_data = played(args.fit_seeds, args.fit_games, args.cache, args.jobs)
     term = fit(fit_data, calibration, SKILL_TERM)
     pairs = fit_pairs(fit_data, calibration, term, SHIPPED)
-    shifts, sharp = as_shifts(pairs), as_sharpness(pairs)
+    own = Own(as_shifts(pairs), as_sharpness(pairs), as_starts(pairs))
     print(f"fitted {term} on {len(fit_data.raw):,} turn starts of seeds {args.fit_seeds}; "
-          f"log loss {log_loss(fit_data, calibration, term, shifts, sharp):.4f}, "
+          f"log loss {log_loss(fit_data, calibration, term, *own):.4f}, "
           f"blind {log_loss(fit_data, calibration, blind(term), NO_SHIFTS):.4f}")
-    print(f"each pairing's own shift and sharpness ({SHIPPED}):\n{shifts}\n{sharp}")
+    print(f"each pairing's own shift, sharpness and start ({SHIPPED}):\n"
+          f"{own.shifts}\n{own.sharpness}\n{own.starts}")
     if args.check_seeds:
         _check(played(args.check_seeds, args.check_games, args.cache, args.jobs),
-               calibration, term, shifts, sharp)
+               calibration, term, own)
 
 
-def _check(
-    check: Predictions, calibration: Calibration, term: SkillTerm,
-    shifts: Mapping[tuple[str, str], float], sharp: Mapping[tuple[str, str], float],
-) -> None:
+class Own(NamedTuple):
+    """Each pairing's own terms, as ``skill_check.shown`` takes them."""
+
+    shifts: Mapping[tuple[str, str], float]
+    sharpness: Mapping[tuple[str, str], float]
+    starts: Mapping[tuple[str, str], float]
+
+
+SHIPPED_OWN: Final = Own(PAIR_SHIFTS, PAIR_SHARPNESS, PAIR_STARTS)
+
+
+def _check(check: Predictions, calibration: Calibration, term: SkillTerm, own: Own) -> None:
     """Print the held-out games' tenths and pairings read with the fitted terms, the start
     of each pairing's games with these and with the shipped, and the summaries of each."""
     print(f"held out: {len(check.raw):,} turn starts")
-    found = tenths(check, shown(check, calibration, term, shifts, sharp))
+    found = tenths(check, shown(check, calibration, term, *own))
     for line in report(found):
         print(line)
     for line in pairing_report(pairings(found, games_per_pairing(check))):
         print(line)
-    for name, read, own, sharpness in (("fitted", term, shifts, sharp),
-                                       ("shipped", SKILL_TERM, PAIR_SHIFTS, PAIR_SHARPNESS)):
+    for name, read, terms in (("fitted", term, own), ("shipped", SKILL_TERM, SHIPPED_OWN)):
         print(f"{name}, at the start:")
-        for line in start_rates(check, shown(check, calibration, read, own, sharpness)):
+        chances = shown(check, calibration, read, *terms)
+        for line in start_rates(check, chances) + ladder_rates(check, chances):
             print(line)
-    for name, read, own, sharpness in (
-        ("fitted", term, shifts, sharp), ("without the sharpness", term, shifts, NO_SHARPNESS),
-        ("per level", term, NO_SHIFTS, NO_SHARPNESS),
-        ("shipped", SKILL_TERM, PAIR_SHIFTS, PAIR_SHARPNESS),
-        ("blind", blind(term), NO_SHIFTS, NO_SHARPNESS),
+    for name, read, terms in (
+        ("fitted", term, own),
+        ("without the starts", term, own._replace(starts=NO_STARTS)),
+        ("without the sharpness", term, own._replace(sharpness=NO_SHARPNESS)),
+        ("per level", term, Own(NO_SHIFTS, NO_SHARPNESS, NO_STARTS)),
+        ("shipped", SKILL_TERM, SHIPPED_OWN),
+        ("blind", blind(term), Own(NO_SHIFTS, NO_SHARPNESS, NO_STARTS)),
     ):
-        rows = tenths(check, shown(check, calibration, read, own, sharpness))
+        chances = shown(check, calibration, read, *terms)
+        rows = tenths(check, chances)
         print(f"{name}: {summary(rows)}; "
               f"{pairing_summary(pairings(rows, games_per_pairing(check)))}; "
-              f"log loss {log_loss(check, calibration, read, own, sharpness):.4f}")
+              f"log loss {log_loss(check, calibration, read, *terms):.4f}; "
+              f"{start_summary(check, chances)}")
 
 
 if __name__ == "__main__":

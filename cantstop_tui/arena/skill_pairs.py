@@ -21,8 +21,9 @@ from typing import Final
 import numpy as np
 
 from ..ai import LEVELS
-from ..ai.skill_term import SKILL_TERM, SkillTerm, skill_shifts
+from ..ai.skill_term import SKILL_TERM, START_POWER, SkillTerm, skill_shifts
 from ..ai.win_chance import IDENTITY, Calibration, calibrate
+from ..play.ratings import ARENA_GAMES, ARENA_WIN_RATES
 from .newton import newton
 from .skill_check import Predictions
 from .skill_games import PAIRINGS
@@ -37,24 +38,35 @@ class Penalty:
     slope: float = math.inf
     """Per game's worth of evidence, times the square of a pairing's own slope (infinite:
     none)."""
+    start: float = math.inf
+    """Per game's worth of evidence, times the square of a pairing's own start (infinite:
+    none)."""
+    start_power: float = START_POWER
+    """How fast a pairing's own start fades: ``(turns_left / start_turns) ** start_power``."""
+    anchored: bool = False
+    """Whether the ladder's measured rates (``play.ratings.ARENA_WIN_RATES``, 10,000 games
+    each) count as games too: each an outcome of its pairing's first turn start, the same
+    board in every game (seats rotated: the two seatings' mean chance)."""
 
 
 PENALTIES: Final = (
     Penalty(0.0, math.inf), Penalty(1.0, math.inf), Penalty(3.0, math.inf),
     Penalty(10.0, math.inf), Penalty(30.0, math.inf), Penalty(3.0, math.inf, 3.0),
     Penalty(10.0, math.inf, 3.0), Penalty(10.0, math.inf, 1.0), Penalty(10.0, 3.0),
-    Penalty(10.0, 10.0), Penalty(10.0, 30.0), Penalty(3.0, 10.0), Penalty(math.inf, math.inf),
+    Penalty(10.0, 10.0), Penalty(10.0, 30.0), Penalty(3.0, 10.0),
+    Penalty(10.0, 3.0, start=3.0, start_power=10.0),
+    Penalty(10.0, 3.0, start=3.0, start_power=10.0, anchored=True),
+    Penalty(10.0, 3.0, start=1.0, start_power=5.0, anchored=True), Penalty(math.inf, math.inf),
 )
 """From each pairing's shift free to the per-level term (the last); with a slope of each
-pairing's own (the third number), or a sharpness (the second)."""
-SHIPPED: Final = Penalty(10.0, 3.0)
-"""The penalty of ``skill_term.PAIR_SHIFTS`` and ``PAIR_SHARPNESS``: each pairing's shift
-held toward 0 by 10 games' worth of evidence per squared log-odds, its sharpness toward 1
-by 3 per squared log, no slope. On seeds 2 to 7, each left out in turn (``skill_cv``):
-held-out log loss within noise of the least (shift 3 with sharpness 10, 0.00009 lower,
-against a standard error of 0.0004 to 0.0005 for each against the shifts alone), and the
-best calibrated: every pairing's calibration error within 3 points, no tenth off
-(docs/ai.md)."""
+pairing's own (the third number), a sharpness (the second), or a start (with the ladder's
+rates counted at the first turn start: anchored)."""
+SHIPPED: Final = Penalty(10.0, 3.0, start=1.0, anchored=True)
+"""The penalty of ``skill_term.PAIR_SHIFTS``, ``PAIR_SHARPNESS`` and ``PAIR_STARTS``: each
+pairing's shift held toward 0 by 10 games' worth of evidence per squared log-odds, its
+sharpness toward 1 by 3 per squared log, its start toward 0 by 1 (fading with
+``skill_term.START_POWER``), the ladder's measured rates counted at the first turn start,
+no slope. Chosen on seeds 2 to 7, each left out in turn (``skill_cv``; docs/ai.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +80,12 @@ class PairTerms:
     """Each pairing's own slope: the stronger level's shift grows by ``slope * (1 - fade)``
     as the game goes on, so it gains ``(shift + slope * (1 - fade)) * fade`` (a shape of
     its own, not only a size: the shift at the start, more or less of it mid-game)."""
+    starts: tuple[float, ...] = (0.0,) * len(PAIRINGS)
+    """Each pairing's own start: log-odds the stronger level gains at the first turn start
+    beyond its shift, gone within the first turns (``start * (turns_left / start_turns) **
+    start_power``): the levels' edge need not show on the board at the pace the term
+    fades."""
+    start_power: float = START_POWER
 
 
 NONE: Final = PairTerms((0.0,) * len(PAIRINGS), (1.0,) * len(PAIRINGS))
@@ -83,6 +101,8 @@ def pair_chances(
     sign[data.levels[:, 0] == data.levels[:, 1]] = 0.0
     slope = np.asarray(pairs.slopes)[data.pairing]
     shift = (np.asarray(pairs.shifts)[data.pairing] + slope * (1.0 - fade)) * fade
+    ratio = np.clip(data.turns_left.mean(axis=1), 0.0, None) / term.start_turns
+    shift = shift + np.asarray(pairs.starts)[data.pairing] * ratio**pairs.start_power
     sharp = 1.0 + (np.asarray(pairs.sharpness)[data.pairing] - 1.0) * fade
     slope, offset = calibration
     raw = np.clip(data.raw, 1e-9, 1 - 1e-9)
@@ -103,7 +123,8 @@ def fit_pairs(
     """Each pairing's own shift and sharpness, least penalised log loss (the log loss of a
     pairing's turn starts counted per game: divided by its turn starts per game)."""
     shifts, sharpness, slopes = list(NONE.shifts), list(NONE.sharpness), list(NONE.slopes)
-    weights = (penalty.shift, penalty.slope, penalty.sharpness)
+    starts = list(NONE.starts)
+    weights = (penalty.shift, penalty.slope, penalty.sharpness, penalty.start)
     for p, (weaker, stronger) in enumerate(PAIRINGS):
         rows = data.pairing == p
         if not rows.any():
@@ -115,22 +136,53 @@ def fit_pairs(
                 for k, w in enumerate(weights)]
         if not any(free):
             continue
+        anchor = _anchor(mine, weaker, stronger) if penalty.anchored else None
 
         def penalised(x: np.ndarray, p: int = p, mine: Predictions = mine,
-                      per_game: float = per_game, free: list[bool] = free) -> float:
+                      per_game: float = per_game, free: list[bool] = free,
+                      anchor: tuple[Predictions, float] | None = anchor) -> float:
             values = iter(x)
-            shift, slope, log_sharp = (float(next(values)) if f else 0.0 for f in free)
+            shift, slope, log_sharp, start = (float(next(values)) if f else 0.0 for f in free)
             trial = PairTerms(_at(p, shift, 0.0), _at(p, math.exp(log_sharp), 1.0),
-                              _at(p, slope, 0.0))
-            paid = sum(w * v**2 for w, v, f in zip(weights, (shift, slope, log_sharp), free,
-                                                   strict=True) if f)
+                              _at(p, slope, 0.0), _at(p, start, 0.0), penalty.start_power)
+            paid = sum(w * v**2 for w, v, f in zip(
+                weights, (shift, slope, log_sharp, start), free, strict=True) if f)
+            if anchor is not None:
+                paid += _anchor_loss(anchor, pair_chances(anchor[0], calibration, term, trial))
             return loss(pair_chances(mine, calibration, term, trial), mine.won) / per_game + paid
 
         found = iter(newton(penalised, np.zeros(sum(free))))
-        shift, slope, log_sharp = (float(next(found)) if f else 0.0 for f in free)
-        shifts[p], slopes[p] = round(shift, 3), round(slope, 3)
+        shift, slope, log_sharp, start = (float(next(found)) if f else 0.0 for f in free)
+        shifts[p], slopes[p], starts[p] = round(shift, 3), round(slope, 3), round(start, 3)
         sharpness[p] = round(math.exp(log_sharp), 3)
-    return PairTerms(tuple(shifts), tuple(sharpness), tuple(slopes))
+    return PairTerms(tuple(shifts), tuple(sharpness), tuple(slopes), tuple(starts),
+                     penalty.start_power)
+
+
+def _anchor(mine: Predictions, weaker: str, stronger: str) -> tuple[Predictions, float] | None:
+    """A pairing's measured rate in the ladder (``ARENA_WIN_RATES``), if it has one, with
+    the first turn start of one of its games in each seating (the stronger's chance in
+    column 0 of the first row's seat order), for ``_anchor_loss``."""
+    rate = next((r for s, w, r in ARENA_WIN_RATES if (s, w) == (stronger, weaker)), None)
+    if rate is None:
+        return None
+    first = np.flatnonzero(np.r_[True, mine.game[1:] != mine.game[:-1]])
+    seatings = {tuple(mine.levels[k]): int(k) for k in first}
+    if len(seatings) != 2:
+        return None
+    rows = np.array(sorted(seatings.values()))
+    return Predictions(*(np.asarray(a)[rows] for a in (
+        mine.raw, mine.levels, mine.turns_left, mine.won, mine.game, mine.pairing))), rate
+
+
+def _anchor_loss(anchor: tuple[Predictions, float], chances: np.ndarray) -> float:
+    """The log loss of the ladder's games of a pairing (``ARENA_GAMES``, seats rotated) at
+    their first turn start: the stronger's chance the mean of its two seatings'."""
+    data, rate = anchor
+    stronger = data.levels[:, 0] == max(data.levels[0])
+    said = float(np.where(stronger, chances[:, 0], chances[:, 1]).mean())
+    said = min(max(said, 1e-9), 1 - 1e-9)
+    return -ARENA_GAMES * (rate * math.log(said) + (1 - rate) * math.log(1 - said))
 
 
 def _at(p: int, value: float, other: float) -> tuple[float, ...]:
@@ -141,6 +193,12 @@ def _at(p: int, value: float, other: float) -> tuple[float, ...]:
 def as_shifts(pairs: PairTerms) -> dict[tuple[str, str], float]:
     """The pairings' own shifts as ``skill_term.PAIR_SHIFTS`` keeps them (mirrors left out)."""
     return {pairing: shift for pairing, shift in zip(PAIRINGS, pairs.shifts, strict=True)
+            if pairing[0] != pairing[1]}
+
+
+def as_starts(pairs: PairTerms) -> dict[tuple[str, str], float]:
+    """The pairings' own starts as ``skill_term.PAIR_STARTS`` keeps them (mirrors left out)."""
+    return {pairing: start for pairing, start in zip(PAIRINGS, pairs.starts, strict=True)
             if pairing[0] != pairing[1]}
 
 

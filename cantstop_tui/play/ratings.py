@@ -42,7 +42,10 @@ ARENA_WIN_RATES: Final = (
     ("expert", "strong", 0.6242),
 )
 """Two-player win rates of each level against the level below it, measured in the arena
-(docs/ai.md, "The ladder": 10,000 games each, seats rotated): stronger, weaker, rate."""
+(docs/ai.md, "The ladder": ``ARENA_GAMES`` games each, seats rotated): stronger, weaker,
+rate."""
+ARENA_GAMES: Final = 10_000
+"""The games behind each of ``ARENA_WIN_RATES``."""
 
 
 @dataclass(frozen=True, slots=True)

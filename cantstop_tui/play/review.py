@@ -24,7 +24,7 @@ from .gc_pause import collector_paused
 from .luck import PlayerLuck, TurnLuck, player_luck
 from .match import HUMAN, Action, Match
 from .ratings import GameRatings, Rating
-from .seat_skill import EQUALS, assumption, seat_sharpness, seat_skills
+from .seat_skill import EQUALS, assumption, seat_sharpness, seat_skills, seat_starts
 
 Band = Literal["close", "slip", "inaccuracy", "mistake", "blunder"]
 Label = Literal["inaccuracy", "mistake", "blunder"]
@@ -210,7 +210,7 @@ def review_game(
     positions = match.positions()
     before, _ = next(positions)
     chances.append(analyst.chances(before.state, seat_skills(match, ratings, 0),
-                                   seat_sharpness(match, 0)))
+                                   seat_sharpness(match, 0), seat_starts(match, 0)))
     turn_luck = [TurnLuck(1, before.state.current_player, 0.0, 0.0)]
     for step, (after, events) in enumerate(positions):
         action = match.history[step]
@@ -227,7 +227,8 @@ def review_game(
             turn += 1
             turn_starts.append(step + 1)
             chances.append(analyst.chances(after.state, seat_skills(match, ratings, step + 1),
-                                           seat_sharpness(match, step + 1)))
+                                           seat_sharpness(match, step + 1),
+                                           seat_starts(match, step + 1)))
             turn_luck.append(TurnLuck(turn, after.state.current_player, 0.0, 0.0))
         before = after
         if progress is not None:

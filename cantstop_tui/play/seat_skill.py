@@ -8,7 +8,7 @@ in between (``strength``); for anyone else (a newcomer, a person with no records
 your own) a newcomer's rating (``Rating()``: the second level's anchor
 ``ratings.NEWCOMER_LEVEL``, and unsure). The side panel and the review say what they
 assume in one short line (``assumption``). Two computer levels also take their pairing's
-own sharpness (``seat_sharpness``).
+own sharpness (``seat_sharpness``) and start (``seat_starts``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from ..ai.skill_term import (
     SkillTerm,
     level_sharpness,
     level_skills,
+    level_starts,
 )
 from .match import HUMAN, Match
 from .my_level import my_level
@@ -88,6 +89,15 @@ def seat_sharpness(match: Match, step: int | None = None) -> float:
     if len(kinds) == FITTED_PLAYERS and all(anchor(kind) for kind in kinds):
         return level_sharpness(kinds[0], kinds[1])
     return 1.0
+
+
+def seat_starts(match: Match, step: int | None = None) -> tuple[float, float] | None:
+    """Each seat's part of the pairing's own start at action ``step`` (None: now): two
+    computer levels' (``skill_term.level_starts``), else None (a person has no pairing)."""
+    kinds = [_kind(match, seat, step) for seat in range(len(match.seats))]
+    if len(kinds) == FITTED_PLAYERS and all(anchor(kind) for kind in kinds):
+        return level_starts(kinds[0], kinds[1])
+    return None
 
 
 def _assumed(match: Match, seat: int, ratings: Ratings | None) -> str:

@@ -210,3 +210,64 @@ def test_docs_state_each_pairings_sharpness() -> None:
     source = Path(__file__).resolve().parents[2] / "cantstop_tui" / "ai" / "skill_term.py"
     command = "python -m cantstop_tui.arena.skill_cv --seeds 2 3 4 5 6 7 --games 1260"
     assert command in source.read_text(encoding="utf-8") and command in text
+
+
+def test_each_pairings_own_start_counts_at_the_first_turn_start_only() -> None:
+    """A pairing's own start (``PAIR_STARTS``): the stronger seat's log-odds at a game's
+    first turn start gain it whichever seat it has, little of it is left a few turns on,
+    none at the end; a mirror has none, so equal players keep the calibration between
+    equals."""
+    from cantstop_tui.ai.skill_term import (
+        PAIR_STARTS,
+        START_POWER,
+        level_start_rows,
+        level_starts,
+        start_fade,
+    )
+
+    assert set(PAIR_STARTS) == set(PAIR_SHIFTS)
+    start = SKILL_TERM.start_turns
+    assert start_fade((start, start))[0] == pytest.approx(1.0)
+    assert start_fade((0.0, 0.0))[0] == 0.0
+    assert start_fade((0.8 * start, 0.8 * start))[0] == pytest.approx(0.8**START_POWER)
+    skills = (EXPERT, NEWCOMER)
+    for (weaker, stronger), value in PAIR_STARTS.items():
+        for first, second in ((weaker, stronger), (stronger, weaker)):
+            a, b = level_starts(first, second)
+            assert (a - b if first == stronger else b - a) == pytest.approx(value)
+            assert a + b == 0.0
+            gained = skill_shifts(skills, (start, start), starts=(a, b))
+            assert gained - skill_shifts(skills, (start, start)) == pytest.approx(
+                [a - b, b - a])
+    for level in LEVELS:
+        assert level_starts(level, level) == (0.0, 0.0)
+    for state in (new_game(GameConfig(2)), position(mine_won=(2, 7))):
+        assert win_chances(state, skills=(EXPERT, EXPERT), starts=(0.0, 0.0)) == pytest.approx(
+            win_chances(state), abs=1e-12)
+    pairs = np.array([[0, 4], [4, 0], [2, 4], [3, 3], [1, 2]])
+    for row, (a, b) in zip(level_start_rows(pairs), pairs, strict=True):
+        assert tuple(row) == pytest.approx(level_starts(LEVELS[a], LEVELS[b]))
+
+
+def test_a_start_moves_the_chance_at_the_first_turn_start_as_shown_everywhere() -> None:
+    """The side panel's, the hint's and the review's chances (``Analyst.chances``, the win
+    chance) take a pairing's start alike: the stronger seat's chance at the start moves
+    by it; mid-game, a few turns on, hardly."""
+    start_state = new_game(GameConfig(2), first_player=0)
+    skills, starts = (EXPERT, NEWCOMER), (-0.25, 0.25)
+    less = win_chances(start_state, skills=skills, starts=starts)
+    assert less[0] < win_chances(start_state, skills=skills)[0] - 0.03
+    assert Analyst().chances(start_state, skills, 1.0, starts) == pytest.approx(less)
+    late = position(mine={6: 3, 8: 2}, theirs={7: 4}, mine_won=(2, 12))
+    assert win_chances(late, skills=skills, starts=starts)[0] == pytest.approx(
+        win_chances(late, skills=skills)[0], abs=0.01)
+
+
+def test_docs_state_each_pairings_own_start() -> None:
+    from cantstop_tui.ai.skill_term import PAIR_STARTS, START_POWER
+
+    text = DOCS.read_text(encoding="utf-8")
+    table = re.findall(r"^\| `(\w+)` v `(\w+)` \| [-\d.]+ \| [\d.]+ \| ([-\d.]+) \|", text,
+                       re.MULTILINE)
+    assert {(a, b): float(v) for a, b, v in table} == dict(PAIR_STARTS)
+    assert f"(turns_left / start_turns) ^ {START_POWER:g}" in text

@@ -140,3 +140,15 @@ def test_two_computer_levels_take_their_pairings_sharpness_people_none() -> None
     assert seat_sharpness(later, 3) == seat_sharpness(experts)
     assert seat_sharpness(person.with_seat_kind(0, "expert")) == seat_sharpness(experts)
     assert seat_sharpness(_match(*(Seat(f"P{k}", "expert") for k in range(3)))) == 1.0
+
+
+def test_two_computer_levels_take_their_pairings_own_start_a_person_none() -> None:
+    from cantstop_tui.ai.skill_term import level_starts
+    from cantstop_tui.play.seat_skill import seat_starts
+
+    bots = _match(Seat("A", "expert"), Seat("B", "rule28"))
+    assert seat_starts(bots) == level_starts("expert", "rule28")
+    assert seat_starts(_match(Seat("A", "ai"), Seat("B", "expert-classic"))) == (
+        level_starts("expert", "strong"))
+    assert seat_starts(_match(Seat("Ana"), Seat("B", "steady"))) is None
+    assert seat_starts(_match(*(Seat(f"P{k}", "expert") for k in range(3)))) is None

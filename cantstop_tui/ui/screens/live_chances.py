@@ -126,10 +126,10 @@ class LiveChances:
 
     def _hint_text(self, match: Match) -> str:
         from ...ai.hint import hint  # the expert's tables load on the first hint
-        from ...play.seat_skill import seat_sharpness, seat_skills
+        from ...play.seat_skill import seat_sharpness, seat_skills, seat_starts
 
         skills = seat_skills(match, self._ratings_of(match))
-        return hint(match.state, skills, seat_sharpness(match)).text
+        return hint(match.state, skills, seat_sharpness(match), seat_starts(match)).text
 
     async def _work_out(self, match: Match) -> None:
         chances, assumed = await in_background(lambda: self._analysis(match))
@@ -137,7 +137,7 @@ class LiveChances:
         self._owner.post_message(ChancesWorkedOut(match, chances, assumed))
 
     def _analysis(self, match: Match) -> tuple[tuple[float, ...], tuple[str, ...]]:
-        from ...play.seat_skill import assumed, seat_sharpness, seat_skills
+        from ...play.seat_skill import assumed, seat_sharpness, seat_skills, seat_starts
 
         if self._analyst is None:
             from ...ai.analysis import Analyst  # the expert loads when chances are first shown
@@ -145,7 +145,7 @@ class LiveChances:
             self._analyst = Analyst()
         ratings = self._ratings_of(match)
         chances = self._analyst.chances(
-            match.state, seat_skills(match, ratings), seat_sharpness(match))
+            match.state, seat_skills(match, ratings), seat_sharpness(match), seat_starts(match))
         return chances, assumed(match, ratings)
 
     def _ratings_of(self, match: Match) -> Mapping[str, Rating] | None:
