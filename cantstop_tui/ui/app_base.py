@@ -7,6 +7,7 @@ builds the game's screens and commands on it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from textual import events
@@ -73,6 +74,11 @@ class AppBase(App[None]):
         """Each player's win chance in the side panel (``w``), kept from game to game."""
         self.key_order = KeyOrder(self)
         """Keys read together are handled one after another (``ui.key_order``)."""
+
+    @property
+    def key_labels(self) -> Mapping[str, str]:
+        """The keys bar's words (``widgets.keys_bar.OwnLabels``): ``KEY_LABELS``."""
+        return self.KEY_LABELS
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, sending fewer bytes where it can."""
