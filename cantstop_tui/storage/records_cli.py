@@ -60,14 +60,27 @@ def rows(records: Records) -> list[tuple[str, ...]]:
     ]
 
 
+def column_widths(body: list[tuple[str, ...]]) -> list[int]:
+    """Each column's width: its widest cell, the heading's included."""
+    return [max(len(row[i]) for row in (HEADINGS, *body)) for i in range(len(HEADINGS))]
+
+
+def name_room(body: list[tuple[str, ...]], width: int, gap: int) -> int:
+    """The cells left for the names (at least ``MIN_NAME_CELLS``) in ``width``, the other
+    columns whole with ``gap`` cells beside each: the records' text table and its box
+    (``ui.screens.records``) cut names to it by ``play.name_cells``' rule."""
+    widths = column_widths(body)
+    rest = sum(widths[1:]) + gap * len(widths[1:])
+    return min(widths[0], max(MIN_NAME_CELLS, width - rest))
+
+
 def format_table(records: Records) -> str:
     body = rows(records)
     if not body:
         return NO_RECORDS
-    widths = [max(len(row[i]) for row in (HEADINGS, *body)) for i in range(len(HEADINGS))]
+    widths = column_widths(body)
     # Within 80 columns: a long name is cut after a whole word (``name_cells``).
-    rest = sum(widths[1:]) + 2 * len(widths[1:])
-    widths[0] = min(widths[0], max(MIN_NAME_CELLS, TEXT_WIDTH - rest))
+    widths[0] = name_room(body, TEXT_WIDTH, 2)
 
     def line(row: tuple[str, ...]) -> str:
         cells = [name_column(row[0], widths[0])]
