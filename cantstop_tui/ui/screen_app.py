@@ -8,10 +8,12 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from textual.app import App
+from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from . import textual_compat  # noqa: F401  (patches Textual before any app draws a frame)
-from .ascii_look import ASCII_CLASS, ASCII_CSS
+from .ascii_look import ASCII_CLASS, ASCII_CSS, ascii_key_display, command_palette
 from .glyphs import Glyphs, glyphs_for
 
 T = TypeVar("T")
@@ -28,6 +30,14 @@ class ScreenApp(App[T], Generic[T]):
         self.make_screen = screen
         self.glyphs = glyphs_for(ascii_only)
         self.set_class(ascii_only, ASCII_CLASS)
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        return ascii_key_display(binding.key, shown) if self.has_class(ASCII_CLASS) else shown
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(command_palette(self.has_class(ASCII_CLASS)))
 
     def on_mount(self) -> None:
         self.push_screen(self.make_screen(self.glyphs), self.exit)
