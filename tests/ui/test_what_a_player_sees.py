@@ -25,7 +25,7 @@ from cantstop_tui.ui.app_files import NOTICE_ROOM, short_path
 from cantstop_tui.ui.glyphs import PLAYER_COLOUR_NAMES, UNICODE
 from cantstop_tui.ui.keys import CHANCES
 from cantstop_tui.ui.learn_cli import LearnApp
-from cantstop_tui.ui.screens.game import GameScreen
+from cantstop_tui.ui.screens.game import HINTS_OFF, GameScreen
 from cantstop_tui.ui.screens.help import KEYS_HERE, HelpScreen
 from cantstop_tui.ui.screens.learn import LearnScreen
 from cantstop_tui.ui.screens.live_chances import NOT_ALLOWED
@@ -85,6 +85,23 @@ async def test_a_table_that_hides_the_chances_shows_no_w_and_w_says_why() -> Non
     async with OneScreen(shown).run_test(size=SIZE) as pilot:
         keys = await settle(pilot, GameScreen, "the game")
         assert f" {CHANCES.first} {CHANCES.label} " in keys  # the same table, chances allowed
+
+
+async def test_hints_off_show_no_h_and_h_says_why_until_turned_on() -> None:
+    app = local_app(settings(2, seed=6))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.action_toggle_hints()  # off (the palette's command)
+        keys = await settle(pilot, GameScreen, "the game")
+        assert " h Hint " not in keys and " r Roll " in keys
+        await pilot.press("h")
+        await pilot.pause()
+        assert said(screen) == HINTS_OFF
+        app.action_toggle_hints()  # on again
+        keys = await settle(pilot, GameScreen, "the game")
+        assert " h Hint " in keys
 
 
 async def test_a_guided_step_shows_only_the_key_it_takes() -> None:
@@ -213,16 +230,17 @@ def test_a_saved_path_keeps_its_file_name_whole_on_one_line() -> None:
 
 async def test_the_saved_as_notice_at_80x24_holds_the_file_name_on_one_line() -> None:
     app = local_app(settings(2, seed=6))
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await start_playing(pilot)
         await pilot.press("ctrl+s")
         await pilot.pause()
         await pilot.press(*"friday night game", "enter")
-        await until(pilot, lambda: bool(notification_messages(app)), "the notice")
+        await until(pilot, lambda: "Saved as" in shown_text(app), "the notice")
         (message,) = notification_messages(app)
-    first, shown = message.split("\n")
-    assert first == "Saved as" and shown.endswith("/friday night game.json")
-    assert len(shown) <= NOTICE_ROOM  # on a line of its own, whole
+        first, shown = message.split("\n")
+        assert first == "Saved as" and shown.endswith("/friday night game.json")
+        assert len(shown) <= NOTICE_ROOM  # on a line of its own, whole
+        assert shown in shown_text(app)  # drawn on one line of the screen, not wrapped
 
 
 class Host(App[None]):
