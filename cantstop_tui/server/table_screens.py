@@ -10,8 +10,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widget import Widget
+from textual.widgets import Input
 
+from ..play.name_cells import ellipsis_for, short_name
 from ..play.table import Table
 from ..play.turn_based import Unseen
 from ..ui import screen_keys
@@ -57,6 +59,19 @@ class TalkScreen(ModalScreen[str | None]):
         close(self, None)
 
 
+class WatchingBanner(Widget):
+    """A spectator's banner: the table's name cut to the width by the one rule for names
+    (``play.name_cells``: after a whole word, ending in the ellipsis)."""
+
+    def __init__(self, text: str, ellipsis: str, *, id: str) -> None:
+        super().__init__(id=id)
+        self.text = text
+        self.ellipsis = ellipsis
+
+    def render(self) -> Text:
+        return Text(short_name(self.text, self.size.width, self.ellipsis), no_wrap=True)
+
+
 class TableScreen(GameScreen):
     """The game screen of a shared table: the chat under the log and, for a spectator, a
     banner saying that they are watching."""
@@ -99,10 +114,8 @@ class TableScreen(GameScreen):
 
     def above_players(self) -> ComposeResult:
         if self.watching:
-            yield Static(
-                Text(f"Watching {self.hosted.name}", overflow="ellipsis", no_wrap=True),
-                id="watching",
-            )
+            ellipsis = ellipsis_for(self.glyphs.plain)
+            yield WatchingBanner(f"Watching {self.hosted.name}", ellipsis, id="watching")
 
     def below_log(self) -> ComposeResult:
         yield ChatPane(self.hosted.chat.lines, CHAT_LINES, id="chat")

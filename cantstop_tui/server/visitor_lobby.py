@@ -4,9 +4,11 @@ for when their SSH user name will not do."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
@@ -14,8 +16,11 @@ from textual.widgets import Input, Static
 from ..ai import LEVELS
 from ..play.names import is_usable_name, sanitize_name
 from ..storage.records import Records
+from ..ui import screen_keys
+from ..ui.keys import bindings
 from ..ui.screens.create_table import NewTable
 from ..ui.screens.lobby_tables import LobbyChoice, TableSummary
+from ..ui.widgets.keys_bar import KeysBar
 from .lobby import Lobby
 from .tables import Visitor
 
@@ -88,7 +93,10 @@ class VisitorLobby:
 
 
 class NameScreen(ModalScreen[str]):
-    """Asked when the SSH user name cannot be shown as a player name."""
+    """Asked when the SSH user name cannot be shown as a player name: Enter plays under the
+    name typed, Escape leaves the server."""
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.NAME_QUESTION)
 
     DEFAULT_CSS = """
     NameScreen { align: center middle; }
@@ -106,9 +114,16 @@ class NameScreen(ModalScreen[str]):
             yield Static(Text(self.problem))
             yield Input(placeholder="your name", max_length=16)
             yield Static("", id="name-error")
+        yield KeysBar()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        name = sanitize_name(event.value)
+        self.action_submit()
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+    def action_submit(self) -> None:
+        name = sanitize_name(self.query_one(Input).value)
         if not is_usable_name(name):
             self.query_one("#name-error", Static).update(
                 "Use letters or digits (spaces and -_.' allowed)."

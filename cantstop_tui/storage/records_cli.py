@@ -67,16 +67,28 @@ def text_width() -> int:
     return shutil.get_terminal_size((TEXT_WIDTH, 24)).columns
 
 
+def column_widths(body: list[tuple[str, ...]]) -> list[int]:
+    """Each column's width in cells: its widest cell, the heading's included."""
+    return [max(cells(row[i]) for row in (HEADINGS, *body)) for i in range(len(HEADINGS))]
+
+
+def name_room(body: list[tuple[str, ...]], width: int, gap: int) -> int:
+    """The cells left for the names (at least ``MIN_NAME_CELLS``) in ``width``, the other
+    columns whole with ``gap`` cells beside each: the records' text table and its box
+    (``ui.screens.records``) cut names to it by ``play.name_cells``' rule."""
+    widths = column_widths(body)
+    rest = sum(widths[1:]) + gap * len(widths[1:])
+    return min(widths[0], max(MIN_NAME_CELLS, width - rest))
+
+
 def format_table(records: Records, width: int | None = None) -> str:
     """The table in ``width`` cells (the terminal's): the name column as wide as the
     longest name, or what the other columns leave, names cut by ``name_cells``."""
     body = rows(records)
     if not body:
         return NO_RECORDS
-    room = text_width() if width is None else width
-    widths = [max(cells(row[i]) for row in (HEADINGS, *body)) for i in range(len(HEADINGS))]
-    rest = sum(widths[1:]) + 2 * len(widths[1:])
-    widths[0] = min(widths[0], max(MIN_NAME_CELLS, room - rest))
+    widths = column_widths(body)
+    widths[0] = name_room(body, text_width() if width is None else width, 2)
 
     def line(row: tuple[str, ...]) -> str:
         cells = [name_column(row[0], widths[0])]

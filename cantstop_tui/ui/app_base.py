@@ -7,12 +7,13 @@ builds the game's screens and commands on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from textual import events
 from textual.app import App
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.driver import Driver
 from textual.filter import LineFilter
 from textual.notifications import Notify
@@ -25,7 +26,7 @@ from ..play.table import Table
 from ..storage import crash
 from ..storage.signals import HANG_UP
 from . import screen_keys
-from .ascii_look import ASCII_CLASS, ASCII_CSS
+from .ascii_look import ASCII_CLASS, ASCII_CSS, ascii_key_display, command_palette
 from .compact_driver import TerminalEnded, compact
 from .glyphs import glyphs_for
 from .key_order import KeyOrder
@@ -84,6 +85,19 @@ class AppBase(App[None]):
 
     def watch_theme(self, theme: str) -> None:
         self.marks = marks_filter(self.current_theme.dark)
+
+    @property
+    def key_labels(self) -> Mapping[str, str]:
+        """The keys bar's words (``widgets.keys_bar.OwnLabels``): ``KEY_LABELS``."""
+        return self.KEY_LABELS
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        return ascii_key_display(binding.key, shown) if self.ascii_only else shown
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(command_palette(self.ascii_only))
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, sending fewer bytes where it can."""

@@ -9,9 +9,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..play.match import Match
+from ..play.name_cells import cells, ellipsis_for
 
 if TYPE_CHECKING:
     from .game_app import GameApp
+
+
+NOTICE_ROOM = 36
+"""The cells of a notice's line at 80 columns (Textual's notices take half the width, less
+their padding and edge): a path shown in one is cut to them."""
+
+
+def short_path(path: Path, room: int, ellipsis: str) -> str:
+    """``path`` on one line of ``room`` cells, its file name whole: the directories nearest
+    the root give way to ``ellipsis`` (``…/cantstop/saves/friday.json``)."""
+    text = str(path)
+    parts = path.parts
+    for start in range(1, len(parts)):
+        if cells(text) <= room:
+            break
+        text = str(Path(ellipsis, *parts[start:]))
+    return text
 
 
 class LocalFiles:
@@ -30,7 +48,8 @@ class LocalFiles:
 
     def _saved(self, path: Path | None) -> None:
         if path is not None:
-            self.app.notify(f"Saved as {path}", markup=False)
+            shown = short_path(path, NOTICE_ROOM, ellipsis_for(self.app.ascii_only))
+            self.app.notify(f"Saved as\n{shown}", markup=False)
 
     def load_game(self) -> None:
         from .screens.saved_games import SavedGamesScreen

@@ -1,14 +1,22 @@
 """What ``--ascii`` changes in the look of every app (the game, ``cantstop review`` and
 ``replay``): the app carries the class ``-ascii`` and these rules draw every border and rule
-with ASCII characters (the glyphs, ``ui.glyphs``, do the same for what widgets draw)."""
+with ASCII characters (the glyphs, ``ui.glyphs``, do the same for what widgets draw); the
+command palette and the keys' names in the keys bar are in ASCII too (every app opens
+:func:`command_palette`, from ``textual_compat.palette``, and names keys by
+:func:`ascii_key_display`)."""
 
 from __future__ import annotations
 
 from typing import Final
 
+from .screen_keys import NAMES
+from .textual_compat.palette import ASCII_PALETTE_CSS, command_palette
+
+__all__ = ["ASCII_CLASS", "ASCII_CSS", "ascii_key_display", "command_palette"]
+
 ASCII_CLASS: Final = "-ascii"
 
-ASCII_CSS: Final = """
+ASCII_CSS: Final = ASCII_PALETTE_CSS + """
 .-ascii .dialog {
     border: ascii $primary;
 }
@@ -27,3 +35,14 @@ ASCII_CSS: Final = """
     border: ascii $primary;
 }
 """
+
+ARROWS: Final = {"left": "<-", "right": "->"}
+"""Textual's arrows in ASCII, as short (the replay's keys fit in 80 columns)."""
+
+
+def ascii_key_display(key: str, shown: str) -> str:
+    """How the keys bar names ``key`` in ASCII, if Textual's name for it (``shown``) is
+    not: ``<-`` for Textual's arrow, ``Enter`` for its return mark."""
+    if shown.isascii():
+        return shown
+    return ARROWS.get(key) or NAMES.get(key, key)

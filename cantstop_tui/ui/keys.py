@@ -169,7 +169,8 @@ def help_block(lines: Iterable[Sequence[Key]]) -> str:
 
 
 KEY_ACTIONS: dict[str, tuple[str, tuple[object, ...]]] = {
-    **{name: (key.action, ()) for key in (ROLL, STOP, HINT) for name in key.keys.split(",")},
+    **{name: (key.action, ())
+       for key in (ROLL, STOP, HINT, CHANCES) for name in key.keys.split(",")},
     **{str(n): (CHOOSE.action, (n,)) for n in range(1, 10)},
 }
 """The game's keys and their actions, to say why one does nothing (a move key beyond the

@@ -46,7 +46,7 @@ TABLE_APP = (TALK,)
 CREATE = key("c", "create", "Create table", does="create a table")
 LOBBY = (
     CREATE,
-    key("j", "sit", "Sit"),
+    SIT := key("j", "sit", "Sit"),
     WATCH := key("w", "watch", "Watch"),
     LEAVE_TABLE := key("x", "leave", "Leave table"),
     key("b", "leaderboard", "Ratings"),
@@ -129,7 +129,15 @@ HELP_SCREEN = (
 )
 
 PLAY = key("enter,space,escape", "close", "Play")
-ROLLOFF = (PLAY, QUIT_FROM_SCREEN)
+ROLLOFF = (PLAY, QUIT_FROM_SCREEN, HELP)  # a modal screen hides the app's own keys
+
+NAME_QUESTION = (
+    # priority: the bar's (and the press's) rather than the name field's own, hidden Enter
+    key("enter", "submit", "Play", does="plays under the name typed", priority=True),
+    key("escape", "leave", "Leave", does="leaves the server"),
+)
+"""The name asked for on a server (``server.visitor_lobby.NameScreen``); like the lobby it
+leads to, it has no help (a server's help is its tables')."""
 
 QUIT_DIALOG = (
     key("y,q", "answer(True)", "Yes, quit"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Event, GameState
+from ..engine import Event, GameState, Phase
 from ..play.match import Match
 from ..play.turn_based import Unseen
 
@@ -56,6 +56,15 @@ class GameView:
     def seated(self) -> bool:
         """The viewer plays a seat here (a spectator does not)."""
         return self.seats is None or bool(self.seats)
+
+    @property
+    def turn_dice(self) -> tuple[int, int, int, int] | None:
+        """The dice the side panel shows: the last roll of the turn under way (none before
+        its player rolls: not the last player's), or of the game's last turn once over."""
+        state = self.match.state
+        if not state.is_over and state.phase is Phase.ROLL and not state.runner_columns:
+            return None  # a turn's start: every roll places a runner or ends the turn
+        return self.match.last_dice
 
     @property
     def state(self) -> GameState:

@@ -246,7 +246,7 @@ async def test_a_spectator_has_no_vote_and_sees_the_next_game_begin() -> None:
         # The next game, straight on the board: the roll-off box is the players' to close.
         assert isinstance(app.screen, TableScreen)
         assert not any(isinstance(s, RolloffScreen) for s in app.screen_stack)
-        assert "Watching" in str(app.screen.query_one("#watching", Static).render())
+        assert "Watching" in str(app.screen.query_one("#watching").render())
 
 
 async def test_lobby_from_the_game_over_screen_goes_back_to_the_lobby_in_the_same_app() -> None:

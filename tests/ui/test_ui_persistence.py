@@ -11,6 +11,7 @@ from textual.widgets import Checkbox, Static
 
 from cantstop_tui.engine import GameConfig, Phase
 from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.name_cells import ELLIPSIS
 from cantstop_tui.play.table import Table
 from cantstop_tui.storage import (
     Autosaver,
@@ -22,6 +23,7 @@ from cantstop_tui.storage import (
 )
 from cantstop_tui.ui import cli
 from cantstop_tui.ui.app import CantStopApp
+from cantstop_tui.ui.app_files import NOTICE_ROOM, short_path
 from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.new_game import NewGameScreen
@@ -261,7 +263,9 @@ async def test_ctrl_s_saves_the_game_under_a_name() -> None:
         assert isinstance(app.screen, GameScreen)
         [saved] = list(saves_dir().glob("*.json"))
         assert app.table is not None and load_game(saved).match == app.table.match
-        assert f"Saved as {saved}" in notices(app)
+        # The file name whole on a line of its own (``app_files.short_path``).
+        assert f"Saved as\n{short_path(saved, NOTICE_ROOM, ELLIPSIS)}" in notices(app)
+        assert f"/{saved.name}" in notices(app)
 
 
 async def test_the_saved_notice_shows_once_under_the_quit_question() -> None:

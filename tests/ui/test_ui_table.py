@@ -16,6 +16,7 @@ from cantstop_tui.engine import (
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.table import Table
 from cantstop_tui.ui.demo import forced_refusal
+from cantstop_tui.ui.keys import HURRY
 from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import HelpScreen
@@ -147,7 +148,9 @@ async def test_a_key_during_a_computer_turn_plays_the_rest_of_it_at_once() -> No
     table, app = _computer_first()
     async with app.run_test(size=SIZE) as pilot:
         await into_the_computers_turn(pilot, table)
-        assert "playing" in app.screen.query_one(PairChoice).render().plain
+        said = app.screen.query_one(PairChoice).render().plain
+        assert "playing" in said
+        assert f"{HURRY.said.capitalize()} hurries it." in said  # not PgUp/PgDn (scroll)
         await pilot.press("x")
         # far less than one 60-second computer pause
         await until(pilot, lambda: not table.bot_to_move, "the computer to hurry", timeout=20)

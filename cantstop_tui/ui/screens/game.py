@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import ClassVar
 
@@ -13,24 +13,13 @@ from textual.containers import Vertical
 from textual.reactive import var
 from textual.screen import Screen
 
-from ...engine import (
-    Event,
-    IllegalMoveError,
-    Move,
-    legal_moves,
-)
+from ...engine import Event, IllegalMoveError, Move, legal_moves
 from ...play.match import Match
 from ...play.table import Table
 from ...play.turn_based import Unseen
 from ..glyphs import Glyphs
-from ..keys import KEY_ACTIONS, LOG_PAGES, game_bindings
-from ..messages import (
-    ChancesToggled,
-    MoveChosen,
-    RollRequested,
-    StopRequested,
-    TableChanged,
-)
+from ..keys import CHANCES, HINT, KEY_ACTIONS, LOG_PAGES, game_bindings
+from ..messages import ChancesToggled, MoveChosen, RollRequested, StopRequested, TableChanged
 from ..textual_compat import lean_compositor
 from ..view import GameView
 from ..widgets.action_bar import ActionBar
@@ -44,7 +33,9 @@ from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
 from .game_layout import fit_window
 from .game_views import GameViews
-from .live_chances import ChancesWorkedOut, HintWorkedOut, LiveChances, Ratings
+from .live_chances import NOT_ALLOWED, ChancesWorkedOut, HintWorkedOut, LiveChances, Ratings
+
+HINTS_OFF = "Hints are off for this game (the command palette turns them on)."
 
 
 class GameScreen(Screen[None]):
@@ -235,9 +226,6 @@ class GameScreen(Screen[None]):
             self.view = self.views.chances_ready(view, message)
 
     def action_hint(self) -> None:
-        if not self.hints:
-            self._notice("Hints are off for this game (the command palette turns them on).")
-            return
         self.chances.ask_hint(self.table.match)
 
     @on(HintWorkedOut)
@@ -248,13 +236,22 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
+        if (action == CHANCES.action and not self.chances.allowed) or (
+            action == HINT.action and not self.hints
+        ):
+            return False  # hidden by the table's creator, or off: the key says so (_why_not)
         return allowed(self.views.held or self.views.now(), action, parameters)
+
+    def keys_hang_on(self) -> Hashable:
+        """What the keys allowed hang on besides the view (``game_keys.allowed_key``) and
+        the focus: nothing here; a guided game's step."""
+        return None
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """Textual's, each binding checked against one ``now``, worked out once for each set
         of keys the game allows (``GameViews.bindings``; the keys bar asks after every key)."""
-        asked = (self.focused, self.app.has_class("-too-small"))
+        asked = (self.focused, self.app.has_class("-too-small"), self.hints, self.keys_hang_on())
         return self.views.bindings(asked, lambda: super(GameScreen, self).active_bindings)
 
     def refresh_bindings(self) -> None:
@@ -281,6 +278,10 @@ class GameScreen(Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
+        if action == CHANCES.action and not self.chances.allowed:
+            return NOT_ALLOWED
+        if action == HINT.action and not self.hints:
+            return HINTS_OFF
         return why_not(self.views.now(), action, parameters)
 
     def on_click(self, event: events.Click) -> None:

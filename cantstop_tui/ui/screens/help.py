@@ -38,6 +38,9 @@ RULES = (
     f"  During a computer's turn {HURRY.said} plays the rest of it at once."
 )
 
+SEAT_WORDS = ("1st listed", "2nd", "3rd", "4th")
+"""Who each shape is, in the help: the players' order at the table, as the side panel
+lists them (a colour would not hold without colours)."""
 LOCAL_KEYS = help_block(LOCAL_HELP)
 KEYS_HERE = "Keys in this box"
 KEYS_IN_GAME = "Keys in the game"
@@ -96,10 +99,9 @@ class HelpScreen(ModalScreen[None]):
         from the game's; empty over the game."""
 
     def compose(self) -> ComposeResult:
-        colours = ("red", "green", "blue", "yellow")
-        players = "  ".join(
-            f"{shape} {colour}" for shape, colour in zip(self.glyphs.shapes, colours, strict=True)
-        )
+        # By seat, not by colour: the words hold in every colour mode (NO_COLOR too).
+        players = "  ".join(f"{shape} {seat}" for shape, seat in zip(
+            self.glyphs.shapes, SEAT_WORDS, strict=True))
         text = RULES.format(
             win=self.win_columns,
             runner=self.glyphs.runner,

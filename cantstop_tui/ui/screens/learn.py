@@ -4,6 +4,7 @@ any time without asking: nothing is lost."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import ClassVar
 
 from rich.text import Text
@@ -76,7 +77,14 @@ class LearnScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in HIDDEN_ACTIONS:
             return False
+        if action in PLAY_ACTIONS and action != self.keys_hang_on():
+            return False  # not this step's: the key says what the step takes (``_why_not``)
         return super().check_action(action, parameters)
+
+    def keys_hang_on(self) -> Hashable:
+        """The action the step waits for (None once the game is won): only its keys act."""
+        step = guide.step_of(self.table.match)
+        return None if step is None else step.action
 
     def action_leave(self) -> None:
         close(self)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.screen import Screen
@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Static
 from ...play.seating import LobbyError
 from .. import screen_keys
 from ..keys import bindings
-from ..screen_keys import CREATE, LEAVE_TABLE, WATCH
+from ..screen_keys import CREATE, LEAVE_TABLE, SIT, WATCH
 from ..widgets.keys_bar import KeysBar
 from .create_table import CreateTableScreen, NewTable
 from .lobby_tables import (
@@ -40,6 +40,8 @@ from .lobby_tables import (
 
 NO_TABLES = f"No tables yet: press {CREATE.said} to create one."
 WAITING = f"You are waiting at a table: {LEAVE_TABLE.said} leaves it first."
+TABLE_ACTIONS = frozenset({SIT.action, WATCH.action})
+"""What needs a table in the list (not shown, and doing nothing, while there is none)."""
 REDRAWS_PER_SECOND = 4
 """How often at most a lobby screen redraws for what others do (tables made and closed,
 people sitting, watching and leaving, games starting and ending): the first change after a
@@ -144,10 +146,20 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys bar shows what acts now: ``x`` only while waiting at a table."""
+        """The keys bar shows what acts now: ``x`` only while waiting at a table, ``j`` and
+        ``w`` only while there is a table to sit at or watch."""
         if action == LEAVE_TABLE.action:
             return self.waiting_at is not None
+        if action in TABLE_ACTIONS:
+            return self._shown is not None and bool(self._shown[0])
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """``j`` or ``w`` with no table (not shown, and not bound now) says why."""
+        for key, act in ((SIT, self.action_sit), (WATCH, self.action_watch)):
+            if event.key in key.keys.split(",") and not self.check_action(key.action, ()):
+                event.stop()
+                act()
 
     def _check_waiting(self, summaries: list[TableSummary]) -> None:
         table_id = self.waiting_at

@@ -90,6 +90,7 @@ class NewGameScreen(Screen[GameSettings | None]):
     }
     NewGameScreen #buttons Button {
         margin: 0 2 0 0;
+        min-width: 0;  /* five buttons in 74 cells: each as wide as its words */
     }
     """
 
@@ -156,12 +157,12 @@ class NewGameScreen(Screen[GameSettings | None]):
             yield Static("", id="error")
             with Horizontal(id="buttons"):
                 yield Button(START.button, id="start", variant="primary", compact=True)
+                # Every button in 80 columns, the way back to a game too (Escape's).
                 if self.can_cancel:
-                    yield Button("Back to the game", id="cancel", compact=True)
+                    yield Button("Back (Esc)", id="cancel", compact=True)
                 if self.can_load:
-                    yield Button("Load a game (^o)", id="load", compact=True)
-                if not self.can_cancel:  # 80 columns have room for one of the two
-                    yield Button(LEARN_TO_PLAY.label, id="learn", compact=True)
+                    yield Button("Load (^o)", id="load", compact=True)
+                yield Button(LEARN_TO_PLAY.label, id="learn", compact=True)
                 yield Button("Quit", id="quit", variant="error", compact=True)
         yield KeysBar()
         yield TooSmall()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -48,8 +49,9 @@ class QuitScreen(ModalScreen[bool]):
         self.question = question
         self.yes = yes
         yes_key, no_key = self.KEYS
-        self.KEY_LABELS = {yes_key.action: yes, no_key.action: "No"}
-        """The keys bar says what the buttons say ("Yes, leave" at a server's table)."""
+        self.key_labels: Mapping[str, str] = {yes_key.action: yes, no_key.action: "No"}
+        """The keys bar says what the buttons say ("Yes, leave" at a server's table):
+        ``widgets.keys_bar.OwnLabels``."""
         self.saved = saved
         """An unfinished game is autosaved: say that the next start offers it."""
 

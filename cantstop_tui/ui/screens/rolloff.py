@@ -15,6 +15,7 @@ from ...play.narration import rolloff_lines
 from .. import screen_keys
 from ..keys import bindings
 from ..screen_keys import PLAY
+from ..widgets.keys_bar import KeysBar
 from ..widgets.too_small import TooSmall
 from .closing import close
 
@@ -55,6 +56,7 @@ class RolloffScreen(ModalScreen[None]):
             )
             yield Static("\n".join(rolloff_lines(self.match)), id="rounds")
             yield Static(f"[@click=screen.close][reverse bold] {PLAY.button} [/][/]", id="play")
+        yield KeysBar()
         yield TooSmall()
 
     def action_close(self) -> None:

@@ -24,6 +24,8 @@ moves one.
   that sent it alive; fixed on import, for every app;
 - ``terminal_input``: the terminal driver's input loop, which ends at its input's end where
   Textual's spins (``read_terminal``); imported by ``ui.compact_driver`` alone;
+- ``palette``: the command palette drawn in ASCII (``command_palette``, its CSS), which
+  reaches into the palette's inner ids;
 - ``serve``: textual-serve's copy of the web game's stderr, taken over
   (``take_game_stderr``); imported by the web server alone, not from here.
 

@@ -1,4 +1,5 @@
-"""The four dice of the last roll: as numbers, or as dice faces where there is room."""
+"""The four dice of the turn's last roll (none at its start): as numbers, or as dice faces
+where there is room."""
 
 from __future__ import annotations
 
@@ -31,13 +32,13 @@ class DiceView(ViewWidget):
         super().watch_view(view)
 
     def render_key(self, view: GameView) -> Hashable:
-        return (view.match.last_dice, self.faces)
+        return (view.turn_dice, self.faces)
 
     def draw(self, view: GameView) -> Text:
         if self.faces:
-            return self._draw_faces(view.match.last_dice)
+            return self._draw_faces(view.turn_dice)
         text = Text("Dice ", style="bold", no_wrap=True, overflow="crop")
-        dice = view.match.last_dice
+        dice = view.turn_dice
         if dice is None:
             text.append("- - - -", style="dim")
             return text

@@ -10,6 +10,9 @@ important first), the palette's key first.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Protocol, runtime_checkable
+
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
@@ -32,6 +35,22 @@ PALETTE_HINT = "  ^p commands"
 Shown = tuple[str, str, str]
 """A key as the bar shows it: Textual's key name (a click presses it), its display, its
 label."""
+
+
+@runtime_checkable
+class OwnLabels(Protocol):
+    """An app or a screen (a dialog) whose keys the bar names in its own words, e.g. the
+    quit question's "Yes, leave" and "No", as its buttons say."""
+
+    @property
+    def key_labels(self) -> Mapping[str, str]:
+        """The bar's label of each action whose words differ from its binding's."""
+        ...
+
+
+def own_labels(node: object) -> Mapping[str, str]:
+    """``node``'s own labels (none if it has none)."""
+    return node.key_labels if isinstance(node, OwnLabels) else {}
 
 
 def key_cells(display: str, label: str) -> int:
@@ -119,10 +138,8 @@ class KeysBar(OneStylePerRender):
         shown: dict[str, Shown] = {}
         # Numbered choices (choose(1) ... choose(6)) show as one key range: "1-3".
         choices = sum(1 for _, b, on, _t in active.values() if on and is_move(b))
-        labels: dict[str, str] = {
-            **getattr(self.app, "KEY_LABELS", {}),
-            **getattr(screen, "KEY_LABELS", {}),  # a dialog's own words (its buttons')
-        }
+        # The app's words, then a dialog's own (its buttons').
+        labels = {**own_labels(self.app), **own_labels(screen)}
         for key, (_, binding, enabled, _tip) in active.items():
             if binding.show and enabled and binding.action not in shown:
                 display = binding.key_display or self.app.get_key_display(binding)

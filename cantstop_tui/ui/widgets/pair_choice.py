@@ -20,7 +20,7 @@ from ...play.explain import (
     percent,
 )
 from ...play.narration import verb
-from ..keys import ROLL, STOP
+from ..keys import HURRY, ROLL, STOP
 from ..messages import MoveChosen
 from ..view import GameView
 from .view_widget import ViewWidget
@@ -113,7 +113,8 @@ class PairChoice(ViewWidget):
         elif not view.seated:
             add(f"You are watching: {name} is playing.", "italic")
         elif view.bot_turn:
-            add(f"{name} is playing. Press any key to hurry.", "italic")
+            add(f"{name} is playing.", "italic")
+            add(f"{HURRY.said.capitalize()} hurries it.", "italic")
         elif not view.may_act:
             add(f"Waiting for {name} to play.", "italic")
         elif state.phase is Phase.ROLL:
