@@ -207,7 +207,8 @@ async def test_ascii_draws_the_command_palette_and_the_replay_keys_in_ascii() ->
         await until_screen(pilot, CommandPalette)
         await pilot.press(*"rol")
         await pilot.pause()
-        assert not_ascii(shown_text(app)) == set()
+        text = shown_text(app)
+        assert not_ascii(text) == set(), text
     replay = ReplayApp(Replay(finished(2, seed=4)), "a game", ascii_only=True)
     async with replay.run_test(size=SIZE) as pilot:
         await pilot.pause()
