@@ -124,6 +124,7 @@ class HostedTable:
         """``visitor`` watches the table (or waits to, until it starts): counted once."""
         if visitor not in self.spectators:
             self.spectators.add(visitor)
+            self.post(seat_notices.watching(visitor.name))
             self.lobby.changed()
 
     def unwatch(self, visitor: Visitor) -> None:
@@ -256,7 +257,7 @@ class HostedTable:
     def say(self, visitor: Visitor, text: str) -> None:
         """A line to the table, within the person's chat budget (else a ``LobbyError``)."""
         self.lobby.budgets.may_say(visitor.name)
-        self.chat.say(visitor, text)
+        self.chat.say(visitor, text, watching=not self.seats_of(visitor))
 
     def post(self, line: str) -> None:
         """A line of the table's own to its chat (``* ana is back.``)."""
