@@ -23,7 +23,7 @@ from ...play.match import Match
 from ...play.table import Table
 from ...play.turn_based import Unseen
 from ..glyphs import Glyphs
-from ..keys import KEY_ACTIONS, LOG_PAGES, game_bindings
+from ..keys import HINT, KEY_ACTIONS, LOG_PAGES, game_bindings
 from ..messages import (
     ChancesToggled,
     MoveChosen,
@@ -44,7 +44,13 @@ from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
 from .game_layout import fit_window
 from .game_views import GameViews
-from .live_chances import ChancesWorkedOut, HintWorkedOut, LiveChances, Ratings
+from .live_chances import (
+    HINT_NOT_ALLOWED,
+    ChancesWorkedOut,
+    HintWorkedOut,
+    LiveChances,
+    Ratings,
+)
 
 
 class GameScreen(Screen[None]):
@@ -235,6 +241,9 @@ class GameScreen(Screen[None]):
             self.view = self.views.chances_ready(view, message)
 
     def action_hint(self) -> None:
+        if not self.chances.allowed:  # the hint speaks in the chances: hidden with them
+            self._notice(HINT_NOT_ALLOWED)
+            return
         if not self.hints:
             self._notice("Hints are off for this game (the command palette turns them on).")
             return
@@ -248,6 +257,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
+        if action == HINT.action and not self.chances.allowed:
+            return False  # not in the keys bar; the key says why (``_why_not``)
         return allowed(self.views.held or self.views.now(), action, parameters)
 
     @property
@@ -281,6 +292,8 @@ class GameScreen(Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
+        if action == HINT.action and not self.chances.allowed and self.views.now().seated:
+            return HINT_NOT_ALLOWED
         return why_not(self.views.now(), action, parameters)
 
     def on_click(self, event: events.Click) -> None:
