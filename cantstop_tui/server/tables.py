@@ -77,7 +77,7 @@ class HostedTable:
         last left it."""
         self.clocks = TableClocks(self)
         self.next_game = NextGame(self)
-        self._shown_status = self.status
+        self._shown_status = self.listed()
 
     # --- what the lobby shows -------------------------------------------------------
 
@@ -86,6 +86,11 @@ class HostedTable:
         if self.table is None or (self.finished and seating.free_seats(self.seats)):
             return "waiting"  # for players: to begin, or for a free seat of the rematch
         return "finished" if self.finished else "in progress"
+
+    def listed(self) -> tuple[str, str | None]:
+        """What the lobby lists of the game as it goes: its status and, at a turn-based
+        table, who is to move (a change shows in every lobby at once, not at the next sweep)."""
+        return self.status, turn_tables.to_move(self)
 
     @property
     def finished(self) -> bool:
@@ -179,9 +184,9 @@ class HostedTable:
         if any(isinstance(event, GameWon) for event in events):
             self.next_game.game_over(match)
         self.clocks.arm_turn_timer()
-        status = self.status
-        if status != self._shown_status:  # the lobby lists status, not every move
-            self._shown_status = status
+        listed = self.listed()
+        if listed != self._shown_status:  # the lobby lists status and who is to move
+            self._shown_status = listed
             self.lobby.changed()
 
     def _agree_with_seats(self, match: Match) -> None:
