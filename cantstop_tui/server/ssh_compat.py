@@ -29,4 +29,4 @@ def plain_disconnects(conn: asyncssh.SSHServerConnection) -> None:
             reason = BAD_USER_NAME
         send(code, reason, lang)
 
-    conn._send_disconnect = reworded  # type: ignore[attr-defined]
+    conn._send_disconnect = reworded  # type: ignore[method-assign]

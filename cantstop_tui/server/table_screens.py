@@ -13,16 +13,21 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ..play.table import Table
-from ..play.turn_based import Unseen
+from ..play.turn_based import Unseen, describe
 from ..ui import screen_keys
 from ..ui.glyphs import Glyphs
 from ..ui.keys import bindings
 from ..ui.screens.closing import close
 from ..ui.screens.game import GameScreen
 from ..ui.screens.live_chances import Ratings
+from ..ui.view import GameView
 from ..ui.widgets.chat_pane import ChatPane
+from . import turn_tables
 from .chat import CHAT_LENGTH, CHAT_LINES
 from .tables import HostedTable
+
+DEADLINE_REDRAW = 30.0
+"""Seconds between redraws of a turn-based table's time left (shown to the minute)."""
 
 
 class TalkScreen(ModalScreen[str | None]):
@@ -70,6 +75,7 @@ class TableScreen(GameScreen):
         padding: 0 1;
     }
     TableScreen:ansi #watching { background: ansi_yellow; color: ansi_black; }
+    TableScreen #deadline { height: 1; text-style: bold; }
     """
 
     def __init__(
@@ -103,6 +109,29 @@ class TableScreen(GameScreen):
                 Text(f"Watching {self.hosted.name}", overflow="ellipsis", no_wrap=True),
                 id="watching",
             )
+        if self.hosted.turn_rules is not None:
+            yield Static(id="deadline")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.hosted.turn_rules is not None:
+            self.set_interval(DEADLINE_REDRAW, self._show_deadline)
+
+    def watch_view(self, view: GameView | None) -> None:
+        super().watch_view(view)
+        self._show_deadline()
+
+    def _show_deadline(self) -> None:
+        """A turn-based table: the time left for the move, as the lobby says it ("23 h 59
+        min to move"); nothing while the computer plays or the game is over."""
+        lines = self.query("#deadline").results(Static)
+        line = next(lines, None)
+        if line is None:  # a real-time table, or not composed yet
+            return
+        left = turn_tables.time_left(self.hosted)
+        line.display = left is not None
+        if left is not None:
+            line.update(Text(f"{describe(left)} to move", overflow="ellipsis", no_wrap=True))
 
     def below_log(self) -> ComposeResult:
         yield ChatPane(self.hosted.chat.lines, CHAT_LINES, id="chat")
