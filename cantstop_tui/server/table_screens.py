@@ -4,6 +4,7 @@ log and, for a spectator, a banner; and the line a visitor says to the table (``
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,6 +13,7 @@ from textual.binding import BindingType
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from ..play.seating import AWAY
 from ..play.table import Table
 from ..play.turn_based import Unseen, describe
 from ..ui import screen_keys
@@ -102,6 +104,8 @@ class TableScreen(GameScreen):
         )
         self.hosted = hosted
         self.watching = seats() == frozenset()
+        self.views.away = self._away
+        self._unhear: Callable[[], None] = lambda: None
 
     def above_players(self) -> ComposeResult:
         if self.watching:
@@ -116,6 +120,31 @@ class TableScreen(GameScreen):
         super().on_mount()
         if self.hosted.turn_rules is not None:
             self.set_interval(DEADLINE_REDRAW, self._show_deadline)
+        # Each seat's coming and going is said in the chat: the status line follows it.
+        screen = self
+
+        def heard(_line: str) -> None:
+            screen.call_later(screen._seated)
+
+        self._unhear = self.hosted.chat.subscribe(heard)
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        self._unhear()
+
+    def _away(self) -> frozenset[int]:
+        return frozenset(
+            index
+            for index, seat in enumerate(self.hosted.seats)
+            if seat.person is not None and (seat.held or seat.stand_in == AWAY)
+        )
+
+    def _seated(self) -> None:
+        """The seats may have changed (someone left, came back, or the computer took over):
+        the view says who is away (a spectator's status line)."""
+        view, now = self.view, self.views.now()
+        if view is not None and (view.away, view.bot_turn) != (now.away, now.bot_turn):
+            self.view = replace(view, events=(), away=now.away, bot_turn=now.bot_turn)
 
     def watch_view(self, view: GameView | None) -> None:
         super().watch_view(view)

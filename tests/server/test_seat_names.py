@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import asyncssh
 
+from cantstop_tui.engine import GameConfig
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.ui.view import GameView
+from cantstop_tui.ui.widgets.pair_choice import watched
+
 from .conftest import Player, create_table, make_server, until
 
 ANA = "127.0.0.2"
@@ -39,8 +44,11 @@ async def test_a_lookalike_of_a_held_seat_is_asked_another_name_and_ana_gets_her
         await bob.wait_for("carol (watching):")  # the line wraps in the side panel
         assert hosted.chat.lines[-1] == "carol (watching): hello"
 
+        assert hosted.table is not None and hosted.table.match.state.current_player == 0
+        await carol.wait_for("You are watching: ana is playing.")
         await ana.close()  # her connection dropped: the seat is held
         await until(lambda: hosted.seats[0].held, "ana's seat held")
+        await carol.wait_for("You are watching: ana left; their seat is held.")
         assert hosted.chat.lines[-1] == "* ana left; the seat is held for them."
         for lookalike in ("Ana", "ANA"):
             stranger = await Player.connect(server.port, lookalike, local_addr=(STRANGER, 0))
@@ -52,6 +60,7 @@ async def test_a_lookalike_of_a_held_seat_is_asked_another_name_and_ana_gets_her
         await bob.wait_for("* ana is back.")
         await until(lambda: hosted.seats[0].connected, "ana at her seat")
         await carol.wait_for("* ana is back.")
+        await carol.wait_for("You are watching: ana is playing.")
         assert "already playing" not in ana.text()
         # While she is connected, a look-alike from elsewhere is asked for another name too.
         stranger = await Player.connect(server.port, "ANA", local_addr=(STRANGER, 0))
@@ -68,3 +77,16 @@ async def test_a_lookalike_of_a_held_seat_is_asked_another_name_and_ana_gets_her
             await player.close()
     finally:
         await server.close()
+
+
+def test_a_spectator_is_told_who_plays_the_seat_to_move() -> None:
+    match = Match.start((Seat("ana"), Seat("bob")), GameConfig(num_players=2), seed=7)
+    name = match.current_seat.name
+    to_move = match.state.current_player
+    assert watched(GameView(match), name) == f"{name} is playing."
+    held = GameView(match, away=frozenset({to_move}))
+    assert watched(held, name) == f"{name} left; their seat is held."
+    played = GameView(match, away=frozenset({to_move}), bot_turn=True)
+    assert watched(played, name) == f"the computer plays for {name}."
+    other = GameView(match, away=frozenset({1 - to_move}))
+    assert watched(other, name) == f"{name} is playing."
