@@ -44,6 +44,10 @@ async def test_win_chances_stay_hidden_unless_the_creator_allowed_them(
         player.press("h")
         await player.wait_for("hints are off for everyone")
         assert "Hint:" not in player.text()
+    ana.press("\x10")  # ctrl+p: the command palette offers no hints to turn on either
+    await ana.wait_for("Review this game")
+    await ana.wait_for("Quit")  # the command after where it was
+    assert "Turn hints" not in ana.text()
     await ana.close()
     await bob.close()
 
