@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
@@ -59,9 +59,16 @@ def _mapped(text: str) -> str:
     return unicodedata.normalize("NFKD", "".join(prototypes.get(c, c) for c in once))
 
 
+@lru_cache(maxsize=4096)
 def skeleton(name: str) -> str:
     """The form two names share when they look alike (``"аna"`` and ``"ana"``: ``"ana"``)."""
     return _mapped(_mapped(name).casefold())
+
+
+def same_name(one: str, other: str) -> bool:
+    """Whether ``one`` and ``other`` are the same name on a server: equal skeletons (case,
+    confusable letters). The one comparison by which a name finds its seat and session."""
+    return one == other or skeleton(one) == skeleton(other)
 
 
 def _words(name: str) -> Iterator[str]:

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ..ai import STRONGEST
+from .lookalike import same_name
 from .match import HUMAN, Match
 
 AWAY = "away"
@@ -87,7 +88,7 @@ def seats_of(seats: Seats, name: str) -> frozenset[int]:
     return frozenset(
         index
         for index, seat in enumerate(seats)
-        if seat.person is not None and seat.person.name == name and seat.stand_in != AWAY
+        if seat.person is not None and same_name(seat.person.name, name) and seat.stand_in != AWAY
     )
 
 
@@ -104,11 +105,17 @@ def played_as_seated(match: Match, seats: Seats) -> Match:
 
 
 def held_for(seats: Seats, person: Person) -> int | None:
-    """The seat kept for ``person`` (same name, same key) while they are away."""
+    """The seat kept for ``person`` (the same name, :func:`same_name`; the same key) while
+    they are away."""
     for index, seat in enumerate(seats):
-        if seat.held and seat.person == person:
+        if seat.held and is_person(seat.person, person):
             return index
     return None
+
+
+def is_person(seated: Person | None, person: Person) -> bool:
+    """Whether ``person`` is who sits as ``seated``: the same name and the same key."""
+    return seated is not None and seated.key == person.key and same_name(seated.name, person.name)
 
 
 def away(seats: Seats) -> list[int]:
@@ -126,7 +133,7 @@ def returning_to(seats: Seats, person: Person, table_name: str) -> int | None:
     Raises :class:`LobbyError` when their name is seated and connected, or holds the
     seat with a different key."""
     for index, seat in enumerate(seats):
-        if seat.person is None or seat.person.name != person.name:
+        if seat.person is None or not same_name(seat.person.name, person.name):
             continue
         if seat.connected:
             raise LobbyError(f"{person.name} already sits at {table_name}.")

@@ -11,7 +11,9 @@ from ..play.seating import Person
 
 CHAT_LINES = 50
 CHAT_LENGTH = 120
-KEPT_LENGTH = MAX_PLAYER_NAME + len(": ") + CHAT_LENGTH
+WATCHING = " (watching)"
+"""After a watcher's name in the chat: not a player's line."""
+KEPT_LENGTH = MAX_PLAYER_NAME + len(WATCHING) + len(": ") + CHAT_LENGTH
 """The longest line the chat keeps: a person's line with their name before it (read back
 from the store cut at this, never at ``CHAT_LENGTH``, which the words alone are cut at)."""
 
@@ -21,11 +23,12 @@ class TableChat:
         self.lines: deque[str] = deque(maxlen=CHAT_LINES)
         self._listeners: list[Callable[[str], None]] = []
 
-    def say(self, person: Person, text: str) -> None:
-        """What a person typed, sanitized and cut to ``CHAT_LENGTH``; nothing if empty."""
+    def say(self, person: Person, text: str, *, watching: bool = False) -> None:
+        """What a person typed, sanitized and cut to ``CHAT_LENGTH``; nothing if empty. A
+        watcher's line says so after their name (``carol (watching): hi``)."""
         line = sanitize_text(text)[:CHAT_LENGTH]
         if line:
-            self.post(f"{person.name}: {line}")
+            self.post(f"{person.name}{WATCHING if watching else ''}: {line}")
 
     def post(self, line: str) -> None:
         """A chat line or a notice, to everyone at the table."""

@@ -16,6 +16,7 @@ from .channel_env import accept_only
 from .identity import Login
 from .limits import TokenBucket
 from .session import GameSession, Host
+from .ssh_compat import plain_disconnects
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ class Connection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        plain_disconnects(conn)  # a user name with a forbidden character: one sentence
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         refusal = self.server.gate.admit(self.address)

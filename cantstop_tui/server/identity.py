@@ -9,8 +9,8 @@
   no player's password owns; a guest's held seat comes back only to a guest from the same
   address.
 - **Look-alikes**: a new name is refused if it looks like a name the server knows (bound to a
-  key, a player's password, or playing now: same confusable skeleton, ``play.lookalike``) or
-  mixes scripts in one word. A name someone already owns stays theirs.
+  key, a player's password, signed in or seated, a held seat too: same confusable skeleton,
+  ``play.lookalike``) or mixes scripts in one word. A name someone already owns stays theirs.
 
 Every identity is a :class:`~cantstop_tui.server.tables.Visitor` whose ``key`` says what
 authenticated it (``SHA256:...`` for a key, ``password`` for a player's own password,
@@ -131,7 +131,7 @@ class Identities:
     ) -> None:
         self.names = names
         self._auth = auth  # the server's, read at each login (SIGHUP may replace it)
-        self._playing = playing  # the names of the people signed in now
+        self._playing = playing  # the names of the people signed in or seated (held too)
 
     @property
     def auth(self) -> Auth:

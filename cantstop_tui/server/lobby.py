@@ -10,6 +10,7 @@ from ..ai import LEVELS, level_name
 from ..engine import GameConfig
 from ..play import seating
 from ..play.listeners import subscribe
+from ..play.lookalike import same_name
 from ..play.match import HUMAN, Match
 from ..play.names import sanitize_text
 from ..play.pacing import BOT_DELAY
@@ -166,6 +167,23 @@ class Lobby:
             suffix = f" ({number})"
             candidate = name[: TABLE_NAME_LENGTH - len(suffix)].rstrip() + suffix
         return candidate
+
+    def seated_names(self) -> list[str]:
+        """The names of the people seated at a table, connected or held for them."""
+        return [
+            seat.person.name
+            for hosted in self.tables.values()
+            for seat in hosted.seats
+            if seat.person is not None
+        ]
+
+    def seated_as(self, name: str) -> Visitor | None:
+        """Who has a seat (connected or held) as ``name`` (``same_name``), or None."""
+        for hosted in self.tables.values():
+            for seat in hosted.seats:
+                if seat.person is not None and same_name(seat.person.name, name):
+                    return seat.person
+        return None
 
     def held_seat(self, visitor: Visitor) -> tuple[HostedTable, int] | None:
         """A game seat this visitor left and may take back (also at a finished game's table,

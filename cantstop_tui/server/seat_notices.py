@@ -1,5 +1,6 @@
-"""What a table's chat says when a seated person goes away or comes back: one wording for
-live and turn-based tables, said once each way (``* ana left; ...`` then ``* ana is back.``).
+"""What a table's chat says when a seated person goes away or comes back, and when someone
+comes to watch: one wording for live and turn-based tables, said once each way (``* ana
+left; ...`` then ``* ana is back.``).
 
 A seat that is kept for its person while they are away is announced both ways; a seat given
 up (before the game starts, or after it ends) is not one to come back to.
@@ -19,3 +20,8 @@ def left(name: str, *, turn_based: bool) -> str:
 def back(name: str) -> str:
     """``name`` is at the seat kept for them again."""
     return f"* {name} is back."
+
+
+def watching(name: str) -> str:
+    """``name`` came to watch the table (their chat lines say ``(watching)``)."""
+    return f"* {name} is watching."

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import asyncssh
 
+from ..play.lookalike import same_name
+from ..play.seating import Person
 from ..play.thinking import bots_in_processes
 from ..ui.background import in_processes
 from ..ui.textual_compat import lightened_strips
@@ -125,20 +127,30 @@ class GameServer:
         self.sessions.discard(session)
 
     def session_as(self, name: str) -> GameSession | None:
-        """The live session playing as ``name`` (case-insensitively), if any."""
-        folded = name.casefold()
+        """The live session playing as ``name`` (``play.lookalike.same_name``), if any."""
         for session in self.sessions:
             visitor = session.visitor
-            if visitor is not None and visitor.name.casefold() == folded and not session.closed:
+            if visitor is not None and not session.closed and same_name(visitor.name, name):
                 return session
         return None
 
+    def person_as(self, name: str) -> Person | None:
+        """Who plays here as ``name`` (``same_name``): signed in now, or with a seat at a
+        table (held while they are away), or None."""
+        session = self.session_as(name)
+        if session is not None and session.visitor is not None:
+            return session.visitor
+        return self.lobby.seated_as(name)
+
     def playing_names(self) -> list[str]:
-        """The names of the people signed in now."""
+        """The names of the people signed in now, or seated at a table (held too)."""
         return [
-            session.visitor.name
-            for session in self.sessions
-            if session.visitor is not None and not session.closed
+            *(
+                session.visitor.name
+                for session in self.sessions
+                if session.visitor is not None and not session.closed
+            ),
+            *self.lobby.seated_names(),
         ]
 
     def name_in_use(self, name: str) -> bool:

@@ -4,6 +4,7 @@ log and, for a spectator, a banner; and the line a visitor says to the table (``
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -11,20 +12,26 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from ..play.name_cells import ellipsis_for, short_name
+from ..play.seating import AWAY
 from ..play.table import Table
-from ..play.turn_based import Unseen
+from ..play.turn_based import Unseen, describe
 from ..ui import screen_keys
 from ..ui.glyphs import Glyphs
 from ..ui.keys import bindings
 from ..ui.screens.closing import close
 from ..ui.screens.game import GameScreen
 from ..ui.screens.live_chances import Ratings
+from ..ui.view import GameView
 from ..ui.widgets.chat_pane import ChatPane
+from . import turn_tables
 from .chat import CHAT_LENGTH, CHAT_LINES
 from .tables import HostedTable
+
+DEADLINE_REDRAW = 30.0
+"""Seconds between redraws of a turn-based table's time left (shown to the minute)."""
 
 
 class TalkScreen(ModalScreen[str | None]):
@@ -85,6 +92,7 @@ class TableScreen(GameScreen):
         padding: 0 1;
     }
     TableScreen:ansi #watching { background: ansi_yellow; color: ansi_black; }
+    TableScreen #deadline { height: 1; text-style: bold; }
     """
 
     def __init__(
@@ -111,11 +119,61 @@ class TableScreen(GameScreen):
         )
         self.hosted = hosted
         self.watching = seats() == frozenset()
+        self.views.away = self._away
+        self._unhear: Callable[[], None] = lambda: None
 
     def above_players(self) -> ComposeResult:
         if self.watching:
             ellipsis = ellipsis_for(self.glyphs.plain)
             yield WatchingBanner(f"Watching {self.hosted.name}", ellipsis, id="watching")
+        if self.hosted.turn_rules is not None:
+            yield Static(id="deadline")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.hosted.turn_rules is not None:
+            self.set_interval(DEADLINE_REDRAW, self._show_deadline)
+        # Each seat's coming and going is said in the chat: the status line follows it.
+        screen = self
+
+        def heard(_line: str) -> None:
+            screen.call_later(screen._seated)
+
+        self._unhear = self.hosted.chat.subscribe(heard)
+
+    def on_unmount(self) -> None:
+        super().on_unmount()
+        self._unhear()
+
+    def _away(self) -> frozenset[int]:
+        return frozenset(
+            index
+            for index, seat in enumerate(self.hosted.seats)
+            if seat.person is not None and (seat.held or seat.stand_in == AWAY)
+        )
+
+    def _seated(self) -> None:
+        """The seats may have changed (someone left, came back, or the computer took over):
+        the view says who is away (a spectator's status line)."""
+        view, now = self.view, self.views.now()
+        if view is not None and (view.away, view.bot_turn) != (now.away, now.bot_turn):
+            self.view = replace(view, events=(), away=now.away, bot_turn=now.bot_turn)
+
+    def watch_view(self, view: GameView | None) -> None:
+        super().watch_view(view)
+        self._show_deadline()
+
+    def _show_deadline(self) -> None:
+        """A turn-based table: the time left for the move, as the lobby says it ("23 h 59
+        min to move"); nothing while the computer plays or the game is over."""
+        lines = self.query("#deadline").results(Static)
+        line = next(lines, None)
+        if line is None:  # a real-time table, or not composed yet
+            return
+        left = turn_tables.time_left(self.hosted)
+        line.display = left is not None
+        if left is not None:
+            line.update(Text(f"{describe(left)} to move", overflow="ellipsis", no_wrap=True))
 
     def below_log(self) -> ComposeResult:
         yield ChatPane(self.hosted.chat.lines, CHAT_LINES, id="chat")

@@ -78,7 +78,7 @@ class HostedTable:
         last left it; each missed turn's line, by game seed and step (``turn_tables``)."""
         self.clocks = TableClocks(self)
         self.next_game = NextGame(self)
-        self._shown_status = self.status
+        self._shown_status = self.listed()
 
     # --- what the lobby shows -------------------------------------------------------
 
@@ -87,6 +87,11 @@ class HostedTable:
         if self.table is None or (self.finished and seating.free_seats(self.seats)):
             return "waiting"  # for players: to begin, or for a free seat of the rematch
         return "finished" if self.finished else "in progress"
+
+    def listed(self) -> tuple[str, str | None]:
+        """What the lobby lists of the game as it goes: its status and, at a turn-based
+        table, who is to move (a change shows in every lobby at once, not at the next sweep)."""
+        return self.status, turn_tables.to_move(self)
 
     @property
     def finished(self) -> bool:
@@ -125,6 +130,7 @@ class HostedTable:
         """``visitor`` watches the table (or waits to, until it starts): counted once."""
         if visitor not in self.spectators:
             self.spectators.add(visitor)
+            self.post(seat_notices.watching(visitor.name))
             self.lobby.changed()
 
     def unwatch(self, visitor: Visitor) -> None:
@@ -179,9 +185,9 @@ class HostedTable:
         if any(isinstance(event, GameWon) for event in events):
             self.next_game.game_over(match)
         self.clocks.arm_turn_timer()
-        status = self.status
-        if status != self._shown_status:  # the lobby lists status, not every move
-            self._shown_status = status
+        listed = self.listed()
+        if listed != self._shown_status:  # the lobby lists status and who is to move
+            self._shown_status = listed
             self.lobby.changed()
 
     def _agree_with_seats(self, match: Match) -> None:
@@ -257,7 +263,7 @@ class HostedTable:
     def say(self, visitor: Visitor, text: str) -> None:
         """A line to the table, within the person's chat budget (else a ``LobbyError``)."""
         self.lobby.budgets.may_say(visitor.name)
-        self.chat.say(visitor, text)
+        self.chat.say(visitor, text, watching=not self.seats_of(visitor))
 
     def post(self, line: str) -> None:
         """A line of the table's own to its chat (``* ana is back.``)."""

@@ -35,6 +35,8 @@ class VisitHost(Protocol):
 
     def session_as(self, name: str) -> Visiting | None: ...
 
+    def person_as(self, name: str) -> Visitor | None: ...
+
 
 UNNAMED: Final = ""
 """The name of a visitor still being asked for one: no player's (names are never empty)."""
@@ -93,10 +95,12 @@ class Visiting(ABC):
         refusal = identities.refusal(login, name)
         if refusal is not None:
             raise Refused(refusal)
-        other = self.server.session_as(name)
-        if other is not None and (other.visitor is None or other.visitor.key != login.identity):
-            return name, f"{name} is already playing here. Your name?"
-        return name, None
+        other = self.server.person_as(name)
+        if other is None:
+            return name, None
+        if other.key != login.identity:  # a look-alike of a seated player is their name
+            return name, f"{other.name} is already playing here. Your name?"
+        return other.name, None  # themself, back: their name as it is seated
 
     def name_refusal(self, name: str) -> str | None:
         """For the name prompt: why ``name`` is not this visitor's to take, or None."""
@@ -104,7 +108,10 @@ class Visiting(ABC):
         if refusal is not None:
             return refusal
         other = self.server.session_as(name)
-        if other is not None and other is not self:
+        seated = self.server.person_as(name)
+        if (other is not None and other is not self) or (
+            seated is not None and seated.key != self.login.identity
+        ):
             return f"{name} is already playing here: choose another."
         return None
 

@@ -53,10 +53,13 @@ def game_commands(app: CommandHost, screen: Screen[Any]) -> Iterator[SystemComma
             "Your decisions next to expert's, so far, with their cost",
             app.action_review,
         )
-        state = "off" if app.hints else "on"
-        yield SystemCommand(
-            f"Turn hints {state}", "Whether h shows what expert would do", app.action_toggle_hints
-        )
+        if not (isinstance(screen, GameScreen) and not screen.chances.allowed):
+            # (where the table's creator hid the chances the hint is off, with them)
+            state = "off" if app.hints else "on"
+            yield SystemCommand(
+                f"Turn hints {state}", "Whether h shows what expert would do",
+                app.action_toggle_hints,
+            )
     if app.has_files:
         yield SystemCommand("Load a saved game", "Open a saved game", app.action_load_game)
         yield SystemCommand(

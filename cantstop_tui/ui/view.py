@@ -29,6 +29,9 @@ class GameView:
     spectator (and a replay)."""
     bot_turn: bool = False
     """A computer seat is to move (the table plays it)."""
+    away: frozenset[int] = frozenset()
+    """People's seats whose person left the table (held for them, or played by the computer
+    meanwhile): what a spectator's status line says of the player to move."""
     notice: str = ""
     """A sentence for the player, e.g. why stopping was refused."""
     chances: tuple[float, ...] | None = None

@@ -37,6 +37,17 @@ async def test_win_chances_stay_hidden_unless_the_creator_allowed_them(
     ana.press("w")
     await ana.wait_for(NOT_ALLOWED[:40])
     assert not PERCENT.search(side_panel(ana))
+    # The hint speaks in the same chances ("you win 54% of the time"): hidden with them,
+    # for everyone at the table, and its key is not offered in the keys bar.
+    for player in (ana, bob):
+        assert "Hint" not in player.text().splitlines()[-1], player.text()
+        player.press("h")
+        await player.wait_for("hints are off for everyone")
+        assert "Hint:" not in player.text()
+    ana.press("\x10")  # ctrl+p: the command palette offers no hints to turn on either
+    await ana.wait_for("Review this game")
+    await ana.wait_for("Quit")  # the command after where it was
+    assert "Turn hints" not in ana.text()
     await ana.close()
     await bob.close()
 

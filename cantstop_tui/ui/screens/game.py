@@ -33,7 +33,14 @@ from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
 from .game_layout import fit_window
 from .game_views import GameViews
-from .live_chances import NOT_ALLOWED, ChancesWorkedOut, HintWorkedOut, LiveChances, Ratings
+from .live_chances import (
+    HINT_NOT_ALLOWED,
+    NOT_ALLOWED,
+    ChancesWorkedOut,
+    HintWorkedOut,
+    LiveChances,
+    Ratings,
+)
 
 HINTS_OFF = "Hints are off for this game (the command palette turns them on)."
 
@@ -237,7 +244,7 @@ class GameScreen(Screen[None]):
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
         if (action == CHANCES.action and not self.chances.allowed) or (
-            action == HINT.action and not self.hints
+            action == HINT.action and not (self.hints and self.chances.allowed)
         ):
             return False  # hidden by the table's creator, or off: the key says so (_why_not)
         return allowed(self.views.held or self.views.now(), action, parameters)
@@ -280,6 +287,8 @@ class GameScreen(Screen[None]):
         """Why a game key does nothing now, as a sentence for the status line."""
         if action == CHANCES.action and not self.chances.allowed:
             return NOT_ALLOWED
+        if action == HINT.action and not self.chances.allowed and self.views.now().seated:
+            return HINT_NOT_ALLOWED  # the hint speaks in the chances: hidden with them
         if action == HINT.action and not self.hints:
             return HINTS_OFF
         return why_not(self.views.now(), action, parameters)

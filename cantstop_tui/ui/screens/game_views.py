@@ -45,7 +45,9 @@ class GameViews:
         """How the game fits the window (``GameScreen.fit_board``), for every view made."""
         self.held: GameView | None = None
         """``now`` while the bindings are checked (``GameScreen.active_bindings``)."""
-        self._kept: GameView | None = None  # the last ``now``: by match, seats, bot
+        self._kept: GameView | None = None  # the last ``now``: by match, seats, bot, away
+        self.away: Callable[[], frozenset[int]] = frozenset
+        """The seats whose person left the table (a shared table's screen says which)."""
         self._unseen = unseen
         """What the viewer has not seen of a turn-based game, shown until the game moves on."""
         self._viewers: list[ViewWidget | GameLog] = []
@@ -84,9 +86,11 @@ class GameViews:
         may do; the screen's ``view`` is the one last drawn."""
         match = self._table.match if match is None else match
         bot_turn = not match.state.is_over and self._table.is_bot(match.state.current_player)
-        seats, now = self._seats(), self._kept
-        if now is None or now.match is not match or (now.seats, now.bot_turn) != (seats, bot_turn):
-            now = self._kept = GameView(match, seats=seats, bot_turn=bot_turn)
+        seats, away, now = self._seats(), self.away(), self._kept
+        if now is None or now.match is not match or (now.seats, now.bot_turn, now.away) != (
+            seats, bot_turn, away
+        ):
+            now = self._kept = GameView(match, seats=seats, bot_turn=bot_turn, away=away)
         return now  # asked once a binding each time the keys bar is worked out
 
     def bindings(self, asked: Hashable, work_out: Callable[[], Bindings]) -> Bindings:

@@ -32,6 +32,10 @@ Ratings = Callable[[], "Mapping[str, Rating] | None"]
 """Where the people's ratings come from (asked once a game, on the analysis thread)."""
 
 NOT_ALLOWED = "This table's creator keeps the win chances hidden."
+HINT_NOT_ALLOWED = (
+    "This table's creator keeps the win chances hidden, so hints are off for everyone."
+)
+"""The hint speaks in the chances ("you win 54% of the time"): hidden with them."""
 
 
 @dataclass

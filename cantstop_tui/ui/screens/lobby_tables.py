@@ -10,6 +10,7 @@ from typing import Protocol
 
 from rich.text import Text
 
+from ...play.lookalike import same_name
 from ...play.turn_based import describe
 from ...storage.records import Records
 from .create_table import NewTable
@@ -93,14 +94,14 @@ def your_move(summaries: list[TableSummary], name: str) -> list[TableSummary]:
     """The tables, those where it is ``name``'s move first (least time left first)."""
 
     def order(summary: TableSummary) -> tuple[bool, float]:
-        mine = summary.to_move == name
+        mine = summary.to_move is not None and same_name(summary.to_move, name)
         return (not mine, (summary.time_left or 0.0) if mine else 0.0)
 
     return sorted(summaries, key=order)
 
 
 def your_move_text(summaries: list[TableSummary], name: str) -> str:
-    count = sum(summary.to_move == name for summary in summaries)
+    count = sum(s.to_move is not None and same_name(s.to_move, name) for s in summaries)
     if not count:
         return ""
     return f"Your move at {count} table{'s' if count > 1 else ''}. "

@@ -74,7 +74,7 @@ class PairChoice(ViewWidget):
     def render_key(self, view: GameView) -> Hashable:
         state = view.state
         return (view.match.seats, state, view.may_act, view.notice, view.match.last_bust,
-                self.wrap_width, view.seated)
+                self.wrap_width, view.seated, view.bot_turn, view.away)
 
     @property
     def wrap_width(self) -> int:
@@ -111,7 +111,7 @@ class PairChoice(ViewWidget):
         elif _moves(view):
             lines += self._draw_moves(view)
         elif not view.seated:
-            add(f"You are watching: {name} is playing.", "italic")
+            add(f"You are watching: {watched(view, name)}", "italic")
         elif view.bot_turn:
             add(f"{name} is playing.", "italic")
             add(f"{HURRY.said.capitalize()} hurries it.", "italic")
@@ -157,3 +157,12 @@ class PairChoice(ViewWidget):
         moves = self.moves
         if 1 <= number <= len(moves):
             self.post_message(MoveChosen(moves[number - 1]))
+
+
+def watched(view: GameView, name: str) -> str:
+    """What a spectator is told of the player to move: playing, away, or played for."""
+    if view.state.current_player not in view.away:
+        return f"{name} is playing."
+    if view.bot_turn:
+        return f"the computer plays for {name}."
+    return f"{name} left; their seat is held."
