@@ -25,10 +25,10 @@ from cantstop_tui.ui.app_files import NOTICE_ROOM, short_path
 from cantstop_tui.ui.glyphs import PLAYER_COLOUR_NAMES, UNICODE
 from cantstop_tui.ui.keys import CHANCES
 from cantstop_tui.ui.learn_cli import LearnApp
-from cantstop_tui.ui.screens.game import HINTS_OFF, GameScreen
+from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.screens.help import KEYS_HERE, HelpScreen
 from cantstop_tui.ui.screens.learn import LearnScreen
-from cantstop_tui.ui.screens.live_chances import NOT_ALLOWED
+from cantstop_tui.ui.screens.live_chances import HINTS_OFF, NOT_ALLOWED
 from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.screens.records import RecordsScreen

@@ -18,7 +18,7 @@ from ...play.match import Match
 from ...play.table import Table
 from ...play.turn_based import Unseen
 from ..glyphs import Glyphs
-from ..keys import CHANCES, HINT, KEY_ACTIONS, LOG_PAGES, game_bindings
+from ..keys import KEY_ACTIONS, LOG_PAGES, game_bindings
 from ..messages import ChancesToggled, MoveChosen, RollRequested, StopRequested, TableChanged
 from ..textual_compat import lean_compositor
 from ..view import GameView
@@ -33,16 +33,7 @@ from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
 from .game_layout import fit_window
 from .game_views import GameViews
-from .live_chances import (
-    HINT_NOT_ALLOWED,
-    NOT_ALLOWED,
-    ChancesWorkedOut,
-    HintWorkedOut,
-    LiveChances,
-    Ratings,
-)
-
-HINTS_OFF = "Hints are off for this game (the command palette turns them on)."
+from .live_chances import ChancesWorkedOut, HintWorkedOut, LiveChances, Ratings, turned_off
 
 
 class GameScreen(Screen[None]):
@@ -243,9 +234,7 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
-        if (action == CHANCES.action and not self.chances.allowed) or (
-            action == HINT.action and not (self.hints and self.chances.allowed)
-        ):
+        if turned_off(action, self.chances.allowed, self.hints) is not None:
             return False  # hidden by the table's creator, or off: the key says so (_why_not)
         return allowed(self.views.held or self.views.now(), action, parameters)
 
@@ -285,13 +274,8 @@ class GameScreen(Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
-        if action == CHANCES.action and not self.chances.allowed:
-            return NOT_ALLOWED
-        if action == HINT.action and not self.chances.allowed and self.views.now().seated:
-            return HINT_NOT_ALLOWED  # the hint speaks in the chances: hidden with them
-        if action == HINT.action and not self.hints:
-            return HINTS_OFF
-        return why_not(self.views.now(), action, parameters)
+        off = turned_off(action, self.chances.allowed, self.hints)
+        return off if off is not None else why_not(self.views.now(), action, parameters)
 
     def on_click(self, event: events.Click) -> None:
         if self._may_hurry():

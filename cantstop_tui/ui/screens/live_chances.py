@@ -23,6 +23,7 @@ from textual.message import Message
 
 from ...play.match import Match
 from ..background import in_background
+from ..keys import CHANCES, HINT
 
 if TYPE_CHECKING:
     from ...ai.analysis import Analyst
@@ -36,6 +37,23 @@ HINT_NOT_ALLOWED = (
     "This table's creator keeps the win chances hidden, so hints are off for everyone."
 )
 """The hint speaks in the chances ("you win 54% of the time"): hidden with them."""
+HINTS_OFF = "Hints are off for this game (the command palette turns them on)."
+
+
+def turned_off(action: str, allowed: bool, hints: bool) -> str | None:
+    """Why the game's settings keep the chances' key or the hint's off (None: they do not):
+    the chances hidden by the table's creator (``allowed`` false) hide the hint too.
+
+    >>> turned_off(HINT.action, allowed=False, hints=True) == HINT_NOT_ALLOWED
+    True
+    >>> turned_off(CHANCES.action, allowed=True, hints=False) is None
+    True
+    """
+    if action == CHANCES.action and not allowed:
+        return NOT_ALLOWED
+    if action == HINT.action:
+        return HINT_NOT_ALLOWED if not allowed else None if hints else HINTS_OFF
+    return None
 
 
 @dataclass
