@@ -47,6 +47,8 @@ ARENA_WIN_RATES: Final = (
 
 @dataclass(frozen=True, slots=True)
 class Rating:
+    """A person's skill estimate (mu, sigma) and the games it rests on."""
+
     mu: float = MU
     sigma: float = SIGMA
     games: int = 0
