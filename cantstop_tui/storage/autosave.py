@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Event, GameWon
 from ..play.match import Match
+from .action_lines import ActionLines
 from .atomic import background_sync, reason
 from .errors import SaveError
 from .locks import FileLock, is_locked
@@ -37,7 +38,6 @@ from .paths import autosave_dir, records_path
 # move, and counted when it ends.
 if TYPE_CHECKING:  # the table (asyncio, the computer players) loads when a game is played
     from ..play.table import Table
-    from .record import ActionLines
 
 ProblemHandler = Callable[[SaveError], None]
 
@@ -96,8 +96,8 @@ class Autosaver:
         self._file: _GameFile | None = None
         self._match: Match | None = None
         self._unsubscribe: Callable[[], None] | None = None
-        self._actions: ActionLines | None = None
-        """The saved game's actions as written, each encoded once (``record.ActionLines``)."""
+        self._actions = ActionLines()
+        """The saved game's actions as written, each encoded once."""
 
     @classmethod
     def for_session(cls, on_problem: ProblemHandler | None = None) -> Autosaver:
@@ -194,10 +194,8 @@ class Autosaver:
             self.on_problem(error)
 
     def _write(self, match: Match, *, sync_now: bool = True) -> None:
-        from .record import ActionLines, now, write_game
+        from .record import now, write_game
 
-        if self._actions is None:
-            self._actions = ActionLines()
         if self._file is None:
             path = self.folder / f"{uuid.uuid4().hex}.json"
             try:

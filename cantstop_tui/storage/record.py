@@ -18,6 +18,7 @@ from typing import Any, Final
 from ..engine import IllegalMoveError, config_from_dict, config_to_dict, state_to_dict
 from ..play.match import Action, Handover, Match, Reseed, Seat
 from ..play.names import clean_name, clean_text
+from .action_lines import ActionLines, action_json
 from .atomic import atomic_write
 from .errors import SaveError
 from .reading import read_json
@@ -64,28 +65,6 @@ def _without_actions(match: Match, created: str | None, updated: str | None) -> 
     }
 
 
-class ActionLines:
-    """The JSON of a game's actions, each encoded once: an autosave writes the whole record
-    after every action, and encoding them all again made a save's cost grow with the game
-    (about 8 function calls an action, some 2,000 a save late in a long game)."""
-
-    def __init__(self) -> None:
-        self._history: tuple[Action, ...] = ()
-        self._lines: list[str] = []
-
-    def __call__(self, history: tuple[Action, ...]) -> list[str]:
-        known = len(self._history)
-        if history[:known] != self._history:  # another game, or one played back
-            known, self._lines = 0, []
-        self._lines += [_action_json(action) for action in history[known:]]
-        self._history = history
-        return self._lines
-
-
-def _action_json(action: Action) -> str:
-    return json.dumps(action.to_json(), separators=(",", ":"))
-
-
 def record_to_json(
     match: Match,
     *,
@@ -98,7 +77,7 @@ def record_to_json(
     data = _without_actions(match, created, updated)
     lines = [f" {json.dumps(key)}: {json.dumps(value)}" for key, value in data.items()]
     steps = ",\n  ".join(
-        actions(match.history) if actions is not None else map(_action_json, match.history)
+        actions(match.history) if actions is not None else map(action_json, match.history)
     )
     lines.append(f' "actions": [\n  {steps}\n ]' if match.history else ' "actions": []')
     return "{\n" + ",\n".join(lines) + "\n}\n"

@@ -13,9 +13,9 @@ from storage_games import play
 from cantstop_tui.engine import legal_moves, state_to_dict
 from cantstop_tui.play.match import Match
 from cantstop_tui.storage import SaveError, load_game, match_from_record, record_to_json
+from cantstop_tui.storage.action_lines import ActionLines
 from cantstop_tui.storage.record import (
     VERSION,
-    ActionLines,
     describe,
     game_id,
     record_to_dict,
