@@ -30,6 +30,10 @@ HEAVY = (
     "importlib.metadata",  # the Textual version check reads the dist-info folder's name
     "textual.widgets._log",  # the game log's, with the game screen
     "textual.widgets._footer",
+    "cantstop_tui.storage.record",  # a game is first written after its first move
+    "cantstop_tui.storage.records",  # and counted when it ends
+    "cantstop_tui.storage.finished",
+    "cantstop_tui.play.thinking",  # when a computer player first plays
 )
 """Never loaded before the first frame."""
 

@@ -21,12 +21,16 @@ class Step:
 
 @dataclass(frozen=True, slots=True)
 class Rolled:
+    """The player rolled the four dice."""
+
     player: int
     dice: tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
 class Moved:
+    """The player moved their runners by one of the roll's moves."""
+
     player: int
     move: Move
     before: tuple[int, ...]
@@ -55,6 +59,8 @@ class Busted:
 
 @dataclass(frozen=True, slots=True)
 class Stopped:
+    """The player stopped: their runners became their squares."""
+
     player: int
     squares: tuple[tuple[int, int], ...]
     """(column, height) of each square the runners became."""
@@ -62,6 +68,8 @@ class Stopped:
 
 @dataclass(frozen=True, slots=True)
 class ColumnWon:
+    """The player topped a column: it is theirs, and the others' squares leave it."""
+
     player: int
     column: int
     removed: tuple[tuple[int, int], ...]
@@ -70,6 +78,8 @@ class ColumnWon:
 
 @dataclass(frozen=True, slots=True)
 class TurnPassed:
+    """The turn went to the next player."""
+
     player: int
     """The player whose turn it now is."""
     previous: int
@@ -77,12 +87,16 @@ class TurnPassed:
 
 @dataclass(frozen=True, slots=True)
 class GameWon:
+    """The player won, with these columns."""
+
     player: int
     columns: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Conceded:
+    """A player gave the game up."""
+
     player: int
     """The player who gave the game up (``concede``); a ``GameWon`` for the other follows."""
 

@@ -13,6 +13,8 @@ MAX_ROUNDS = 1000
 
 @dataclass(frozen=True, slots=True)
 class RolloffRound:
+    """One round of the roll for who starts."""
+
     rolls: tuple[tuple[int, tuple[int, int]], ...]
     """(player, two dice) for each player rolling this round."""
 
@@ -24,6 +26,8 @@ class RolloffRound:
 
 @dataclass(frozen=True, slots=True)
 class Rolloff:
+    """The roll for who starts: rounds until one player leads alone."""
+
     rounds: tuple[RolloffRound, ...]
 
     @property

@@ -98,6 +98,8 @@ class Reseed:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
+    """A player's turns, busts and columns won so far in the game."""
+
     turns: int = 0
     busts: int = 0
     columns: int = 0
@@ -145,6 +147,8 @@ def act(
 
 @dataclass(frozen=True, slots=True)
 class Match:
+    """A game as played: its seats, rules, seed, roll-off, state and actions."""
+
     seats: tuple[Seat, ...]
     config: GameConfig
     seed: int

@@ -39,6 +39,8 @@ class Busy(Exception):
 
 @dataclass
 class _Job:
+    """A job sent to a worker: where and how to report its start and progress."""
+
     loop: asyncio.AbstractEventLoop
     started: Callable[[], None]
     progress: Progress

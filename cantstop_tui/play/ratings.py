@@ -50,6 +50,8 @@ ARENA_GAMES: Final = 10_000
 
 @dataclass(frozen=True, slots=True)
 class Rating:
+    """A person's skill estimate (mu, sigma) and the games it rests on."""
+
     mu: float = MU
     sigma: float = SIGMA
     games: int = 0

@@ -14,6 +14,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Mapping
 from functools import partial
+from typing import TYPE_CHECKING
 
 from ..ai import LEVELS, STRONGEST, Bot, level_name, make_bot, prepare
 from ..ai.base import Forgetful
@@ -22,7 +23,9 @@ from .bot_step import play_step
 from .listeners import subscribe
 from .match import HUMAN, Match
 from .pacing import BOT_DELAY
-from .thinking import Level, think, thinking_in_processes
+
+if TYPE_CHECKING:  # the computer players' thinking (its workers) loads when one first plays
+    from .thinking import Level
 
 Listener = Callable[[Match, tuple[Event, ...]], None]
 log = logging.getLogger(__name__)
@@ -84,6 +87,8 @@ class Table:
         """Load what the computer seats' first decisions need (the expert's learned model,
         numpy). Slow the first time in a process: run it off the event loop, e.g. while the
         players read who starts."""
+        from .thinking import thinking_in_processes
+
         if thinking_in_processes():
             return  # the workers load them: this process never needs them
         for seat in range(len(self.match.seats)):
@@ -178,6 +183,8 @@ class Table:
             self._wake.set()
 
     async def _drive(self) -> None:
+        from .thinking import think
+
         while self.bot_to_move:
             if not self._hurry and self.bot_delay > 0:
                 self._wake.clear()

@@ -22,6 +22,8 @@ SHOWN_STEPS = 50
 
 @dataclass(frozen=True)
 class WorkerLimits:
+    """How many worker processes, how many waiting jobs, and how long they live."""
+
     workers: int
     waiting: int
     """Jobs that may wait for a worker; one more is refused (``Busy``)."""

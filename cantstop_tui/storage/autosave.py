@@ -27,14 +27,15 @@ from typing import TYPE_CHECKING
 
 from ..engine import Event, GameWon
 from ..play.match import Match
+from .action_lines import ActionLines
 from .atomic import background_sync, reason
 from .errors import SaveError
-from .finished import keep_finished
 from .locks import FileLock, is_locked
 from .paths import autosave_dir, records_path
-from .record import load_game, now, write_game
-from .records import record_game
 
+# Reading and writing a game (``record``), the records and the finished games load when
+# first used, not before a game's first frame: a game is first written after its first
+# move, and counted when it ends.
 if TYPE_CHECKING:  # the table (asyncio, the computer players) loads when a game is played
     from ..play.table import Table
 
@@ -55,6 +56,8 @@ def same_game(old: Match, new: Match) -> bool:
 
 @dataclass(slots=True)
 class _GameFile:
+    """The autosave file of the current game, its lock and when it was made."""
+
     path: Path
     lock: FileLock
     created: str
@@ -93,6 +96,8 @@ class Autosaver:
         self._file: _GameFile | None = None
         self._match: Match | None = None
         self._unsubscribe: Callable[[], None] | None = None
+        self._actions = ActionLines()
+        """The saved game's actions as written, each encoded once."""
 
     @classmethod
     def for_session(cls, on_problem: ProblemHandler | None = None) -> Autosaver:
@@ -135,6 +140,8 @@ class Autosaver:
             return self._resume_unsaved(candidate, error)
         if lock is None:
             raise SaveError(candidate.path, "another cantstop session has resumed this game.")
+        from .record import load_game
+
         try:
             loaded = load_game(candidate.path)
         except SaveError:
@@ -146,6 +153,8 @@ class Autosaver:
         return loaded.match
 
     def _resume_unsaved(self, candidate: Resumable, error: OSError) -> Match:
+        from .record import load_game
+
         loaded = load_game(candidate.path)
         self._let_go()
         self._match = loaded.match
@@ -185,6 +194,8 @@ class Autosaver:
             self.on_problem(error)
 
     def _write(self, match: Match, *, sync_now: bool = True) -> None:
+        from .record import now, write_game
+
         if self._file is None:
             path = self.folder / f"{uuid.uuid4().hex}.json"
             try:
@@ -194,9 +205,14 @@ class Autosaver:
                 raise SaveError(path, reason(error), writing=True) from None
             assert lock is not None  # a fresh random name: nobody else can hold it
             self._file = _GameFile(path, lock, now())
-        write_game(self._file.path, match, created=self._file.created, sync_now=sync_now)
+        write_game(
+            self._file.path, match, created=self._file.created, sync_now=sync_now,
+            actions=self._actions,
+        )
 
     def _finish(self, match: Match, events: tuple[Event, ...]) -> None:
+        from .records import record_game
+
         # If the records cannot be written the finished autosave is kept, and
         # find_resumable counts it later (counting is idempotent).
         try:
@@ -227,6 +243,8 @@ def find_resumable(folder: Path | None = None, records: Path | None = None) -> l
     Games that cannot be read are listed with their ``problem`` (the files are left alone).
     A finished game left behind by a killed process is counted in the records and removed.
     """
+    from .record import load_game
+
     folder = folder or autosave_dir()
     found = []
     for path in sorted(folder.glob("[!.]*.json")):
@@ -256,6 +274,8 @@ def _remove_stale_temps(path: Path) -> None:
 
 
 def _tidy_finished(path: Path, match: Match, records: Path) -> None:
+    from .records import record_game
+
     try:
         lock = FileLock.try_acquire(_lock_path(path))
     except OSError:
@@ -275,6 +295,8 @@ def _tidy_finished(path: Path, match: Match, records: Path) -> None:
 def _keep(match: Match, autosaves: Path) -> None:
     """Keep the finished game to replay, beside the autosaves' folder (``finished/``); a
     game that cannot be kept is still counted and its autosave removed."""
+    from .finished import keep_finished
+
     with contextlib.suppress(SaveError, OSError):
         keep_finished(match, autosaves.parent / "finished")
 

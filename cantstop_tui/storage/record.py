@@ -18,6 +18,7 @@ from typing import Any, Final
 from ..engine import IllegalMoveError, config_from_dict, config_to_dict, state_to_dict
 from ..play.match import Action, Handover, Match, Reseed, Seat
 from ..play.names import clean_name, clean_text
+from .action_lines import ActionLines, action_json
 from .atomic import atomic_write
 from .errors import SaveError
 from .reading import read_json
@@ -41,6 +42,13 @@ def record_to_dict(
     match: Match, *, created: str | None = None, updated: str | None = None
 ) -> dict[str, Any]:
     """The record of ``match`` as JSON-ready data."""
+    items = list(_without_actions(match, created, updated).items())
+    before_state = [key for key, _ in items].index("state")
+    items.insert(before_state, ("actions", [action.to_json() for action in match.history]))
+    return dict(items)
+
+
+def _without_actions(match: Match, created: str | None, updated: str | None) -> dict[str, Any]:
     stamp = updated or now()
     return {
         "format": FORMAT,
@@ -50,7 +58,6 @@ def record_to_dict(
         "config": config_to_dict(match.config),
         "seed": match.seed,
         "seats": [{"name": seat.name, "kind": seat.kind} for seat in match.seats],
-        "actions": [action.to_json() for action in match.history],
         "state": state_to_dict(match.state),
         # Only when a seat changed hands: records without any stay exactly as before.
         **({"handovers": [h.to_json() for h in match.handovers]} if match.handovers else {}),
@@ -59,14 +66,20 @@ def record_to_dict(
 
 
 def record_to_json(
-    match: Match, *, created: str | None = None, updated: str | None = None
+    match: Match,
+    *,
+    created: str | None = None,
+    updated: str | None = None,
+    actions: ActionLines | None = None,
 ) -> str:
-    """The record as JSON text: one key, and one action, per line, so files diff and read well."""
-    data = record_to_dict(match, created=created, updated=updated)
-    actions = data.pop("actions")
+    """The record as JSON text: one key, and one action, per line, so files diff and read well.
+    ``actions`` keeps the actions' lines from one call to the next (an autosave's)."""
+    data = _without_actions(match, created, updated)
     lines = [f" {json.dumps(key)}: {json.dumps(value)}" for key, value in data.items()]
-    steps = ",\n  ".join(json.dumps(action, separators=(",", ":")) for action in actions)
-    lines.append(f' "actions": [\n  {steps}\n ]' if actions else ' "actions": []')
+    steps = ",\n  ".join(
+        actions(match.history) if actions is not None else map(action_json, match.history)
+    )
+    lines.append(f' "actions": [\n  {steps}\n ]' if match.history else ' "actions": []')
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
@@ -253,6 +266,8 @@ def match_from_record(data: Any) -> Match:
 
 @dataclass(frozen=True, slots=True)
 class LoadedGame:
+    """A game read from its file, with the file's times."""
+
     path: Path
     match: Match
     created: str
@@ -273,7 +288,13 @@ def load_game(path: Path | str) -> LoadedGame:
 
 
 def write_game(
-    path: Path, match: Match, *, created: str | None = None, sync_now: bool = True
+    path: Path,
+    match: Match,
+    *,
+    created: str | None = None,
+    sync_now: bool = True,
+    actions: ActionLines | None = None,
 ) -> None:
     """Write the record of ``match`` atomically; raises ``SaveError`` on failure."""
-    atomic_write(path, record_to_json(match, created=created).encode(), sync_now=sync_now)
+    text = record_to_json(match, created=created, actions=actions)
+    atomic_write(path, text.encode(), sync_now=sync_now)

@@ -42,6 +42,8 @@ LOCK_WAIT = 5.0
 
 @dataclass(frozen=True, slots=True)
 class PlayerRecord:
+    """A player's totals over the games counted."""
+
     name: str
     games: int = 0
     wins: int = 0
@@ -68,6 +70,8 @@ class PlayerRecord:
 
 @dataclass(frozen=True, slots=True)
 class Records:
+    """Every player's totals and rating, and the games counted."""
+
     players: dict[str, PlayerRecord]
     games: tuple[str, ...] = ()
     """Ids of the games counted."""

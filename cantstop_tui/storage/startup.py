@@ -17,11 +17,12 @@ from pathlib import Path
 from ..play.match import Match
 from .autosave import Autosaver, Resumable, find_resumable
 from .errors import SaveError
-from .record import load_game
 
 
 @dataclass(frozen=True, slots=True)
 class Startup:
+    """What the app opens on (``plan_startup``)."""
+
     match: Match | None = None
     """A game to play at once (loaded or resumed)."""
     offer: list[Resumable] = field(default_factory=list)
@@ -34,6 +35,8 @@ def plan_startup(
     saver: Autosaver, *, resume: bool = False, load: Path | str | None = None
 ) -> Startup:
     if load is not None:
+        from .record import load_game  # not before a game's first frame (autosave.py)
+
         try:
             return Startup(match=load_game(load).match)
         except SaveError as error:

@@ -63,5 +63,11 @@ class GameSaves:
             self.saver.save_now()
 
     def close(self) -> None:
+        """Save what is waiting and let go of the game. The table is left first: a change
+        after it (a computer's step ending while the app shuts down) would come after the
+        saver let go of its file, and be saved in a second file of the same game."""
+        if self._stop is not None:
+            self._stop()
+            self._stop = None
         self.save_now()
         self.saver.close()

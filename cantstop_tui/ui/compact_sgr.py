@@ -119,6 +119,10 @@ def transition(have: Sgr, want: Sgr) -> str:
     return f"\x1b[{diff if len(diff) < len(whole) else whole}m"
 
 
+def _blanks_alike(have: Sgr, want: Sgr) -> bool:
+    return have.bg == want.bg and not (have.flags | want.flags) & _SHOWN_ON_BLANKS
+
+
 UNKNOWN = -1
 """The terminal's style after an escape this cannot read."""
 MAX_STYLES = 1024
@@ -143,18 +147,22 @@ class SgrCompactor:
         """The style the next text needs (``UNKNOWN``: as the terminal has it)."""
         self._after: dict[tuple[str, int], int] = {}
         self._moves: dict[tuple[int, int], str] = {}
+        self._blanks: dict[tuple[int, int], bool] = {}
 
     def feed(self, data: str) -> str:
         parts = _SGR.split(data)  # text, a style's codes, text, ..., text
         out: list[str] = []
-        after = self._after
+        after, blanks = self._after, self._blanks
         for index in range(0, len(parts), 2):
             text = parts[index]
             if text:
-                if self._want != self._have and not (
-                    _MOVES.fullmatch(text) or self._blank_as_is(text)
-                ):
-                    self._sync(out)
+                if self._want != self._have and not _MOVES.fullmatch(text):
+                    pair = (self._have, self._want)
+                    as_is = False if text.strip(" ") else blanks.get(pair)
+                    if as_is is None:
+                        as_is = self._blanks_as_is(pair)
+                    if not as_is:
+                        self._sync(out)
                 out.append(text)
                 if "\x1b" in text and "\x1b" in _HARMLESS.sub("", text):
                     self._have = self._want = UNKNOWN  # an escape that may change the style
@@ -179,15 +187,18 @@ class SgrCompactor:
         self._styles, self._numbers = [PLAIN], {PLAIN: 0}
         self._after.clear()
         self._moves.clear()
+        self._blanks.clear()
         self._have = self._want = UNKNOWN if kept is None else self._number(kept)
 
-    def _blank_as_is(self, text: str) -> bool:
-        """Spaces look the same in the terminal's style as in the wanted one when only the
-        colour and weight of their (absent) glyphs differ."""
-        if UNKNOWN in (self._have, self._want) or text.strip(" "):
-            return False
-        have, want = self._styles[self._have], self._styles[self._want]
-        return have.bg == want.bg and not (have.flags | want.flags) & _SHOWN_ON_BLANKS
+    def _blanks_as_is(self, pair: tuple[int, int]) -> bool:
+        """Spaces look the same in the terminal's style (``pair``: it, then the wanted one)
+        as in the wanted one when only the colour and weight of their (absent) glyphs
+        differ; kept by pair."""
+        have, want = pair
+        same = self._blanks[pair] = UNKNOWN not in pair and _blanks_alike(
+            self._styles[have], self._styles[want]
+        )
+        return same
 
     def _style(self, params: str, out: list[str]) -> int:
         """The style after ``ESC[<params>m``, numbered (remembered when it can be known

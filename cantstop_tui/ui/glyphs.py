@@ -12,6 +12,8 @@ PLAYER_COLOUR_NAMES = ("red", "green", "blue", "yellow")
 
 @dataclass(frozen=True, slots=True)
 class Glyphs:
+    """The characters the board and the dice are drawn with (Unicode or ASCII)."""
+
     shapes: tuple[str, str, str, str]
     runner: str
     empty: str

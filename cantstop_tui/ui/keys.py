@@ -19,6 +19,8 @@ MAX_MOVES = 6
 
 @dataclass(frozen=True, slots=True)
 class Key:
+    """A key (or keys) and what it does, as the help and the keys bar say it."""
+
     said: str
     """How the help and the sentences name the keys: ``r or space``."""
     does: str

@@ -25,6 +25,8 @@ def level_names() -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:
+    """A new game's choices: the seats, the variant, the columns to win, the seed."""
+
     seats: tuple[Seat, ...] = (Seat("You", HUMAN), Seat("Computer", STRONGEST))
     variant: Variant = "standard"
     win_columns: int = 3

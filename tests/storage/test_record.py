@@ -13,7 +13,14 @@ from storage_games import play
 from cantstop_tui.engine import legal_moves, state_to_dict
 from cantstop_tui.play.match import Match
 from cantstop_tui.storage import SaveError, load_game, match_from_record, record_to_json
-from cantstop_tui.storage.record import VERSION, describe, game_id, record_to_dict, write_game
+from cantstop_tui.storage.action_lines import ActionLines
+from cantstop_tui.storage.record import (
+    VERSION,
+    describe,
+    game_id,
+    record_to_dict,
+    write_game,
+)
 
 GAMES = [
     (1, 2, "standard", 3),
@@ -285,3 +292,21 @@ def test_a_file_cut_off_anywhere_is_called_truncated(tmp_path, keep):
     path.write_text(text[: int(len(text) * keep)])
     with pytest.raises(SaveError, match="ends too early"):
         load_game(path)
+
+
+def test_an_autosaves_kept_action_lines_write_what_a_fresh_record_writes():
+    """``ActionLines`` encodes each action once across saves: every save of a growing game,
+    then of another game (the kept lines start again), is the record written afresh."""
+    lines = ActionLines()
+    stamp = "2020-01-01T00:00:00Z"
+    for match in play(9, steps=40) + play(10, steps=15)[::3] + play(9, steps=5):
+        kept = record_to_json(match, created=stamp, updated=stamp, actions=lines)
+        assert kept == record_to_json(match, created=stamp, updated=stamp)
+
+
+def test_the_record_keeps_its_keys_in_order():
+    match = play(7, steps=12)[-1]
+    assert list(record_to_dict(match)) == [
+        "format", "version", "created", "updated", "config", "seed", "seats", "actions", "state",
+    ]
+    assert list(json.loads(record_to_json(match)))[-1] == "actions"

@@ -13,7 +13,9 @@ For one screen (``lean_compositor``), not every app: nothing of Textual is patch
 
 Private parts (``textual_version.PRIVATE_PARTS``; tests/ui/test_compat_compositor.py checks
 each): ``Screen._compositor``, ``Compositor`` (in ``textual._compositor``), its
-``_dirty_regions``, ``_get_renders`` and ``render_partial_update``, and ``visible_widgets``.
+``_dirty_regions``, ``_get_renders`` and ``render_partial_update``, and ``visible_widgets``;
+``ChopsUpdate``, its ``chops``, ``spans`` and ``chop_ends``, and ``render_segments``, which
+``LeanUpdate`` writes as Textual's does but for the cursor moves' codes.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from itertools import pairwise
 from typing import Any
 
+from rich.console import Console
 from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.screen import Screen
@@ -48,9 +51,10 @@ class LeanCompositor(Compositor):
     def render_partial_update(self) -> ChopsUpdate | None:
         self.changing = list(self._dirty_regions)
         try:
-            return super().render_partial_update()
+            update = super().render_partial_update()
         finally:
             self.changing = []
+        return None if update is None else LeanUpdate(update.chops, update.spans, update.chop_ends)
 
     def _get_renders(self, crop: Region | None = None) -> Iterable[Render]:
         if not self.changing:
@@ -88,6 +92,29 @@ class LeanCompositor(Compositor):
             for top, bottom in _bands(rows[widget]):
                 band = Region(shown.x, top, shown.width, bottom - top)
                 yield region, band, widget.render_lines(band.translate((-region.x, -region.y)))
+
+
+class LeanUpdate(ChopsUpdate):
+    """Textual's partial update, written as Textual writes it, each cursor move as its code
+    (``ESC[row;columnH``) rather than through a rich ``Control`` (six function calls a move,
+    some twenty moves a key)."""
+
+    def render_segments(self, console: Console) -> str:
+        sequences: list[str] = []
+        append = sequences.append
+        chops, chop_ends = self.chops, self.chop_ends
+        last_y = self.spans[-1][0]
+        for y, x1, x2 in self.spans:
+            for end, (x, strip) in zip(chop_ends[y], chops[y].items(), strict=False):
+                if strip is None or x > x2 or end <= x1:
+                    continue
+                if not (x2 > x >= x1 and end <= x2):
+                    strip = strip.crop(0, min(end, x2) - x)
+                append(f"\x1b[{y + 1};{x + 1}H")
+                append(strip.render(console))
+            if y != last_y:
+                append("\n")
+        return "".join(sequences)
 
 
 def _bands(rows: set[int]) -> list[tuple[int, int]]:
