@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 from ..engine import COLUMNS, STEPS_PER_ROLL, TOPS
 from .outcomes import ROLLS
 from .turn_end_bounds import surely_stopped
-from .turn_plans import TRIPLES, plan
+from .turn_plans import plan, stacked
 
 Runners = tuple[int, ...]
 Ints = NDArray[np.int64]
@@ -168,41 +168,12 @@ last), as a group no roll makes (count 0) and the bust's own group (group 0) rea
 _FAR_STEP: Final = np.int64(_FAR)
 
 
-@cache
-def _stacked() -> tuple[NDArray[np.int16], NDArray[np.bool_], Floats, dict[tuple[int, ...], int]]:
-    """Every triple's plan padded to the largest (groups x moves), for a whole pass's steps
-    at once (one by one, a triple's steps were a fifth of a pass), by triple (``TRIPLES``'
-    order): each move's climb in each column, (165, 3, 27, groups, moves) (a group's
-    missing moves repeat its first); where a step lands, (165, 27, groups, moves) (a group
-    some roll of the pattern makes, never the bust's, group 0); the counts, (165, groups,
-    27) (0 past a triple's own groups); and each triple's place."""
-    plans = [plan(triple) for triple in TRIPLES]
-    groups = max(climbs.shape[0] for climbs, _ in plans)
-    moves = max(climbs.shape[1] for climbs, _ in plans)
-    climbs = np.zeros((len(plans), groups, moves, 27, 3), dtype=np.int16)
-    lands = np.zeros((len(plans), groups, moves, 27), dtype=np.bool_)
-    counts: Floats = np.zeros((len(plans), groups, 27))
-    for k, (climb, count) in enumerate(plans):
-        width, more = climb.shape[:2]
-        climbs[k, :width, :more] = climb
-        climbs[k, :width, more:] = climb[:, :1]
-        lands[k, 1:width] = (count[1:] > 0)[:, None, :]
-        counts[k, :width] = count
-    place: dict[tuple[int, ...], int] = {triple: k for k, triple in enumerate(TRIPLES)}
-    return (
-        np.ascontiguousarray(climbs.transpose(0, 4, 3, 1, 2)),
-        np.ascontiguousarray(lands.transpose(0, 3, 1, 2)),
-        counts,
-        place,
-    )
-
-
 def _steps(triples: list[_Triple], groups: int, moves: int) -> tuple[Ints, Floats]:
     """The triples' rolls as number steps by pattern, padded to ``groups`` x ``moves``:
     (27 x triples, groups, moves) steps (``_FAR`` where no roll of the pattern makes the
     group; a group with fewer moves repeats its first) and (groups, 27 x triples) counts (0
     past a triple's own), a triple's 27 patterns after the one before's."""
-    all_climbs, all_lands, all_counts, place = _stacked()
+    all_climbs, all_lands, all_counts, place = stacked()
     at = np.array([place[t.columns] for t in triples], dtype=np.int64)
     size = len(triples)
     climbs = all_climbs[at].reshape(size, 3, -1)
