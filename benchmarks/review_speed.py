@@ -10,8 +10,9 @@ CPU time itself moves by about 30% from run to run on this machine (a VM, whatev
 load), and a fixed workload timed just before each review did not steady it (docs/ai.md,
 fifth round). What does not move is the instructions a review executes: with
 ``BENCH_REVIEW_VALGRIND=1`` the first game of each kind is also counted under valgrind's
-cachegrind (``I refs``; about 3 minutes of CPU each), the same to 0.1% run after run, and
-read against ``QUIET_INSTRUCTIONS_PER_SECOND``, what a CPU second held on a quiet run.
+cachegrind (``I refs``; 2 to 4 minutes of CPU each), the same within about 0.2% run after
+run, and read against ``QUIET_INSTRUCTIONS_PER_SECOND``, what a CPU second held on a quiet
+run.
 
 Fixed games, every seat a person so every decision is reviewed: ``rule28`` against
 ``easy`` (2 players) and ``expert``, ``rule28``, ``easy``, ``rule28`` (4 players), dice
@@ -73,7 +74,7 @@ def instructions(argv: list[str]) -> float | None:
         done = children.run(
             [valgrind, "--tool=cachegrind", "--cache-sim=no",
              f"--cachegrind-out-file={folder}/out", sys.executable, *argv],
-            timeout=3600, check=True, env=pty_run.env(),
+            timeout=3600, check=True, env={**pty_run.env(), "PYTHONHASHSEED": "0"},
         )
     found = re.search(rb"I\s+refs:\s+([\d,]+)", done.stderr)
     return float(found.group(1).replace(b",", b"")) if found else None
