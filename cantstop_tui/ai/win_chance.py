@@ -22,14 +22,15 @@ from .value import WIN
 
 _SLICE: Final = slice(COLUMNS[0], COLUMNS[-1] + 1)
 _BITS: Final = 1 << np.arange(len(COLUMNS), dtype=np.int64)
+_BITS_SINGLE: Final = _BITS.astype(np.float32)
 
 
 def _codes(columns: NDArray[np.bool_]) -> NDArray[np.int64]:
-    """Each row's columns (B, 11) as one number, a bit per column (``_BITS``): the rows'
-    bits packed a byte at a time (a product with ``_BITS`` went through numpy's integer
-    matrix product, element by element: 1.7% of a review's instructions)."""
-    packed = np.packbits(columns, axis=1, bitorder="little").astype(np.int64)
-    return packed[:, 0] | packed[:, 1] << 8
+    """Each row's columns (B, 11) as one number, a bit per column (``_BITS``): a product in
+    single precision, exact (every partial sum is a whole number under 2**11), where numpy's
+    product of integers goes element by element (half again the time; packing the bits,
+    five times)."""
+    return (columns.astype(np.float32) @ _BITS_SINGLE).astype(np.int64)
 
 
 def _closed(state: GameState, player: int, also: Sequence[int] = ()) -> np.ndarray:
