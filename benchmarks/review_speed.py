@@ -6,6 +6,14 @@ installed program runs: its bytecode compiled once and cached, untimed (``pty_ru
 where ``PYTHONDONTWRITEBYTECODE`` is set and the tree has no ``__pycache__``, every run
 compiled our 63 modules anew: 0.06 to 0.08 s of CPU a person never waits for).
 
+CPU time itself moves by about 30% from run to run on this machine (a VM, whatever the
+load), and a fixed workload timed just before each review did not steady it (docs/ai.md,
+fifth round). What does not move is the instructions a review executes: with
+``BENCH_REVIEW_VALGRIND=1`` the first game of each kind is also counted under valgrind's
+cachegrind (``I refs``; 2 to 4 minutes of CPU each), the same within about 0.2% run after
+run, and read against ``QUIET_INSTRUCTIONS_PER_SECOND``, what a CPU second held on a quiet
+run.
+
 Fixed games, every seat a person so every decision is reviewed: ``rule28`` against
 ``easy`` (2 players) and ``expert``, ``rule28``, ``easy``, ``rule28`` (4 players), dice
 seeds ``game_seed(7, i)``; ``BENCH_REVIEW_GAMES`` of each (default 5).
@@ -16,7 +24,9 @@ seeds ``game_seed(7, i)``; ``BENCH_REVIEW_GAMES`` of each (default 5).
 from __future__ import annotations
 
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -30,15 +40,20 @@ from cantstop_tui.arena.play import game_seed
 from cantstop_tui.storage.record import write_game
 
 GAMES = int(os.environ.get("BENCH_REVIEW_GAMES", "5"))
+VALGRIND = os.environ.get("BENCH_REVIEW_VALGRIND", "") == "1"
 KINDS = (["rule28", "easy"], ["expert", "rule28", "easy", "rule28"])
 TARGETS = {2: "target: median < 1 s, any < 3 s", 4: "target: any < 3 s"}
+QUIET_INSTRUCTIONS_PER_SECOND = 4.5e9
+"""Instructions (valgrind's I refs) a review executes per CPU second on this machine when
+it is quiet (a 215-step review: 5.88 billion in 1.32 s at load 1, its least of the runs;
+docs/ai.md, "Speed", fifth round): issue 31's 1 s is about 4.5 billion."""
 
 
-def cpu_seconds(args: list[str]) -> float:
-    """CPU time (user + system) of ``python -m cantstop_tui ARGS`` run to its end."""
+def cpu_seconds(argv: list[str]) -> float:
+    """CPU time (user + system) of ``python ARGV`` run to its end."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     children.run(
-        [sys.executable, "-m", "cantstop_tui", *args], timeout=600, check=True,
+        [sys.executable, *argv], timeout=600, check=True,
         capture_output=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         env=pty_run.env(),
     )
@@ -46,12 +61,32 @@ def cpu_seconds(args: list[str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def cantstop(args: list[str]) -> list[str]:
+    return ["-m", "cantstop_tui", *args]
+
+
+def instructions(argv: list[str]) -> float | None:
+    """Instructions ``python ARGV`` executes (valgrind's cachegrind, ``I refs``); None
+    without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        done = children.run(
+            [valgrind, "--tool=cachegrind", "--cache-sim=no",
+             f"--cachegrind-out-file={folder}/out", sys.executable, *argv],
+            timeout=3600, check=True, env={**pty_run.env(), "PYTHONHASHSEED": "0"},
+        )
+    found = re.search(rb"I\s+refs:\s+([\d,]+)", done.stderr)
+    return float(found.group(1).replace(b",", b"")) if found else None
+
+
 @cache  # make bench shows it twice (its own table and the UI's): measured once
 def run() -> list[Row]:
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as folder:
-        cpu_seconds(["--help"])  # its bytecode compiled, untimed
-        start = statistics.median(cpu_seconds(["--help"]) for _ in range(3))
+        cpu_seconds(cantstop(["--help"]))  # its bytecode compiled, untimed
+        start = statistics.median(cpu_seconds(cantstop(["--help"])) for _ in range(3))
         rows.append(("start-up alone (cantstop --help), median", f"{start:.2f} s", "baseline"))
         for kinds in KINDS:
             paths = []
@@ -59,8 +94,8 @@ def run() -> list[Row]:
                 path = Path(folder) / f"{len(kinds)}-{i}.json"
                 write_game(path, played(kinds, game_seed(7, i)))
                 paths.append(path)
-            cpu_seconds(["review", str(paths[0]), "--text"])  # bytecode compiled, untimed
-            times = [cpu_seconds(["review", str(path), "--text"]) for path in paths]
+            cpu_seconds(cantstop(["review", str(paths[0]), "--text"]))  # bytecode, untimed
+            times = [cpu_seconds(cantstop(["review", str(path), "--text"])) for path in paths]
             label = f"cantstop review --text, {len(kinds)}-player game"
             rows += [
                 (f"{label}, median", f"{statistics.median(times):.2f} s",
@@ -68,4 +103,12 @@ def run() -> list[Row]:
                 (f"{label}, max", f"{max(times):.2f} s",
                  f"{statistics.median(times) / start:.1f}x start-up (median)"),
             ]
+            if VALGRIND:
+                counted = instructions(cantstop(["review", str(paths[0]), "--text"]))
+                if counted is not None:
+                    rows.append((
+                        f"{label}, instructions (first game)", f"{counted / 1e9:.2f} G",
+                        f"= {counted / QUIET_INSTRUCTIONS_PER_SECOND:.2f} s quiet; "
+                        f"1 s = {QUIET_INSTRUCTIONS_PER_SECOND / 1e9:.1f} G",
+                    ))
     return rows

@@ -45,8 +45,6 @@ def _run(argv: list[str] | None) -> int:
     except ValueError as error:
         print(f"cantstop: {error}", file=sys.stderr)
         return USAGE_ERROR
-    if command is not None:  # the other commands run long: with the collector
-        collector.release()
     if command in TEXTUAL_COMMANDS:
         from .textual_version import textual_problem
 
@@ -56,6 +54,11 @@ def _run(argv: list[str] | None) -> int:
             return SETUP_ERROR
     try:
         module = importlib.import_module(module_name)
+        if command is not None:
+            # The other commands run long: with the collector, from here on (their modules,
+            # numpy's among them, imported without its passes and kept out of later ones:
+            # 2.5% of a short review's instructions went to passes that freed nothing).
+            collector.release()
         return int(module.main(args) or 0)
     except KeyboardInterrupt:
         return 130

@@ -145,7 +145,9 @@ class BoardTables:
         """The worth of banking each runner set given as rows, in one batch (for evaluators
         that value many sets at once; the others set by set), not kept: a turn's end keeps
         its own (``TurnEnd.stops``)."""
-        values = getattr(self.evaluator, "values", None)
+        values = getattr(self.evaluator, "value_array", None)
+        if values is None:
+            values = getattr(self.evaluator, "values", None)
         if values is None:
             return [self.stop_value(tuple(row)) for row in rows.tolist()]
         found: Sequence[float] = values(rows)

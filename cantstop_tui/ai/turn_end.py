@@ -36,7 +36,7 @@ from numpy.typing import NDArray
 from ..engine import COLUMNS, STEPS_PER_ROLL, TOPS
 from .outcomes import ROLLS
 from .turn_end_bounds import surely_stopped
-from .turn_plans import plan
+from .turn_plans import plan, stacked
 
 Runners = tuple[int, ...]
 Ints = NDArray[np.int64]
@@ -165,22 +165,31 @@ _FAR: Final = 1 << 40
 last), as a group no roll makes (count 0) and the bust's own group (group 0) read."""
 
 
-def _steps(
-    columns: tuple[int, ...], strides: tuple[int, ...], groups: int, moves: int
-) -> tuple[Ints, Floats]:
-    """The triple's rolls as number steps by pattern, padded to ``groups`` x ``moves``:
-    (groups, moves, 27) steps (``_FAR`` where no roll of the pattern makes the group; a
-    group with fewer moves repeats its first) and (groups, 27) counts (0 past its own)."""
-    climbs, counts = plan(columns)
-    width, more = climbs.shape[:2]
-    steps = np.full((groups, moves, 27), _FAR, dtype=np.int64)
-    mine = np.where(counts[:, None, :] > 0, climbs @ np.array(strides), _FAR)
-    mine[0] = _FAR
-    steps[:width, :more] = mine
-    steps[:width, more:] = mine[:, :1]
-    padded = np.zeros((groups, 27))
-    padded[:width] = counts
-    return steps, padded
+_FAR_STEP: Final = np.int64(_FAR)
+
+
+def _steps(triples: list[_Triple], groups: int, moves: int) -> tuple[Ints, Floats]:
+    """The triples' rolls as number steps by pattern, padded to ``groups`` x ``moves``:
+    (27 x triples, groups, moves) steps (``_FAR`` where no roll of the pattern makes the
+    group; a group with fewer moves repeats its first) and (groups, 27 x triples) counts (0
+    past a triple's own), a triple's 27 patterns after the one before's."""
+    all_climbs, all_lands, all_counts, place = stacked()
+    at = np.array([place[t.columns] for t in triples], dtype=np.int64)
+    size = len(triples)
+    climbs = all_climbs[at].reshape(size, 3, -1)
+    strides = np.array([t.strides for t in triples], dtype=np.int16)
+    # Each move's step: its climbs times the strides, added, for every triple at once in
+    # small integers (the steps stay under 400; numpy's matrix product of integers went
+    # element by element, at several times the cost).
+    number = climbs[:, 0] * strides[:, 0, None]
+    number += climbs[:, 1] * strides[:, 1, None]
+    number += climbs[:, 2] * strides[:, 2, None]
+    widest = all_climbs.shape[3:]
+    steps = np.where(all_lands[at].reshape(size, -1), number, _FAR_STEP).reshape(-1, *widest)
+    if (groups, moves) != widest:
+        steps = np.ascontiguousarray(steps[:, :groups, :moves])
+    counts = all_counts[at, :groups].transpose(1, 0, 2).reshape(groups, -1)
+    return steps, counts
 
 
 def solve(
@@ -225,28 +234,33 @@ def solve(
     worth = np.append(stops, bust_value)
     groups = max(t.shape[0] for t in triples)
     moves = max(t.shape[1] for t in triples)
-    # Each situation's targets: its triple's steps for its pattern (``pick``: the column of
-    # the triples' padded tables side by side), plus its own number.
+    # Each situation's targets: its triple's steps for its pattern (``pick``: the row of
+    # the triples' padded tables one after another), plus its own number.
     by_layer = np.argsort(-np.concatenate([t.layers for t in triples]), kind="stable")
     order = np.concatenate([t.order + t.first for t in triples])[by_layer]
     layers = np.concatenate([t.layers for t in triples])[by_layer]
     pick = np.concatenate(
         [t.patterns[t.order] + 27 * k for k, t in enumerate(triples)]
     )[by_layer]
-    tables = [_steps(t.columns, t.strides, groups, moves) for t in triples]
-    targets = np.concatenate([steps for steps, _ in tables], axis=2)[:, :, pick] + order
-    counts = np.concatenate([padded for _, padded in tables], axis=1)[:, pick]
+    steps, counts = _steps(triples, groups, moves)
+    counts = counts[:, pick]
     stops = worth[order]
     cuts = np.flatnonzero(np.diff(layers)) + 1
     edges = [0, *cuts.tolist(), len(order)] if len(order) else []
     for start, end in pairwise(edges):
+        # The layer's targets (groups x moves a situation, one block: made layer by layer,
+        # they stay in the processor's cache for the gather; a situations-last array of the
+        # whole pass was copied a layer's slice at a time, 3% of a review's instructions).
+        targets = steps[pick[start:end]]
+        targets += order[start:end, None, None]
         # The best move of each group: the moves' worths compared pairwise (a reduction
         # over an axis of two or three cells goes cell by cell, and took half the time).
-        reached = np.take(worth, targets[:, :, start:end], mode="clip")
-        best = reached[:, 0]
+        reached = np.take(worth, targets, mode="clip")
+        best = reached[:, :, 0]
         for other in range(1, moves):
-            best = np.maximum(best, reached[:, other])
-        terms = np.multiply(counts[:, start:end], best, order="C")
+            best = np.maximum(best, reached[:, :, other])
+        # Groups first (C order), so that each situation's are added in order below.
+        terms = np.multiply(counts[:, start:end], best.T, order="C")
         # Summed group after group, as a pass situation by situation adds them (numpy
         # adds rows in order; a single column it would add pairwise).
         total = (

@@ -13,6 +13,7 @@ checks the shipped file against the engine.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib.resources import files
 from io import BytesIO
 from itertools import combinations, product
@@ -41,6 +42,11 @@ _LOWEST: Final = tuple(
 )
 """The lowest height (1 or more: a runner's) with each room to climb, by column."""
 
+Stacked = tuple[
+    NDArray[np.int16], NDArray[np.bool_], NDArray[np.float64], dict[tuple[int, ...], int]
+]
+"""Every triple's plan in one set of arrays (``stacked``)."""
+
 _plans: dict[tuple[int, ...], Plan] = {}
 """By column triple: at most 165, kept (all of them once the shipped file is read). With
 every runner out nothing else changes a roll's moves (jumps aside, never here)."""
@@ -56,6 +62,35 @@ def plan(columns: tuple[int, ...]) -> Plan:
         if found is None:
             found = _plans[columns] = build(columns)
     return found
+
+
+@cache
+def stacked() -> Stacked:
+    """Every triple's plan padded to the largest (groups x moves), for a turn's-end pass to
+    work out all its triples' steps at once (``turn_end``), by triple (``TRIPLES``'
+    order): each move's climb in each column, (165, 3, 27, groups, moves) (a group's
+    missing moves repeat its first); where a step lands, (165, 27, groups, moves) (a group
+    some roll of the pattern makes, never the bust's, group 0); the counts, (165, groups,
+    27) (0 past a triple's own groups); and each triple's place."""
+    plans = [plan(triple) for triple in TRIPLES]
+    groups = max(climbs.shape[0] for climbs, _ in plans)
+    moves = max(climbs.shape[1] for climbs, _ in plans)
+    climbs = np.zeros((len(plans), groups, moves, PATTERNS, 3), dtype=np.int16)
+    lands = np.zeros((len(plans), groups, moves, PATTERNS), dtype=np.bool_)
+    counts: NDArray[np.float64] = np.zeros((len(plans), groups, PATTERNS))
+    for k, (climb, count) in enumerate(plans):
+        width, more = climb.shape[:2]
+        climbs[k, :width, :more] = climb
+        climbs[k, :width, more:] = climb[:, :1]
+        lands[k, 1:width] = (count[1:] > 0)[:, None, :]
+        counts[k, :width] = count
+    place: dict[tuple[int, ...], int] = {triple: k for k, triple in enumerate(TRIPLES)}
+    return (
+        np.ascontiguousarray(climbs.transpose(0, 4, 3, 1, 2)),
+        np.ascontiguousarray(lands.transpose(0, 3, 1, 2)),
+        counts,
+        place,
+    )
 
 
 def build(columns: tuple[int, ...]) -> Plan:

@@ -210,3 +210,13 @@ def test_the_model_loads_on_the_first_decision_not_when_the_app_starts() -> None
     code = "import sys, cantstop_tui.ui.app; print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_rows_won_columns_become_the_number_of_its_bits() -> None:
+    from cantstop_tui.ai.win_chance import _BITS, _codes
+
+    rows = np.array(list(itertools.product([False, True], repeat=len(COLUMNS))))
+    codes = _codes(rows)
+    assert codes.dtype == np.int64
+    assert codes.tolist() == [int(row @ _BITS) for row in rows]
+    assert sorted(codes.tolist()) == list(range(2 ** len(COLUMNS)))
