@@ -26,7 +26,6 @@ from .skill_check import (
     games_per_pairing,
     pairing_summary,
     pairings,
-    start_summary,
     summary,
     tenths,
 )
@@ -43,6 +42,7 @@ from .skill_pairs import (
     loss,
     pair_chances,
 )
+from .skill_starts import start_summary
 
 
 def join_folds(parts: Sequence[Predictions]) -> Predictions:

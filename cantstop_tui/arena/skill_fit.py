@@ -37,7 +37,6 @@ from .newton import newton
 from .skill_check import (
     Predictions,
     games_per_pairing,
-    ladder_rates,
     log_loss,
     pairing_report,
     pairing_summary,
@@ -45,13 +44,12 @@ from .skill_check import (
     predictions,
     report,
     shown,
-    start_rates,
-    start_summary,
     summary,
     tenths,
 )
 from .skill_games import generate
 from .skill_pairs import SHIPPED, as_sharpness, as_shifts, as_starts, fit_pairs
+from .skill_starts import ladder_rates, start_rates, start_summary
 
 FIT_SEEDS: Final = (2, 3, 4, 5, 6, 7, 8, 9, 10)
 FIT_GAMES: Final = 1260

@@ -2,7 +2,8 @@
 
 The engine decides the rules; a ``Match`` adds what a real game needs around
 them: who sits where, the seeded dice stream, the roll-off, the list of actions
-(the game record that saves and replays are made of) and per-player statistics.
+(the game record that saves and replays are made of) and per-player statistics
+(counted in ``player_stats``).
 The terminal app, the arena, saves and the SSH tables all drive games through it.
 """
 
@@ -14,7 +15,6 @@ from typing import Any, Final, Literal
 
 from ..engine import (
     Busted,
-    ColumnWon,
     Dice,
     Event,
     GameConfig,
@@ -22,7 +22,6 @@ from ..engine import (
     Move,
     Roll,
     Rolloff,
-    TurnPassed,
     choose,
     concede,
     first_player_rolloff,
@@ -30,6 +29,7 @@ from ..engine import (
     roll,
     stop,
 )
+from .player_stats import PlayerStats, count_events
 
 HUMAN: Final = "human"
 
@@ -94,30 +94,6 @@ class Reseed:
 
     def to_json(self) -> list[int]:
         return [self.step, self.seed]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    """A player's turns, busts and columns won so far in the game."""
-
-    turns: int = 0
-    busts: int = 0
-    columns: int = 0
-
-
-def _count(stats: tuple[PlayerStats, ...], events: tuple[Event, ...]) -> tuple[PlayerStats, ...]:
-    result = list(stats)
-    for event in events:
-        if isinstance(event, TurnPassed):
-            nxt = result[event.player]
-            result[event.player] = replace(nxt, turns=nxt.turns + 1)
-        elif isinstance(event, Busted):
-            who = result[event.player]
-            result[event.player] = replace(who, busts=who.busts + 1)
-        elif isinstance(event, ColumnWon):
-            who = result[event.player]
-            result[event.player] = replace(who, columns=who.columns + 1)
-    return tuple(result)
 
 
 def act(
@@ -296,7 +272,7 @@ class Match:
                 state=state,
                 history=(*self.history, taken),
                 dice_position=self.dice_position + rolled,
-                stats=_count(self.stats, events),
+                stats=count_events(self.stats, events),
                 last_events=events,
             ),
             events,

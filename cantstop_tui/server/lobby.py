@@ -22,6 +22,7 @@ from ..ui.screens.lobby_tables import TableSummary
 from . import turn_tables
 from .budgets import Budgets
 from .next_game import Listener
+from .table_summary import summary
 from .tables import TABLE_NAME_LENGTH, HostedTable, Visitor
 
 log = logging.getLogger(__name__)
@@ -99,7 +100,7 @@ class Lobby:
             self.on_save()
 
     def summaries(self) -> list[TableSummary]:
-        return [hosted.summary() for hosted in self.tables.values()]
+        return [summary(hosted) for hosted in self.tables.values()]
 
     def get(self, table_id: int) -> HostedTable:
         try:

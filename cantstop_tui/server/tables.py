@@ -22,9 +22,8 @@ from typing import Protocol
 from ..engine import GameConfig, GameWon, TurnPassed
 from ..play import seating
 from ..play.match import HUMAN, Match, Seat
-from ..play.seating import AWAY, SLOW, Person, Seats
+from ..play.seating import SLOW, Person, Seats
 from ..play.turn_based import Clock, TurnDeadline, TurnRules
-from ..ui.screens.lobby_tables import SeatInfo, TableSummary
 from . import seat_notices, turn_tables
 from .budgets import Budgets
 from .chat import TableChat
@@ -80,7 +79,7 @@ class HostedTable:
         self.next_game = NextGame(self)
         self._shown_status = self.listed()
 
-    # --- what the lobby shows -------------------------------------------------------
+    # --- what the lobby shows (its row of the table: ``table_summary``) -------------
 
     @property
     def status(self) -> str:
@@ -97,30 +96,6 @@ class HostedTable:
     def finished(self) -> bool:
         """The game is over: the table waits for a rematch."""
         return self.table is not None and self.table.match.state.is_over
-
-    def summary(self) -> TableSummary:
-        seats = tuple(
-            SeatInfo(
-                name=seat.player_name(index),
-                free=seat.free,
-                human=seat.level == HUMAN and seat.stand_in != AWAY,
-                away=seat.held,
-                computer_playing=seat.person is not None and seat.stand_in == AWAY,
-            )
-            for index, seat in enumerate(self.seats)
-        )
-        return TableSummary(
-            table_id=self.id,
-            name=self.name,
-            seats=seats,
-            variant=self.config.variant,
-            win_columns=self.config.win_columns,
-            status=self.status,
-            watchers=self.watchers,
-            turn_based=self.turn_rules is not None,
-            to_move=turn_tables.to_move(self),
-            time_left=turn_tables.time_left(self),
-        )
 
     @property
     def watchers(self) -> int:

@@ -10,7 +10,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from .autosave import Autosaver, Resumable, discard, find_resumable
+    from .autosave import Autosaver
     from .errors import SaveError
     from .paths import autosave_dir, data_dir, records_path, saves_dir
     from .record import (
@@ -30,10 +30,11 @@ if TYPE_CHECKING:
         ratings_after,
         record_game,
     )
+    from .resumable import Resumable, discard, find_resumable
     from .startup import Startup, plan_startup
 
 _HOMES: Final = {
-    "autosave": ("Autosaver", "Resumable", "discard", "find_resumable"),
+    "autosave": ("Autosaver",),
     "errors": ("SaveError",),
     "paths": ("autosave_dir", "data_dir", "records_path", "saves_dir"),
     "record": (
@@ -43,6 +44,7 @@ _HOMES: Final = {
     "records": (
         "PlayerRecord", "Records", "game_ratings", "load_records", "ratings_after", "record_game",
     ),
+    "resumable": ("Resumable", "discard", "find_resumable"),
     "startup": ("Startup", "plan_startup"),
 }
 """Where each name lives, for ``__getattr__`` (the imports above say the same for the type

@@ -6,10 +6,13 @@ user (two SSH sessions) never write the same file. When a process dies the
 kernel frees its locks, and its unfinished games become resumable. A finished
 game is counted in the records and its autosave removed.
 
+The saver of the game being played is here; the games left in the folder (which
+can be resumed, tidying finished ones, discarding) are in ``resumable.py``.
+
 The app needs only::
 
     saver = Autosaver.for_session(on_problem=warn)
-    resumable = find_resumable()           # newest first
+    resumable = find_resumable()           # newest first (resumable.py)
     match = saver.resume(resumable[0])      # if the player resumes
     saver.attach(table)
     ...
@@ -30,8 +33,9 @@ from ..play.match import Match
 from .action_lines import ActionLines
 from .atomic import background_sync, reason
 from .errors import SaveError
-from .locks import FileLock, is_locked
+from .locks import FileLock
 from .paths import autosave_dir, records_path
+from .resumable import Resumable, keep_finished_game, lock_path
 
 # Reading and writing a game (``record``), the records and the finished games load when
 # first used, not before a game's first frame: a game is first written after its first
@@ -40,10 +44,6 @@ if TYPE_CHECKING:  # the table (asyncio, the computer players) loads when a game
     from ..play.table import Table
 
 ProblemHandler = Callable[[SaveError], None]
-
-
-def _lock_path(path: Path) -> Path:
-    return path.with_suffix(".lock")
 
 
 def same_game(old: Match, new: Match) -> bool:
@@ -61,23 +61,6 @@ class _GameFile:
     path: Path
     lock: FileLock
     created: str
-
-
-@dataclass(frozen=True, slots=True)
-class Resumable:
-    """An unfinished game whose process is gone. ``problem`` says why it cannot be read."""
-
-    path: Path
-    mtime: float
-    match: Match | None
-    updated: str = ""
-    problem: str | None = None
-
-    @property
-    def players(self) -> str:
-        if self.match is None:
-            return "?"
-        return " vs ".join(seat.name for seat in self.match.seats)
 
 
 class Autosaver:
@@ -135,7 +118,7 @@ class Autosaver:
         Raises ``SaveError`` if another process has just taken it or the file is bad.
         """
         try:
-            lock = FileLock.try_acquire(_lock_path(candidate.path))
+            lock = FileLock.try_acquire(lock_path(candidate.path))
         except OSError as error:  # a read-only folder: play the game, say it is not saved
             return self._resume_unsaved(candidate, error)
         if lock is None:
@@ -200,7 +183,7 @@ class Autosaver:
             path = self.folder / f"{uuid.uuid4().hex}.json"
             try:
                 self.folder.mkdir(parents=True, exist_ok=True)
-                lock = FileLock.try_acquire(_lock_path(path))
+                lock = FileLock.try_acquire(lock_path(path))
             except OSError as error:
                 raise SaveError(path, reason(error), writing=True) from None
             assert lock is not None  # a fresh random name: nobody else can hold it
@@ -219,7 +202,7 @@ class Autosaver:
             if any(isinstance(event, GameWon) for event in events):
                 try:
                     record_game(match, self.records)
-                    _keep(match, self.folder)
+                    keep_finished_game(match, self.folder)
                 except SaveError as error:
                     # Kept beside the records, finished, until they can take it.
                     self._write(match)
@@ -235,85 +218,3 @@ class Autosaver:
         if self._file is not None:
             self._file.lock.release(remove=not self._file.path.exists())
             self._file = None
-
-
-def find_resumable(folder: Path | None = None, records: Path | None = None) -> list[Resumable]:
-    """Unfinished autosaved games that no live process is playing, newest first.
-
-    Games that cannot be read are listed with their ``problem`` (the files are left alone).
-    A finished game left behind by a killed process is counted in the records and removed.
-    """
-    from .record import load_game
-
-    folder = folder or autosave_dir()
-    found = []
-    for path in sorted(folder.glob("[!.]*.json")):
-        if is_locked(_lock_path(path)):
-            continue
-        _remove_stale_temps(path)
-        try:
-            mtime = path.stat().st_mtime
-            loaded = load_game(path)
-        except SaveError as error:
-            found.append(Resumable(path, mtime, None, problem=str(error)))
-            continue
-        except OSError:  # removed meanwhile by its owner
-            continue
-        if loaded.match.state.is_over:
-            _tidy_finished(path, loaded.match, records or records_path())
-            continue
-        found.append(Resumable(path, mtime, loaded.match, loaded.updated))
-    return sorted(found, key=lambda r: (r.updated, r.mtime), reverse=True)
-
-
-def _remove_stale_temps(path: Path) -> None:
-    """Temporary files a killed writer left beside ``path`` (the save itself is whole)."""
-    for temp in path.parent.glob(f".{path.name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            temp.unlink()
-
-
-def _tidy_finished(path: Path, match: Match, records: Path) -> None:
-    from .records import record_game
-
-    try:
-        lock = FileLock.try_acquire(_lock_path(path))
-    except OSError:
-        return
-    if lock is None:
-        return
-    try:
-        record_game(match, records)
-        _keep(match, path.parent)
-        path.unlink()
-    except (SaveError, OSError):
-        pass
-    finally:
-        lock.release(remove=not path.exists())
-
-
-def _keep(match: Match, autosaves: Path) -> None:
-    """Keep the finished game to replay, beside the autosaves' folder (``finished/``); a
-    game that cannot be kept is still counted and its autosave removed."""
-    from .finished import keep_finished
-
-    with contextlib.suppress(SaveError, OSError):
-        keep_finished(match, autosaves.parent / "finished")
-
-
-def discard(candidate: Resumable) -> None:
-    """Delete an abandoned autosave the player chose not to resume (``SaveError`` if it is
-    being played, or cannot be removed)."""
-    path = candidate.path
-    try:
-        lock = FileLock.try_acquire(_lock_path(path))
-    except OSError as error:
-        raise SaveError(path, reason(error), writing=True) from None
-    if lock is None:
-        raise SaveError(path, "another cantstop session has resumed this game.", writing=True)
-    try:
-        path.unlink(missing_ok=True)
-    except OSError as error:
-        raise SaveError(path, reason(error), writing=True) from None
-    finally:
-        lock.release(remove=not path.exists())

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..play.match import Match
-from .autosave import Autosaver, Resumable, find_resumable
+from .autosave import Autosaver
 from .errors import SaveError
+from .resumable import Resumable, find_resumable
 
 
 @dataclass(frozen=True, slots=True)

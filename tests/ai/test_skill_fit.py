@@ -201,7 +201,7 @@ def test_mirrors_keep_the_calibration_between_equals(cheap: list[SkillGame]) -> 
 def test_the_start_of_each_pairings_games_is_read_for_the_stronger_seat() -> None:
     """Two games of rule28 against steady, steady in either seat, and one mirror (left
     out): the stronger's chance at each game's first turn start, and how often it won."""
-    from cantstop_tui.arena.skill_check import start_rates
+    from cantstop_tui.arena.skill_starts import start_rates
 
     r, s = LEVELS.index("rule28"), LEVELS.index("steady")
     levels = np.array([[r, s], [r, s], [s, r], [s, r], [r, r]])

@@ -232,7 +232,7 @@ def test_anchored_the_first_turn_start_meets_the_ladders_measured_rate() -> None
     """With ``anchored``, the ladder's 10,000 games a pairing (``ARENA_WIN_RATES``) count
     at the first turn start: the stronger's chance there, the two seatings' mean, lands on
     the measured rate, though the few games drawn here say otherwise."""
-    from cantstop_tui.arena.skill_check import ladder_rates
+    from cantstop_tui.arena.skill_starts import ladder_rates
     from cantstop_tui.play.ratings import ARENA_WIN_RATES
 
     data = _games(_started(1.0), 600, 14, first_start=True)

@@ -9,6 +9,7 @@ import asyncssh
 import pytest
 
 from cantstop_tui.server.server import GameServer
+from cantstop_tui.server.table_summary import summary
 
 from .conftest import (
     Player,
@@ -78,7 +79,7 @@ async def test_after_the_seat_timeout_the_computer_plays_the_seat(host_key: obje
         assert table is not None
         await bob.close()
         await until(lambda: table.is_bot(1), "the computer to take bob's seat")
-        assert hosted.summary().seats[1].human is False
+        assert summary(hosted).seats[1].human is False
         players = {0: ana}
         while not table.match.state.is_over:
             if table.match.state.current_player == 0:

@@ -11,6 +11,7 @@ import pytest
 from cantstop_tui.play.match import Match
 from cantstop_tui.server import store
 from cantstop_tui.server.server import GameServer
+from cantstop_tui.server.table_summary import summary
 from cantstop_tui.storage import game_id
 
 from .conftest import Player, play_one_step, start_table, watch_game
@@ -78,7 +79,7 @@ async def test_a_player_who_goes_back_to_the_lobby_frees_the_seat_for_a_newcomer
     bob.press("l")
     await bob.wait_for("lobby")
     await ana.wait_for("Seat 2 is free")
-    assert hosted.status == "waiting" and hosted.summary().seats[1].free
+    assert hosted.status == "waiting" and summary(hosted).seats[1].free
     await bob.wait_for("(free)")
 
     erin = await Player.connect(server.port, "erin")

@@ -17,6 +17,7 @@ from cantstop_tui.play.table import Table
 from cantstop_tui.server import store
 from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.table_screens import TableScreen, TalkScreen
+from cantstop_tui.server.table_summary import summary
 from cantstop_tui.server.tables import HostedTable, Visitor
 from cantstop_tui.server.terminal_fit import fit_console
 from cantstop_tui.ui.colors import ColorDepth
@@ -111,7 +112,7 @@ async def test_who_leaves_frees_the_seat_and_a_newcomer_sitting_down_asks_too() 
     hosted.next_game.ask_rematch(ANA)
     hosted.left(BOB)
     assert hosted.seats[1].free and hosted.status == "waiting"
-    assert hosted.summary().seats[1].free
+    assert summary(hosted).seats[1].free
     assert hosted.next_game.rematch_status(ANA) == (
         "Seat 2 is free: waiting for someone to sit down (c: the computer plays it)."
     )
@@ -146,7 +147,7 @@ async def test_those_waiting_may_give_a_free_seat_to_the_computer() -> None:
     hosted.next_game.computer_takes_free_seats(ANA)  # also asks for the rematch
     assert not table.match.history and not table.match.state.is_over
     assert table.match.seats[1].kind == "expert" and table.is_bot(1)
-    assert hosted.summary().seats[1].human is False
+    assert summary(hosted).seats[1].human is False
 
 
 async def test_a_seat_whose_player_is_gone_when_the_game_ends_is_freed() -> None:

@@ -13,7 +13,8 @@ from cantstop_tui.play.match import Match
 from cantstop_tui.play.turn_based import TurnRules
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.ui.demo import step_at
-from cantstop_tui.ui.widgets.game_log import UNSEEN_RULE, GameLog
+from cantstop_tui.ui.widgets.game_log import GameLog
+from cantstop_tui.ui.widgets.game_log_lines import UNSEEN_RULE
 
 from .conftest import Player, turn_based_game, until
 

@@ -17,7 +17,7 @@ from cantstop_tui.storage.paths import server_database
 from cantstop_tui.storage.served_records import served_records
 from cantstop_tui.ui.glyphs import UNICODE
 from cantstop_tui.ui.textual_compat import notification_messages
-from cantstop_tui.ui.widgets.game_log import UNSEEN_RULE
+from cantstop_tui.ui.widgets.game_log_lines import UNSEEN_RULE
 
 from .conftest import Player, make_server, play_one_step, turn_based_game, until
 

@@ -24,12 +24,12 @@ from textual.reactive import var
 from textual.selection import Selection
 from textual.strip import Strip
 
-from ...engine import Conceded, Event, Moved, Rolled, Stopped
 from ...play.match import Match
-from ...play.narration import history_parts, log_lines, rolloff_lines, waiting_roll
+from ...play.narration import rolloff_lines
 from ..glyphs import Glyphs, glyphs_for
 from ..textual_compat import repaint
 from ..view import GameView
+from .game_log_lines import added_lines, history_lines
 from .kept_strips import KeptStrips
 from .log_wrap import place, wrap_cells
 from .one_style import OneStylePerRender
@@ -43,8 +43,6 @@ MARK_ROOM = 2
 sight (``↑``/``↓``), which would otherwise touch a line's last word (``and↑``, ``andv``)."""
 KEPT_LINES = 64
 """Drawn lines kept (``GameLog.render_line``): a few screens of the log."""
-UNSEEN_RULE = "-- Since you last looked --"
-"""Over the lines a returning player of a turn-based game has not seen (``GameView.unseen``)."""
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]").sub
 _MARK = Style(bold=True)
 
@@ -262,14 +260,9 @@ class GameLog(OneStylePerRender):
             self.refresh()
 
     def _write_all(self, view: GameView) -> None:
-        match, unseen = view.match, view.unseen
         self.clear()
-        self._write(rolloff_lines(match))
-        if unseen is not None:  # its lines came with it, from the same replay
-            seen, new = list(unseen.seen), list(unseen.new)
-        else:
-            seen, new, _ = history_parts(match, len(match.history))
-        self._write([*seen, UNSEEN_RULE, *new] if new else seen)
+        self._write(rolloff_lines(view.match))
+        self._write(history_lines(view))
 
     def show(self, view: GameView | None) -> None:
         """Write what ``view`` adds: what setting ``view`` does, without the reactive's
@@ -281,21 +274,8 @@ class GameLog(OneStylePerRender):
         if view is None or view.match is self._written:
             return  # the same position (a notice, the win chances): nothing new to log
         shown, self._written = self._written, view.match
-        match = view.match
-        steps = len(match.history) - (len(shown.history) if shown is not None else 0)
-        same_game = shown is not None and (shown.seed, shown.seats, shown.config) == (
-            match.seed,
-            match.seats,
-            match.config,
-        )
-        if same_game and steps >= 1 and actions_in(view.events) == steps:  # those steps' events
-            assert shown is not None
-            self._write(log_lines(match, view.events, waiting_roll(shown))[0])
-        elif not (same_game and steps == 0):  # else who plays a seat changed: nothing to log
+        added = added_lines(shown, view)
+        if added is None:
             self._write_all(view)
-
-
-def actions_in(events: tuple[Event, ...]) -> int:
-    """How many actions (rolls, moves, stops, concessions) ``events`` tell of: each has one
-    of these."""
-    return sum(isinstance(event, Rolled | Moved | Stopped | Conceded) for event in events)
+        elif added:
+            self._write(added)
