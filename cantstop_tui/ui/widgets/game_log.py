@@ -277,5 +277,5 @@ class GameLog(OneStylePerRender):
         added = added_lines(shown, view)
         if added is None:
             self._write_all(view)
-        elif added:
+        else:
             self._write(added)
