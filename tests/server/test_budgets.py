@@ -13,6 +13,7 @@ import pytest
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.seating import LobbyError
 from cantstop_tui.server.budgets import CHAT_BURST, Budgets, PersonLimits
+from cantstop_tui.server.identity import guest
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.server.tables import HostedTable, Visitor
 
@@ -53,11 +54,17 @@ async def test_a_person_is_refused_a_third_open_table_with_a_sentence(
     budgeted: GameServer,
 ) -> None:
     bob, carol, hosted = await start_table(budgeted, "bob", "carol")
+    mal_here = Visitor("mal", guest(ATTACKER))  # who mal is when logged in (a guest)
     for _ in range(2):  # two tables against the computer, left with their games on
-        made = budgeted.lobby.create(Visitor("mal"), "", GameConfig(num_players=2), ["expert"])
-        made.left(Visitor("mal"))
+        made = budgeted.lobby.create(mal_here, "", GameConfig(num_players=2), ["expert"])
+        made.left(mal_here)
     count = len(budgeted.lobby.tables)
-    mal = await attacker(budgeted)
+    mal = await Player.connect(budgeted.port, "mal", local_addr=(ATTACKER, 0))
+    await mal.wait_for("Who starts?")  # back at a table mal left, as a returning player is
+    mal.press("q")
+    await mal.wait_for("Leave this table")
+    mal.press("y")
+    await mal.wait_for(lambda: "Who starts?" not in mal.text() and "lobby" in mal.text())
     mal.press("c")
     await mal.wait_for("New table")
     mal.press("\r")
@@ -67,10 +74,9 @@ async def test_a_person_is_refused_a_third_open_table_with_a_sentence(
 
 
 def typing(person: Player, number: int) -> bool:
-    """``spam NUMBER`` shows in the talk box (the chat pane shows lines said as ``mal: ...``)."""
-    return any(
-        re.search(rf"(?<!mal: )spam {number}\b", row) for row in person.text().splitlines()
-    )
+    """``spam NUMBER`` shows in the talk box (the chat pane shows lines said as ``mal
+    (watching): ...``)."""
+    return any(re.search(rf"(?<!: )spam {number}\b", row) for row in person.text().splitlines())
 
 
 async def test_a_chat_flood_is_slowed_then_muted_with_a_sentence(budgeted: GameServer) -> None:
@@ -92,7 +98,7 @@ async def test_a_chat_flood_is_slowed_then_muted_with_a_sentence(budgeted: GameS
         await mal.wait_for(lambda: typing(mal, number), "the line in the talk box")  # noqa: B023
         mal.press("\r")
         await mal.wait_for(lambda: not typing(mal, number), "the talk box to close")  # noqa: B023
-        line = f"mal: spam {number}"
+        line = f"mal (watching): spam {number}"
         await mal.wait_for(
             lambda: line in hosted.chat.lines  # noqa: B023
             or "Too many lines" in mal.text()
@@ -104,7 +110,7 @@ async def test_a_chat_flood_is_slowed_then_muted_with_a_sentence(budgeted: GameS
             break
     assert slowed
     await mal.wait_for("You are muted")
-    said = [line for line in hosted.chat.lines if line.startswith("mal: ")]
+    said = [line for line in hosted.chat.lines if line.startswith("mal (watching): ")]
     assert CHAT_BURST <= len(said) < 20, said
     if "say something" in mal.text():  # a box opened before the last line muted mal
         mal.press("\x1b")
