@@ -86,12 +86,16 @@ async def measure(turns: int = 8) -> dict[str, float]:
     return figures
 
 
-def main(argv: list[str]) -> int:
-    figures = asyncio.run(measure(int(argv[0]) if argv else 8))
+def report(figures: dict[str, float]) -> None:
+    """Prints ``figures`` (``bare`` and each key's calls) as calls and ratios to the bare key."""
     bare = figures.pop("bare")
     print(f"bare Textual key: {bare:,.0f} calls")
     for name, calls in figures.items():
         print(f"{name}: {calls:,.0f} calls ({calls / bare:.2f}x the bare key)")
+
+
+def main(argv: list[str]) -> int:
+    report(asyncio.run(measure(int(argv[0]) if argv else 8)))
     return 0
 
 

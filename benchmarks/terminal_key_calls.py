@@ -24,6 +24,7 @@ from pathlib import Path
 
 from benchmarks import pty_run
 from benchmarks.bench_ui import GAME, KEYS, _script
+from benchmarks.key_calls import report
 
 _PROFILED = """
 import cProfile, os, signal, sys
@@ -99,11 +100,7 @@ def measure() -> dict[str, float]:
 
 
 def main() -> int:
-    figures = measure()
-    bare = figures.pop("bare")
-    print(f"bare Textual key: {bare:,.0f} calls")
-    for name, calls in figures.items():
-        print(f"{name}: {calls:,.0f} calls ({calls / bare:.2f}x the bare key)")
+    report(measure())
     return 0
 
 

@@ -8,20 +8,14 @@ from __future__ import annotations
 import asyncssh
 
 from .conftest import Player, play_one_step, watch_game
-from .test_turn_based_ssh import SIZE, SimulatedClock, create_turn_based_table, serving
+from .test_turn_based_ssh import SIZE, SimulatedClock, both_seated, serving
 
 
 async def test_the_game_screen_shows_the_time_left_to_move(host_key: asyncssh.SSHKey) -> None:
     clock = SimulatedClock()
     server = await serving(host_key, clock)
     try:
-        ana, hosted = await create_turn_based_table(server)
-        bob = await Player.connect(server.port, "bob", size=SIZE)
-        await bob.wait_for("ana's table")
-        bob.press("\r")
-        for player in (ana, bob):
-            await player.wait_for("Who starts?")
-            player.press("\r")
+        ana, bob, hosted = await both_seated(server)
         carol = await watch_game(server, hosted)
         for player in (ana, bob, carol):
             await player.wait_for("1 d to move")

@@ -62,6 +62,20 @@ async def create_turn_based_table(server: GameServer) -> tuple[Player, HostedTab
     return ana, hosted
 
 
+async def both_seated(server: GameServer) -> tuple[Player, Player, HostedTable]:
+    """ana's turn-based table, bob sat down from the lobby (it says "turn-based"), both past
+    who starts."""
+    ana, hosted = await create_turn_based_table(server)
+    bob = await Player.connect(server.port, "bob", size=SIZE)
+    await bob.wait_for("ana's table")
+    assert "turn-based" in bob.text()
+    bob.press("\r")
+    for player in (ana, bob):
+        await player.wait_for("Who starts?")
+        player.press("\r")
+    return ana, bob, hosted
+
+
 async def back_to_the_table(
     server: GameServer, hosted: HostedTable, name: str, *, told: bool = True
 ) -> Player:
@@ -148,14 +162,7 @@ async def test_a_turn_based_game_over_days_with_a_restart(host_key: asyncssh.SSH
     clock = SimulatedClock()
     server = await serving(host_key, clock)
     try:
-        ana, hosted = await create_turn_based_table(server)
-        bob = await Player.connect(server.port, "bob", size=SIZE)
-        await bob.wait_for("ana's table")
-        assert "turn-based" in bob.text()
-        bob.press("\r")
-        for player in (ana, bob):
-            await player.wait_for("Who starts?")
-            player.press("\r")
+        ana, bob, hosted = await both_seated(server)
         assert hosted.table is not None
         first = hosted.table.match.state.current_player
         await play_a_turn(hosted, (ana, bob)[first])

@@ -39,6 +39,7 @@ from cantstop_tui.ui.view import GameView
 from cantstop_tui.ui.widgets.keys_bar import KeysBar, OwnLabels
 
 from .test_keys_bar import settle, shown_acts
+from .test_ui_learn import right_key
 from .ui_helpers import (
     SIZE,
     finished,
@@ -131,15 +132,6 @@ async def test_a_guided_step_shows_only_the_key_it_takes() -> None:
 
 def moved_on(screen: LearnScreen, before: Match) -> Callable[[], bool]:
     return lambda: screen.table.match is not before
-
-
-def right_key(match: Match) -> str:
-    step = guide.step_of(match)
-    assert step is not None
-    if step.action == "choose":
-        assert step.move is not None
-        return str(guide.move_key(match, step.move))
-    return "r" if step.action == "roll" else "s"
 
 
 async def until_screen(pilot: Any, kind: type) -> Any:
