@@ -268,7 +268,7 @@ async def test_the_records_box_cuts_a_long_name_after_a_whole_word() -> None:
     assert cell in shown
 
 
-async def test_the_new_game_screen_from_a_games_end_offers_learn_to_play_and_back_to_the_box() -> None:
+async def test_the_new_game_screen_from_a_games_end_offers_learn_and_back_to_the_box() -> None:
     app, table = table_app(finished(2, seed=4))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
