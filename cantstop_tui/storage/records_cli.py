@@ -11,6 +11,8 @@ import argparse
 import json
 import shutil
 import sys
+import textwrap
+from collections.abc import Sequence
 
 from ..play.help_text import plain
 from ..play.name_cells import cells, name_column
@@ -28,6 +30,11 @@ NO_RECORDS = "No finished games yet: records start with the first game played to
 HEADINGS = (
     "Player", "Rating", "Games", "Wins", "Abandoned", "Win rate", "Columns", "Busts", "Avg turns"
 )
+SHORT_HEADINGS = (
+    "Player", "Rating", "Games", "Wins", "Left", "Win%", "Cols", "Busts", "Turns"
+)
+"""The headings where the table would not fit the terminal (60 columns: 61 wide with
+them, 53 with a cell apart instead of two); ``Left``: abandoned, as its note says."""
 ABANDONED = (
     "Abandoned: games left for the computer to finish, each counted as a loss and rated last."
 )
@@ -67,41 +74,64 @@ def text_width() -> int:
     return shutil.get_terminal_size((TEXT_WIDTH, 24)).columns
 
 
-def column_widths(body: list[tuple[str, ...]]) -> list[int]:
+def column_widths(
+    body: list[tuple[str, ...]], headings: Sequence[str] = HEADINGS
+) -> list[int]:
     """Each column's width in cells: its widest cell, the heading's included."""
-    return [max(cells(row[i]) for row in (HEADINGS, *body)) for i in range(len(HEADINGS))]
+    return [max(cells(row[i]) for row in (headings, *body)) for i in range(len(headings))]
 
 
-def name_room(body: list[tuple[str, ...]], width: int, gap: int) -> int:
+def name_room(
+    body: list[tuple[str, ...]], width: int, gap: int, headings: Sequence[str] = HEADINGS
+) -> int:
     """The cells left for the names (at least ``MIN_NAME_CELLS``) in ``width``, the other
     columns whole with ``gap`` cells beside each: the records' text table and its box
     (``ui.screens.records``) cut names to it by ``play.name_cells``' rule."""
-    widths = column_widths(body)
+    widths = column_widths(body, headings)
     rest = sum(widths[1:]) + gap * len(widths[1:])
     return min(widths[0], max(MIN_NAME_CELLS, width - rest))
 
 
+def layout(body: list[tuple[str, ...]], width: int) -> tuple[Sequence[str], int]:
+    """The headings and the gap between cells of the first layout that fits ``width`` with
+    the names at least ``MIN_NAME_CELLS``: the full headings two cells apart, the short
+    ones, the short ones a cell apart (the last one, past the edge if it must)."""
+    tries = ((HEADINGS, 2), (SHORT_HEADINGS, 2), (SHORT_HEADINGS, 1))
+    for headings, gap in tries:
+        widths = column_widths(body, headings)
+        if MIN_NAME_CELLS + sum(widths[1:]) + gap * len(widths[1:]) <= width:
+            return headings, gap
+    return tries[-1]
+
+
 def format_table(records: Records, width: int | None = None) -> str:
     """The table in ``width`` cells (the terminal's): the name column as wide as the
-    longest name, or what the other columns leave, names cut by ``name_cells``."""
+    longest name, or what the other columns leave, names cut by ``name_cells``; shorter
+    headings where the full ones would not fit; the notes wrapped at ``width``, on words."""
     body = rows(records)
     if not body:
         return NO_RECORDS
-    widths = column_widths(body)
-    widths[0] = name_room(body, text_width() if width is None else width, 2)
+    width = text_width() if width is None else width
+    headings, gap = layout(body, width)
+    widths = column_widths(body, headings)
+    widths[0] = name_room(body, width, gap, headings)
 
-    def line(row: tuple[str, ...]) -> str:
+    def line(row: Sequence[str]) -> str:
         cells = [name_column(row[0], widths[0])]
         cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
-        return "  ".join(cells)
+        return (" " * gap).join(cells)
 
-    return "\n".join([line(HEADINGS), *(line(row) for row in body), *notes(records)])
+    shown = notes(records, short=headings is SHORT_HEADINGS)
+    wrapped = [part for note in shown for part in textwrap.wrap(note, width)]
+    return "\n".join([line(headings), *(line(row) for row in body), *wrapped])
 
 
-def notes(records: Records) -> list[str]:
-    """The lines under the table: what "Abandoned" means (once someone did), the anchors."""
+def notes(records: Records, short: bool = False) -> list[str]:
+    """The lines under the table: what "Abandoned" means (once someone did; ``short``:
+    under its short heading, "Left = Abandoned: ..."), the anchors."""
     left = any(record.abandoned for record in records.players.values())
-    return [*([ABANDONED] if left else []), anchors_line()]
+    abandoned = f"{SHORT_HEADINGS[4]} = {ABANDONED}" if short else ABANDONED
+    return [*([abandoned] if left else []), anchors_line()]
 
 
 def main(argv: list[str]) -> int:

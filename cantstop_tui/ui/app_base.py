@@ -31,7 +31,7 @@ from .compact_driver import TerminalEnded, compact
 from .glyphs import glyphs_for
 from .key_order import KeyOrder
 from .keys import bindings
-from .readable_marks import marks_filter
+from .readable_marks import filters_with, marks_filter
 from .settings import GameSettings
 from .textual_compat import report_fatal_errors
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
@@ -81,7 +81,7 @@ class AppBase(App[None]):
         """Players' colours readable on the theme's backgrounds (``readable_marks``)."""
 
     def get_line_filters(self) -> Sequence[LineFilter]:
-        return [*super().get_line_filters(), self.marks]
+        return filters_with(self.marks, super().get_line_filters())
 
     def watch_theme(self, theme: str) -> None:
         self.marks = marks_filter(self.current_theme.dark)

@@ -150,8 +150,8 @@ class GameApp(AppBase):
             return
         if choice == "rematch":
             self.rematch()
-        elif choice == "new":
-            self.action_new_game()
+        elif choice == "new":  # Back from the new-game screen: to the box again
+            self.action_new_game(back_to=self.table.match if self.table else None)
         else:
             self.leave()
 
@@ -166,7 +166,9 @@ class GameApp(AppBase):
 
     # --- a new game --------------------------------------------------------------------
 
-    def action_new_game(self) -> None:
+    def action_new_game(self, back_to: Match | None = None) -> None:
+        """The new-game screen; ``back_to``: the game whose game-over box it was opened
+        from, shown again if the player goes back (or keeps the game)."""
         if not self.can_restart:
             self.host_only()
             return
@@ -178,10 +180,12 @@ class GameApp(AppBase):
             self.settings, can_cancel=has_game, can_load=self.has_files,
             read_ratings=self.player_ratings,
         )
-        self.push_screen(screen, self._new_game_chosen)
+        self.push_screen(screen, lambda chosen: self._new_game_chosen(chosen, back_to))
 
-    def _new_game_chosen(self, settings: GameSettings | None) -> None:
+    def _new_game_chosen(self, settings: GameSettings | None, back_to: Match | None) -> None:
         if settings is None:
+            if back_to is not None:
+                self.show_game_over(back_to)
             return
         question = self.leaving_question()
         if question is None:
@@ -192,6 +196,8 @@ class GameApp(AppBase):
         def answered(yes: bool | None) -> None:
             if yes:
                 self.start_game(settings)
+            elif back_to is not None:
+                self.show_game_over(back_to)
 
         self.push_screen(ConfirmScreen(question=question, yes="Yes, new game"), answered)
 

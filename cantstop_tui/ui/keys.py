@@ -161,13 +161,19 @@ def game_bindings() -> list[BindingType]:
 
 
 def help_block(lines: Iterable[Sequence[Key]]) -> str:
-    """The help screen's keys: two a line, in columns."""
+    """The help screen's keys: two a line, in columns; a key named longer than its column
+    (``Enter or Space or Escape``) pushes the rest on, a space apart."""
     text = ""
     for line in lines:
-        cells = [f"{key.said:<13}{key.does:<22}" if i == 0 else f"{key.said:<8}{key.does}"
-                 for i, key in enumerate(line)]
+        cells = [_cell(key.said, 13) + _cell(key.does, 22) if i == 0
+                 else _cell(key.said, 8) + key.does for i, key in enumerate(line)]
         text += ("  " + "".join(cells)).rstrip() + "\n"
     return text
+
+
+def _cell(text: str, width: int) -> str:
+    """``text`` padded to ``width``, and at least a space after it."""
+    return f"{text} ".ljust(width)
 
 
 KEY_ACTIONS: dict[str, tuple[str, tuple[object, ...]]] = {

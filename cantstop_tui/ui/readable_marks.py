@@ -8,10 +8,16 @@ marks and graphics, 1.4.11), else the nearest shade of it that does (mixed towar
 a light background, toward white on a dark one). The filter knows the background of every
 cell it draws, so a panel or a highlighted row gets its own shade. A theme that leaves the
 background to the terminal (``ansi-dark``, ``ansi-light``) is taken as black or white.
+
+A dim player's colour (a won column's fill) is not left to Textual's filter or the
+terminal, which blend it toward its background past the contrast (yellow on textual-light:
+1.04:1): this filter comes first, dims it as Textual does (``DIM_FACTOR``), then draws the
+readable shade of that, no longer dim.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Final
 
@@ -20,6 +26,7 @@ from rich.color_triplet import ColorTriplet
 from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
+from textual.constants import DIM_FACTOR
 from textual.filter import LineFilter
 
 from .glyphs import PLAYER_COLOURS
@@ -90,6 +97,12 @@ def marks_filter(dark: bool) -> ReadableMarks:
     return ReadableMarks(dark)
 
 
+def filters_with(marks: ReadableMarks, others: Sequence[LineFilter]) -> list[LineFilter]:
+    """An app's line filters: ``marks`` first, as Textual's own (``ANSIToTruecolor``) turns
+    a dim colour into a blend that is no longer a player's colour."""
+    return [marks, *others]
+
+
 def _is_mark(colour: RichColor) -> bool:
     triplet = colour.triplet
     return triplet is not None and tuple(triplet) in MARKS
@@ -99,10 +112,13 @@ def _is_mark(colour: RichColor) -> bool:
 def _readable_style(style: Style, background: Color, dark: bool) -> Style:
     assert style.color is not None and style.color.triplet is not None
     under = _background(style.bgcolor, background, dark)
-    shown = readable(Color(*style.color.triplet), under)
-    if shown.rgb == tuple(style.color.triplet):
+    colour = Color(*style.color.triplet)
+    if style.dim:  # drawn here, not by the terminal: its dimming could not be read
+        colour = under.blend(colour, DIM_FACTOR)
+    shown = readable(colour, under)
+    if shown.rgb == tuple(style.color.triplet) and not style.dim:
         return style
-    return style + Style(color=RichColor.from_triplet(ColorTriplet(*shown.rgb)))
+    return style + Style(color=RichColor.from_triplet(ColorTriplet(*shown.rgb)), dim=False)
 
 
 def _background(bgcolor: RichColor | None, background: Color, dark: bool) -> Color:

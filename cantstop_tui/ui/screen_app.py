@@ -16,7 +16,7 @@ from textual.screen import Screen
 from . import textual_compat  # noqa: F401  (patches Textual before any app draws a frame)
 from .ascii_look import ASCII_CLASS, ASCII_CSS, ascii_key_display, command_palette
 from .glyphs import Glyphs, glyphs_for
-from .readable_marks import marks_filter
+from .readable_marks import filters_with, marks_filter
 
 T = TypeVar("T")
 
@@ -36,7 +36,7 @@ class ScreenApp(App[T], Generic[T]):
         """Players' colours readable on the theme's backgrounds (``readable_marks``)."""
 
     def get_line_filters(self) -> Sequence[LineFilter]:
-        return [*super().get_line_filters(), self.marks]
+        return filters_with(self.marks, super().get_line_filters())
 
     def watch_theme(self, theme: str) -> None:
         self.marks = marks_filter(self.current_theme.dark)

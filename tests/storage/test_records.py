@@ -142,8 +142,8 @@ def test_cantstop_records_prints_a_table_and_json(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split() == ["Player", "Rating", "Games", "Wins", "Abandoned", "Win", "rate",
                                 "Columns", "Busts", "Avg", "turns"]
-    players = lines[1:-1]
-    assert lines[-1].startswith("Computer levels (fixed ratings)")
+    notes = [i for i, line in enumerate(lines) if line.startswith("Computer levels")]
+    players = lines[1 : notes[0]]  # the levels' line next, wrapped at the width
     assert {" ".join(line.split()[:2]) for line in players} == {"Ada (easy)", "Ben (easy)"}
     assert all(line.split()[3] == "3" for line in players)
     assert records_main(["--json"]) == 0
@@ -185,3 +185,23 @@ def test_the_name_column_follows_the_longest_name_up_to_the_terminal(monkeypatch
     monkeypatch.setenv("COLUMNS", "200")  # the command asks the terminal
     assert records_main([]) == 0
     assert first_cells(capsys.readouterr().out) == names
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_the_printed_records_fit_the_terminal_notes_wrapped_on_words(monkeypatch, capsys, columns):
+    """What the tester saw at 80 columns: the computer levels' line, 95 characters, broken
+    by the terminal inside a rating ("strong 31.\\n1"); at 60 the table was 77 wide."""
+    from cantstop_tui.engine import GameConfig
+    from cantstop_tui.storage.records_cli import anchors_line
+    from cantstop_tui.ui.demo import play_until
+
+    seats = (Seat("Ana"), Seat("Computer Two Long Name", "expert"))
+    record_game(play_until(Match.start(seats, GameConfig(), 5), lambda m: m.state.is_over))
+    monkeypatch.setenv("COLUMNS", str(columns))
+    assert records_main([]) == 0
+    printed = capsys.readouterr().out
+    lines = printed.splitlines()
+    assert all(len(line) <= columns for line in lines), [len(line) for line in lines]
+    assert len(anchors_line()) > 80  # so the 80-column case wraps it
+    assert anchors_line() in " ".join(printed.split())  # whole, on words
+    assert lines[0].split()[0] == "Player" and lines[1].startswith("Ana ")

@@ -8,6 +8,7 @@ from textual.command import CommandPalette
 from textual.widgets import Input, Static
 
 from cantstop_tui.ui.screens.game import GameScreen
+from cantstop_tui.ui.screens.help import KEYS_HERE, KEYS_IN_GAME, HelpScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 
 from .ui_helpers import local_app, settings, until
@@ -84,3 +85,17 @@ async def test_ctrl_p_and_typing_in_one_read_leave_a_focused_name_field_alone() 
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         await until(pilot, lambda: palette_search(app) == "load", "the search")
         assert name.value == typed
+
+
+async def test_the_help_over_who_starts_sets_each_key_apart_from_what_it_does() -> None:
+    """The tester read ``Enter or Space or Escapeplay``: a key named longer than its
+    column ran into its words."""
+    app = local_app(settings())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, RolloffScreen), "who starts")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        rules = str(app.screen.query_one("#rules", Static).render())
+        here = rules[rules.index(KEYS_HERE) : rules.index(KEYS_IN_GAME)]
+        assert "Enter or Space or Escape play" in here, here
+        assert "Escapeplay" not in here

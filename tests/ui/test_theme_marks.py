@@ -8,15 +8,26 @@ import json
 
 import pytest
 from rich.segment import Segment
+from rich.style import Style
 from textual.app import App
 from textual.color import Color
 from textual.geometry import Region
 from textual.widget import Widget
 
-from cantstop_tui.play.match import Seat
+from cantstop_tui.engine import GameConfig
+from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.storage.replay import Replay
 from cantstop_tui.ui.app import CantStopApp
+from cantstop_tui.ui.demo import play_until
 from cantstop_tui.ui.glyphs import PLAYER_COLOURS, UNICODE
-from cantstop_tui.ui.readable_marks import MIN_CONTRAST, contrast, readable, stand_in
+from cantstop_tui.ui.readable_marks import (
+    MIN_CONTRAST,
+    contrast,
+    marks_filter,
+    readable,
+    stand_in,
+)
+from cantstop_tui.ui.screens.replay import ReplayApp, ReplayScreen
 from cantstop_tui.ui.settings import GameSettings, load_settings, settings_path
 from cantstop_tui.ui.widgets.board import Board
 from cantstop_tui.ui.widgets.players import PlayersPanel
@@ -107,3 +118,49 @@ def test_a_theme_the_app_does_not_know_is_left_alone() -> None:
     path.write_text(json.dumps(data))
     assert CantStopApp(ai_delay=0).theme == "textual-dark"
     assert load_settings() == (GameSettings(), None)
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_a_dim_player_colour_is_drawn_readable_and_not_left_to_the_terminal(name: str) -> None:
+    """A won column's fill is its owner's colour, dim: a terminal dims it its own way
+    (toward the background, past the contrast: yellow on textual-light was 1.04:1), so the
+    filter draws it, dimmed and readable, and hands the terminal no dim to apply."""
+    app = CantStopApp(remember=False)
+    theme = app.available_themes[name]
+    for where, background in backgrounds(app, name).items():
+        for colour in PLAYER_COLOURS:
+            for look in ("dim", "bold dim", "dim reverse"):
+                style = Style.parse(f"{look} {colour}")
+                (shown,) = marks_filter(theme.dark).apply([Segment("▼▼", style)], background)
+                assert shown.style is not None and shown.style.color is not None
+                assert not shown.style.dim, (name, where, colour, look)
+                fore = Color(*shown.style.color.get_truecolor())
+                ratio = contrast(fore, background)
+                assert ratio >= MIN_CONTRAST, (name, where, colour, look, fore.hex, ratio)
+
+
+def _three_owners(match: Match) -> bool:
+    return len({owner for owner in match.state.claimed if owner is not None}) >= 3
+
+
+async def test_won_columns_fills_and_labels_stand_out_on_the_light_theme() -> None:
+    """What the tester saw at textual-light: the fills (▼▼▼▼ ■■■■) nearly invisible."""
+    seats = tuple(Seat(name) for name in ("ana", "bob", "cy", "dee"))
+    played = play_until(Match.start(seats, GameConfig(num_players=4), 2), _three_owners)
+    async with ReplayApp(Replay(played)).run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen), "the replay")
+        pilot.app.theme = "textual-light"
+        await pilot.press("end")
+        board = pilot.app.screen.query_one(Board)
+        fills = {board.glyphs.shape(owner) * 4 for owner in set(played.state.claimed) - {None}}
+        await until(pilot, lambda: any(f in line.text for f in fills for line in
+                                       board.render_lines(Region(0, 0, *board.size))), "fills")
+        found = marks(board)
+        assert any(fill in segment.text for fill in fills for segment in found)
+        for segment in found:
+            style = segment.style
+            assert style is not None and style.color is not None and style.bgcolor is not None
+            assert not style.dim, segment
+            fore, back = Color(*style.color.get_truecolor()), Color(*style.bgcolor.get_truecolor())
+            ratio = contrast(fore, back)
+            assert ratio >= MIN_CONTRAST, (segment.text, fore.hex, back.hex, ratio)

@@ -26,6 +26,7 @@ from cantstop_tui.ui.glyphs import PLAYER_COLOUR_NAMES, UNICODE
 from cantstop_tui.ui.keys import CHANCES
 from cantstop_tui.ui.learn_cli import LearnApp
 from cantstop_tui.ui.screens.game import GameScreen
+from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import KEYS_HERE, HelpScreen
 from cantstop_tui.ui.screens.learn import LearnScreen
 from cantstop_tui.ui.screens.live_chances import HINTS_OFF, NOT_ALLOWED
@@ -33,6 +34,7 @@ from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.screens.quit import QuitScreen
 from cantstop_tui.ui.screens.records import RecordsScreen
 from cantstop_tui.ui.screens.replay import ReplayApp
+from cantstop_tui.ui.screens.review import ReviewScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.textual_compat import notification_messages
 from cantstop_tui.ui.view import GameView
@@ -258,7 +260,7 @@ async def test_the_records_box_cuts_a_long_name_after_a_whole_word() -> None:
     assert cell in shown
 
 
-async def test_the_new_game_screen_from_a_games_end_offers_learn_to_play_too() -> None:
+async def test_the_new_game_screen_from_a_games_end_offers_learn_and_back_to_the_box() -> None:
     app, table = table_app(finished(2, seed=4))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -269,6 +271,9 @@ async def test_the_new_game_screen_from_a_games_end_offers_learn_to_play_too() -
         row = screen.query_one("#buttons", Horizontal)
         for button in buttons.values():
             assert button.region.right <= row.region.right <= SIZE[0], button.id
-        await pilot.press("escape")  # back to the game, as before
-        await until_screen(pilot, GameScreen)
+        await pilot.press("escape")  # back to exactly where the player was: the box
+        over = await until_screen(pilot, GameOverScreen)
+        assert over.match is table.match
+        await pilot.press("v")  # and its keys work there
+        await until_screen(pilot, ReviewScreen)
     assert table.match.state.is_over
