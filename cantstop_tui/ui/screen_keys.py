@@ -148,7 +148,11 @@ CONFIRM = (key("y", "answer(True)", "Yes"), key("n,q,escape", "answer(False)", "
 CANCEL_SAVE = key("escape", "cancel", "Cancel")
 TALK_BOX = (CANCEL_TALK := key("escape", "cancel", "Cancel", does="cancels"),)
 """The line said to a table (``t``): Enter sends it (the input's own key)."""
-SAVE_AS = (CANCEL_SAVE,)
+SAVE_AS = (
+    # priority: over the name's input, whose own Enter the bar would not show
+    SAVE_IT := key("enter", "save", "Save", does="saves", priority=True),
+    CANCEL_SAVE,
+)
 
 LEAVE_LESSON = key("escape,q", "leave", "Leave")
 LEARN = (

@@ -92,7 +92,7 @@ async def test_over_every_dialog_of_a_game_the_bar_shows_the_keys_that_act() -> 
         await settle(pilot, GameScreen, "the game again")
         await pilot.press("ctrl+s")
         keys = await settle(pilot, SaveAsScreen, "the save box")
-        assert " esc Cancel " in keys and "Roll" not in keys
+        assert " esc Cancel " in keys and " Save " in keys and "Roll" not in keys
         await pilot.press("escape")
         await settle(pilot, GameScreen, "the game again")
         await pilot.press("r")
