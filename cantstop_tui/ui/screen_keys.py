@@ -8,12 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .keys import HELP, NEW, QUIT, SAVE, TALK, Key
-
-NAMES = {"escape": "Escape", "enter": "Enter", "question_mark": "?", "f1": "F1",
-         "space": "Space", "left": "Left", "right": "Right", "home": "Home", "end": "End",
-         "down": "Down", "up": "Up"}
-"""How a sentence names a key Textual calls otherwise."""
+from .keys import HELP, NAMES, NEW, QUIT, SAVE, TALK, Key
 
 
 def said_of(keys: str) -> str:
@@ -124,7 +119,7 @@ CREATE_TABLE = (
 )
 
 HELP_SCREEN = (
-    CLOSE_HELP := key("enter,question_mark,f1,escape", "close", "Close help", display="enter"),
+    CLOSE_HELP := key("enter,question_mark,f1,escape", "close", "Close help"),
     QUIT_FROM_SCREEN,
 )
 

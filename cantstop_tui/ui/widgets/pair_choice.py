@@ -114,7 +114,8 @@ class PairChoice(ViewWidget):
             add(f"You are watching: {watched(view, name)}", "italic")
         elif view.bot_turn:
             add(f"{name} is playing.", "italic")
-            add(f"{HURRY.said.capitalize()} hurries it.", "italic")
+            # The first letter up only: the keys keep their names ("PgUp/PgDn").
+            add(f"{HURRY.said[:1].upper()}{HURRY.said[1:]} hurries it.", "italic")
         elif not view.may_act:
             add(f"Waiting for {name} to play.", "italic")
         elif state.phase is Phase.ROLL:
