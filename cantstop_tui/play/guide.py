@@ -136,11 +136,17 @@ def move_key(match: Match, move: Move) -> int:
     return legal_moves(match.state).index(move) + 1
 
 
-def _fill(match: Match, sentence: str) -> str:
+def key_taken(match: Match) -> int | None:
+    """The one number key the step takes (None unless it is a choice of a move)."""
     step = step_of(match)
     if step is None or step.move is None or match.state.phase is not Phase.CHOOSE:
-        return sentence
-    return sentence.replace("{key}", str(move_key(match, step.move)))
+        return None
+    return move_key(match, step.move)
+
+
+def _fill(match: Match, sentence: str) -> str:
+    key = key_taken(match)
+    return sentence if key is None else sentence.replace("{key}", str(key))
 
 
 def text_of(match: Match) -> str:

@@ -114,6 +114,9 @@ class AppBase(App[None]):
                 self.key_order.posted(event, target if event.is_forwarded else None)
                 return
             self.key_order.returned(event)
+            await super().on_event(event)
+            self.key_order.acted(event, self.focused or self.screen)
+            return
         await super().on_event(event)
 
     def on_notify(self, event: Notify) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .screen_keys import NAMES
+from .keys import NAMES
 from .textual_compat.palette import ASCII_PALETTE_CSS, command_palette
 
 __all__ = ["ASCII_CLASS", "ASCII_CSS", "ascii_key_display", "command_palette"]

@@ -15,7 +15,10 @@ posted to up to the app. Each queue is first in, first out, so the callback reac
 after the key did; then the next key is let through. A key that came back to the app, or
 acted through a priority binding, holds nothing: keys pressed one at a time cost nothing
 more. A path cut short (a screen closed with the callback in its queue) lets the keys go
-after ``HOLD_SECONDS``: keys are never held for good.
+after ``HOLD_SECONDS``: keys are never held for good. A key the app's bindings acted on
+has its path followed once more, from the focused widget: a message the binding posted
+(Enter in the talk box posts ``Input.Submitted``, which closes it) is handled before the
+next key (``t`` then opens the next box, instead of landing in the one being closed).
 """
 
 from __future__ import annotations
@@ -78,6 +81,20 @@ class KeyOrder:
         """``key`` bubbled back to the app (whose bindings act on it next)."""
         if key is self._on_its_way:
             self._on_its_way = self._posted_to = None
+
+    def acted(self, key: events.Key, target: MessagePump | None) -> None:
+        """The app's bindings acted on ``key``, back from ``target`` (the focused widget or
+        the screen). A binding may have posted a message there (Enter in an input posts
+        ``Input.Submitted``, which closes the talk box): the next key waits until that
+        message went up the same path, as a key typed a moment later would."""
+        if not self._held or target is None or self._released is not None:
+            return
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+        self._following = 0  # the path given up on: its late callback lets nothing go
+        self._posted_to = weakref.ref(target)
+        self._follow()
 
     def _follow(self) -> None:
         if self._following:

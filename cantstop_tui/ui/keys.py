@@ -83,14 +83,16 @@ CLICK = Key("click", "a move line, Roll or Stop")
 LOG_PAGES = {"pageup": -1, "pagedown": 1}
 """The game log's keys and the pages each scrolls (back is negative). They alone do not
 hurry a computer's turn: reading back is not hurrying."""
-LOG_SAID = {"pageup": "PgUp", "pagedown": "PgDn"}
-"""How a sentence names the log's keys."""
-LOG = Key(" ".join(LOG_SAID[name] for name in LOG_PAGES), "scroll the game log",
+NAMES = {"escape": "Escape", "enter": "Enter", "question_mark": "?", "f1": "F1",
+         "space": "Space", "left": "Left", "right": "Right", "home": "Home", "end": "End",
+         "down": "Down", "up": "Up", "pageup": "PgUp", "pagedown": "PgDn"}
+"""How a sentence names a key Textual calls otherwise (the one table of key names)."""
+LOG = Key(" ".join(NAMES[name] for name in LOG_PAGES), "scroll the game log",
           "scroll_log", label="Log", show=False)
 """Bound once a direction (``scroll_log(-1)``, ``scroll_log(1)``): see :func:`log_bindings`."""
 CHANCES = Key("w", "win chances on/off", "toggle_chances", "w", "Win %",
               "Win chances", "Show or hide each player's chance to win")
-HURRY = Key("any key but " + "/".join(LOG_SAID[name] for name in LOG_PAGES),
+HURRY = Key("any key but " + "/".join(NAMES[name] for name in LOG_PAGES),
             "during a computer's turn: play the rest of it at once")
 """The keys that hurry a computer's turn: all but the log's (``LOG_PAGES``)."""
 REVIEW = Key("v", "review, once the game is over")

@@ -8,12 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .keys import HELP, NEW, QUIT, SAVE, TALK, Key
-
-NAMES = {"escape": "Escape", "enter": "Enter", "question_mark": "?", "f1": "F1",
-         "space": "Space", "left": "Left", "right": "Right", "home": "Home", "end": "End",
-         "down": "Down", "up": "Up"}
-"""How a sentence names a key Textual calls otherwise."""
+from .keys import HELP, NAMES, NEW, QUIT, SAVE, TALK, Key
 
 
 def said_of(keys: str) -> str:
@@ -124,7 +119,7 @@ CREATE_TABLE = (
 )
 
 HELP_SCREEN = (
-    CLOSE_HELP := key("enter,question_mark,f1,escape", "close", "Close help", display="enter"),
+    CLOSE_HELP := key("enter,question_mark,f1,escape", "close", "Close help"),
     QUIT_FROM_SCREEN,
 )
 
@@ -148,7 +143,11 @@ CONFIRM = (key("y", "answer(True)", "Yes"), key("n,q,escape", "answer(False)", "
 CANCEL_SAVE = key("escape", "cancel", "Cancel")
 TALK_BOX = (CANCEL_TALK := key("escape", "cancel", "Cancel", does="cancels"),)
 """The line said to a table (``t``): Enter sends it (the input's own key)."""
-SAVE_AS = (CANCEL_SAVE,)
+SAVE_AS = (
+    # priority: over the name's input, whose own Enter the bar would not show
+    SAVE_IT := key("enter", "save", "Save", does="saves", priority=True),
+    CANCEL_SAVE,
+)
 
 LEAVE_LESSON = key("escape,q", "leave", "Leave")
 LEARN = (

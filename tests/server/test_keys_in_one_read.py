@@ -45,6 +45,21 @@ async def test_a_line_and_its_enter_in_one_read_are_said(
     assert "dropped" not in ana.text()
 
 
+async def test_lines_typed_one_after_another_in_one_read_are_all_said(
+    server: GameServer,
+) -> None:
+    """Each Enter closes the talk box; the ``t`` after it opens the next one, not a letter
+    in the box being closed (which lost ``quick 2``)."""
+    ana, _bob, hosted = await start_table(server)
+    await ana.wait_for("your turn")
+    ana.press("tquick 1\rtquick 2\rtquick 3\r")  # one write: one read at the server
+    said = [f"ana: quick {number}" for number in (1, 2, 3)]
+    await ana.wait_for(lambda: said[-1] in hosted.chat.lines, "the third line said")
+    await ana.wait_for(lambda: not talk_box_open(ana.text()), "the talk box to close")
+    assert [line for line in hosted.chat.lines if line.startswith("ana:")] == said
+    assert hosted.table is not None and not hosted.table.match.history  # no key was a move
+
+
 async def test_keys_past_the_budget_are_dropped_and_the_person_is_told(
     server: GameServer,
 ) -> None:

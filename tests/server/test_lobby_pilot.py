@@ -27,6 +27,7 @@ from cantstop_tui.ui.colors import ColorDepth
 from cantstop_tui.ui.screens.create_table import CreateTableScreen
 from cantstop_tui.ui.screens.lobby import LobbyScreen
 from cantstop_tui.ui.screens.lobby_tables import LobbyChoice
+from cantstop_tui.ui.widgets.keys_bar import KeysBar
 
 from .conftest import until
 
@@ -389,6 +390,9 @@ async def test_leaving_the_table_you_wait_at_frees_the_seat() -> None:
         assert said(app) == "Waiting at Three for 1 more player… x leaves the table."
         _, line = row_of(app, "Three")
         assert "dave" in "".join(screen_lines(app)[line : line + 3])
+        bar = [label for _key, _display, label in app.screen.query_one(KeysBar).keys]
+        assert "Leave table" in bar, bar
+        assert not {"Sit", "Watch", "Create table"} & set(bar), bar  # they cannot act: x first
         await pilot.press("c")
         assert said(app) == "You are waiting at a table: x leaves it first."
         await pilot.press("j")

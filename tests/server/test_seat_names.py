@@ -51,6 +51,8 @@ async def test_a_lookalike_of_a_held_seat_is_asked_another_name_and_ana_gets_her
         await ana.close()  # her connection dropped: the seat is held
         await until(lambda: hosted.seats[0].held, "ana's seat held")
         await carol.wait_for("You are watching: ana left; their seat is held.")
+        await bob.wait_for("ana left; their seat is held.")  # the players are told it too
+        assert "Waiting for ana to play." not in bob.text()
         assert hosted.chat.lines[-1] == "* ana left; the seat is held for them."
         for lookalike in ("Ana", "ANA"):
             stranger = await Player.connect(server.port, lookalike, local_addr=(STRANGER, 0))

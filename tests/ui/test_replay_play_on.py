@@ -1,8 +1,13 @@
 """A replay offers to play on only from a step where the game goes on: at a finished
-game's last step neither the hint nor the keys bar offers ``p``, and ``p`` does nothing."""
+game's last step neither the hint nor the keys bar offers ``p``, and ``p`` does nothing.
+The bar shows no step past either end (no Forward and End at the last, no Back and Start
+at the first)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual.app import App
 from textual.widgets import Static
 
 from cantstop_tui.storage.replay import Replay
@@ -38,3 +43,27 @@ async def test_play_on_is_not_offered_where_the_game_is_over() -> None:
         await pilot.press("right")
         await until(pilot, lambda: offered(screen) == (False, False), "no Play on at the end")
         shown_acts(app)
+
+
+def bar_labels(app: App[Any]) -> list[str]:
+    return [label for _key, _display, label in visible_bar(app).keys]
+
+
+async def test_the_bar_hides_the_steps_that_go_past_either_end() -> None:
+    replay = Replay(finished(2, seed=3))
+    app = ReplayApp(replay)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, ReplayScreen, "the replay")  # at the last step
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.index == replay.last
+        assert "Back" in bar_labels(app) and "Forward" not in bar_labels(app)
+        assert "End" not in bar_labels(app) and "Start" in bar_labels(app)
+        await pilot.press("home")
+        await until(pilot, lambda: screen.index == 0, "the first step")
+        await until(pilot, lambda: "Forward" in bar_labels(app), "Forward shown")
+        assert "Back" not in bar_labels(app) and "Start" not in bar_labels(app)
+        assert "End" in bar_labels(app)
+        shown_acts(app)
+        await pilot.press("left")  # hidden: does nothing, and says nothing wrong
+        await pilot.pause()
+        assert screen.index == 0 and app.screen is screen

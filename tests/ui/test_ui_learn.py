@@ -18,6 +18,7 @@ from cantstop_tui.ui.screen_keys import LEARN_TO_PLAY
 from cantstop_tui.ui.screens.help import HelpScreen
 from cantstop_tui.ui.screens.learn import GuidePanel, LearnScreen
 from cantstop_tui.ui.screens.new_game import NewGameScreen
+from cantstop_tui.ui.widgets.keys_bar import KeysBar
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
 
 from .test_ui_game_clicks import move_row
@@ -70,6 +71,10 @@ async def test_the_guided_game_played_by_keys_with_a_wrong_key_at_every_step() -
         steps = 0
         while guide.step_of(match := the_match(app)) is not None:
             assert guide.text_of(match) in guide_text(app)
+            if guide.step_of(match).action == "choose":  # type: ignore[union-attr]
+                # The bar shows the one key the step takes ("2 Choose"), not "1-3 Choose".
+                shown = [display for _k, display, _l in app.screen.query_one(KeysBar).keys]
+                assert right_key(match) in shown and not [k for k in shown if "-" in k], shown
             for key in (wrong_key(match), "x"):
                 await pilot.press(key)
                 screen = app.screen

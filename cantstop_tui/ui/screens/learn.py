@@ -77,14 +77,24 @@ class LearnScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in HIDDEN_ACTIONS:
             return False
-        if action in PLAY_ACTIONS and action != self.keys_hang_on():
+        if action in PLAY_ACTIONS and not self._takes(action, parameters):
             return False  # not this step's: the key says what the step takes (``_why_not``)
         return super().check_action(action, parameters)
 
-    def keys_hang_on(self) -> Hashable:
-        """The action the step waits for (None once the game is won): only its keys act."""
+    def _takes(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the step takes ``action`` (a choice: only its one move's key, which the
+        keys bar then shows alone)."""
         step = guide.step_of(self.table.match)
-        return None if step is None else step.action
+        if step is None or action != step.action:
+            return False
+        key = guide.key_taken(self.table.match)
+        return key is None or parameters == (key,)
+
+    def keys_hang_on(self) -> Hashable:
+        """The action the step waits for, and the one key of a choice (None once the game
+        is won): only its keys act."""
+        step = guide.step_of(self.table.match)
+        return None if step is None else (step.action, guide.key_taken(self.table.match))
 
     def action_leave(self) -> None:
         close(self)

@@ -146,17 +146,22 @@ class LobbyScreen(Screen[LobbyChoice | None]):
         return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys bar shows what acts now: ``x`` only while waiting at a table, ``j`` and
-        ``w`` only while there is a table to sit at or watch."""
+        """The keys bar shows what acts now: ``x`` only while waiting at a table; ``j``,
+        ``w`` and ``c`` not then (``x`` first), and ``j`` and ``w`` only while there is a
+        table to sit at or watch."""
         if action == LEAVE_TABLE.action:
             return self.waiting_at is not None
+        if action in (*TABLE_ACTIONS, CREATE.action) and self.waiting_at is not None:
+            return False
         if action in TABLE_ACTIONS:
             return self._shown is not None and bool(self._shown[0])
         return True
 
     def on_key(self, event: events.Key) -> None:
-        """``j`` or ``w`` with no table (not shown, and not bound now) says why."""
-        for key, act in ((SIT, self.action_sit), (WATCH, self.action_watch)):
+        """``j``, ``w`` or ``c`` that cannot act now (not shown, and not bound now) says
+        why."""
+        acts = ((SIT, self.action_sit), (WATCH, self.action_watch), (CREATE, self.action_create))
+        for key, act in acts:
             if event.key in key.keys.split(",") and not self.check_action(key.action, ()):
                 event.stop()
                 act()

@@ -133,7 +133,15 @@ class ReplayScreen(Screen[PlayOn | None]):
         return self.play_on and not self.replay.position(self.index).match.state.is_over
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.can_play_on if action == "play_on" else True
+        """``p`` where the game can go on; Back and Start not at the first step, Forward and
+        End not at the last (the keys bar shows only keys that act)."""
+        if action == "play_on":
+            return self.can_play_on
+        if (action, parameters) in (("step", (-1,)), ("jump", (0,))):
+            return self.index > 0
+        if (action, parameters) in (("step", (1,)), ("jump", (-1,))):
+            return self.index < self.replay.last
+        return True
 
     def action_play_on(self) -> None:
         self.dismiss(PlayOn(self.index, self.replay.play_on(self.index)))

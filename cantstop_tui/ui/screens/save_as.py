@@ -17,7 +17,7 @@ from ...storage import SaveError
 from ...storage.saved import save_game, save_path
 from .. import screen_keys
 from ..keys import bindings
-from ..screen_keys import CANCEL_SAVE
+from ..screen_keys import CANCEL_SAVE, SAVE_IT
 
 
 def default_name(match: Match) -> str:
@@ -62,7 +62,9 @@ class SaveAsScreen(ModalScreen[Path | None]):
         with Vertical():
             yield Static("Save the game as:", id="title")
             yield Input(default_name(self.match), id="name")
-            yield Static(f"Enter to save, {CANCEL_SAVE.named} to cancel.", id="message")
+            yield Static(
+                f"{SAVE_IT.named} to save, {CANCEL_SAVE.named} to cancel.", id="message"
+            )
 
     def _say(self, text: str, problem: bool = True) -> None:
         message = self.query_one("#message", Static)
@@ -73,10 +75,15 @@ class SaveAsScreen(ModalScreen[Path | None]):
         self._replace = None
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_save()
+
+    def action_save(self) -> None:
+        """Enter (a priority key, shown in the keys bar): save under the name typed."""
+        name = self.query_one("#name", Input).value
         try:
-            path = save_path(event.value, self.folder)
+            path = save_path(name, self.folder)
             replace = self._replace == path
-            written = save_game(self.match, event.value, overwrite=replace, folder=self.folder)
+            written = save_game(self.match, name, overwrite=replace, folder=self.folder)
         except ValueError as error:
             self._say(str(error))
         except FileExistsError as error:

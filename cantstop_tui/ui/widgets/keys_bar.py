@@ -21,7 +21,7 @@ from textual.command import CommandPalette
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 
-from ..keys import is_move
+from ..keys import CHOOSE, is_move
 from ..textual_compat import repaint
 from .kept_strips import KeptStrips
 from .one_style import OneStylePerRender
@@ -136,17 +136,21 @@ class KeysBar(OneStylePerRender):
             return  # the same bindings as last read (a screen that keeps them: the game's)
         self._read = active
         shown: dict[str, Shown] = {}
-        # Numbered choices (choose(1) ... choose(6)) show as one key range: "1-3".
-        choices = sum(1 for _, b, on, _t in active.values() if on and is_move(b))
+        # Numbered choices (choose(1) ... choose(6)) show as one key range: "1-3"; a single
+        # one as its own key (the guided game's step takes "2" alone).
+        moves = [b.key for _, b, on, _t in active.values() if on and is_move(b)]
+        ends = (min(moves, default=""), max(moves, default=""))
+        choices = moves[0] if len(moves) == 1 else "-".join(ends)
         # The app's words, then a dialog's own (its buttons').
         labels = {**own_labels(self.app), **own_labels(screen)}
         for key, (_, binding, enabled, _tip) in active.items():
-            if binding.show and enabled and binding.action not in shown:
-                display = binding.key_display or self.app.get_key_display(binding)
-                if is_move(binding):
-                    display = "1" if choices == 1 else f"1-{choices}"
+            move = is_move(binding)
+            slot = CHOOSE.action if move else binding.action  # the moves: one entry
+            if (binding.show or move) and enabled and slot not in shown:
+                display = choices if move else (
+                    binding.key_display or self.app.get_key_display(binding))
                 label = labels.get(binding.action, binding.description)
-                shown[binding.action] = (key, display, label)
+                shown[slot] = (key, display, label)
         keys = tuple(shown.values())
         palette = not isinstance(screen, CommandPalette)
         if (keys, palette) != (self._keys, self._palette):

@@ -114,9 +114,11 @@ class PairChoice(ViewWidget):
             add(f"You are watching: {watched(view, name)}", "italic")
         elif view.bot_turn:
             add(f"{name} is playing.", "italic")
-            add(f"{HURRY.said.capitalize()} hurries it.", "italic")
+            # The first letter up only: the keys keep their names ("PgUp/PgDn").
+            add(f"{HURRY.said[:1].upper()}{HURRY.said[1:]} hurries it.", "italic")
         elif not view.may_act:
-            add(f"Waiting for {name} to play.", "italic")
+            away = state.current_player in view.away  # said as to a spectator
+            add(held(name) if away else f"Waiting for {name} to play.", "italic")
         elif state.phase is Phase.ROLL:
             hint = f"roll ({ROLL.said})" + (f" or stop ({STOP.said})" if can_stop(state) else "")
             add(f"{name}, your turn: {hint}.", "bold")
@@ -165,4 +167,9 @@ def watched(view: GameView, name: str) -> str:
         return f"{name} is playing."
     if view.bot_turn:
         return f"the computer plays for {name}."
+    return held(name)
+
+
+def held(name: str) -> str:
+    """The player to move has left the table and their seat waits for them."""
     return f"{name} left; their seat is held."
