@@ -15,6 +15,7 @@ from textual.widgets import Static
 from cantstop_tui.engine import Phase
 from cantstop_tui.storage.replay import Replay
 from cantstop_tui.ui import screen_keys
+from cantstop_tui.ui.keys import CHOOSE, is_move
 from cantstop_tui.ui.screens.game import GameScreen
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import (
@@ -54,8 +55,16 @@ def shown_acts(app: App[object]) -> str:
     for key, _display, label in bar.keys:
         assert key in active, f"{key} ({label}) shown over {top} does nothing"
         assert active[key].enabled, f"{key} ({label}) shown over {top} is disabled"
-    shown = {active[key].binding.action for key, _d, _l in bar.keys}
-    wanted = {b.binding.action for b in active.values() if b.enabled and b.binding.show}
+    # The moves (choose(1) ... choose(6)) are one entry of the bar, each allowed one in it.
+    def slot(binding: Binding) -> str:
+        return CHOOSE.action if is_move(binding) else binding.action
+
+    shown = {slot(active[key].binding) for key, _d, _l in bar.keys}
+    wanted = {
+        slot(b.binding)
+        for b in active.values()
+        if b.enabled and (b.binding.show or is_move(b.binding))
+    }
     assert shown == wanted, f"over {top}: shown {shown}, enabled {wanted}"
     return str(bar.render().plain)
 

@@ -205,8 +205,10 @@ async def test_ascii_draws_the_command_palette_and_the_replay_keys_in_ascii() ->
         assert not_ascii(text) == set(), text
     replay = ReplayApp(Replay(finished(2, seed=4)), "a game", ascii_only=True)
     async with replay.run_test(size=SIZE) as pilot:
+        await pilot.press("left")  # a step with both a step back and a step on
         await pilot.pause()
         bar = replay.screen.query_one(KeysBar)
+        await until(pilot, lambda: "Forward" in bar.render().plain, "a step on")
         text = bar.render().plain
         assert "<- Back" in text and "-> Forward" in text and "^p commands" in text
         assert not_ascii(shown_text(replay)) == set()
