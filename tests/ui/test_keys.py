@@ -100,7 +100,7 @@ def test_the_help_and_the_readme_name_the_keys_that_hurry_a_computer_from_log_pa
     from cantstop_tui.ui.screens.help import RULES
 
     assert keys.HURRY.said == "any key but PgUp/PgDn"
-    assert set(keys.LOG_PAGES) == set(keys.LOG_SAID)  # each key that does not hurry is named
+    assert set(keys.LOG_PAGES) <= set(keys.NAMES)  # each key that does not hurry is named
     readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
     assert f"| {keys.HURRY.said} | during a computer's turn:" in readme
     assert f"During a computer's turn {keys.HURRY.said} plays the rest" in RULES
