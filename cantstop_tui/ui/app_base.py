@@ -7,15 +7,12 @@ builds the game's screens and commands on it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import ClassVar
 
 from textual import events
-from textual.app import App
-from textual.binding import Binding, BindingType
-from textual.command import CommandPalette
+from textual.binding import BindingType
 from textual.driver import Driver
-from textual.filter import LineFilter
 from textual.notifications import Notify
 from textual.screen import ModalScreen, Screen
 
@@ -26,18 +23,18 @@ from ..play.table import Table
 from ..storage import crash
 from ..storage.signals import HANG_UP
 from . import screen_keys
-from .ascii_look import ASCII_CLASS, ASCII_CSS, ascii_key_display, command_palette
+from .ascii_look import ASCII_CLASS, ASCII_CSS
 from .compact_driver import TerminalEnded, compact
+from .drawn_app import DrawnApp
 from .glyphs import glyphs_for
 from .key_order import KeyOrder
 from .keys import bindings
-from .readable_marks import filters_with, marks_filter
 from .settings import GameSettings
 from .textual_compat import report_fatal_errors
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 
-class AppBase(App[None]):
+class AppBase(DrawnApp[None]):
     TITLE = "Can't Stop"
     QUIT_QUESTION = ("Quit Can't Stop?", "Yes, quit")
     """What ``q`` asks, and its yes button (a server table asks about leaving instead)."""
@@ -69,6 +66,7 @@ class AppBase(App[None]):
         self.table: Table | None = None
         """The table shown (None before the first game, or in a server's lobby)."""
         self.ascii_only = ascii_only
+        self.set_class(ascii_only, ASCII_CLASS)  # the look, the keys' names and the palette
         self.glyphs = glyphs_for(ascii_only)
         self.ai_delay = ai_delay
         self.settings = settings
@@ -77,27 +75,11 @@ class AppBase(App[None]):
         """Each player's win chance in the side panel (``w``), kept from game to game."""
         self.key_order = KeyOrder(self)
         """Keys read together are handled one after another (``ui.key_order``)."""
-        self.marks = marks_filter(self.current_theme.dark)
-        """Players' colours readable on the theme's backgrounds (``readable_marks``)."""
-
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        return filters_with(self.marks, super().get_line_filters())
-
-    def watch_theme(self, theme: str) -> None:
-        self.marks = marks_filter(self.current_theme.dark)
 
     @property
     def key_labels(self) -> Mapping[str, str]:
         """The keys bar's words (``widgets.keys_bar.OwnLabels``): ``KEY_LABELS``."""
         return self.KEY_LABELS
-
-    def get_key_display(self, binding: Binding) -> str:
-        shown = super().get_key_display(binding)
-        return ascii_key_display(binding.key, shown) if self.ascii_only else shown
-
-    def action_command_palette(self) -> None:
-        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            self.push_screen(command_palette(self.ascii_only))
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, sending fewer bytes where it can."""
@@ -127,7 +109,6 @@ class AppBase(App[None]):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._notices_on_top_only)
-        self.set_class(self.ascii_only, ASCII_CLASS)
         self._check_size(self.size.width, self.size.height)
         # After Textual's start-up: a screen pushed during it is laid out and drawn, then
         # laid out and drawn again (Textual holds its frames until start-up ends).

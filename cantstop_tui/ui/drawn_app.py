@@ -1,0 +1,42 @@
+"""What every app of the game draws alike, the full game's (``app_base.AppBase``) and a
+single screen's (``screen_app.ScreenApp``): each player's colour readable on the theme
+(``readable_marks``), and under ``--ascii`` (the app class ``ascii_look.ASCII_CLASS``) keys
+and the command palette in ASCII."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from textual.app import App
+from textual.binding import Binding
+from textual.command import CommandPalette
+from textual.filter import LineFilter
+
+from .ascii_look import ASCII_CLASS, ascii_key_display, command_palette
+from .readable_marks import filters_with, marks_filter
+
+T = TypeVar("T")
+
+
+class DrawnApp(App[T], Generic[T]):
+    """An app of the game: its line filters, key names and command palette."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marks = marks_filter(self.current_theme.dark)
+        """Players' colours readable on the theme's backgrounds (``readable_marks``)."""
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        return filters_with(self.marks, super().get_line_filters())
+
+    def watch_theme(self, theme: str) -> None:
+        self.marks = marks_filter(self.current_theme.dark)
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        return ascii_key_display(binding.key, shown) if self.has_class(ASCII_CLASS) else shown
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(command_palette(self.has_class(ASCII_CLASS)))
