@@ -3,18 +3,26 @@
 A name that fits its room is shown whole. One that does not is cut after its last whole
 word that fits, and ends in "…" (``Computer 2 (expert)`` in 16 cells: ``Computer 2…``),
 never in the middle of a word; only a first word longer than the whole room is cut
-inside it (nothing else could show). Widths are terminal cells: CJK and emoji take two.
-Sentences do not shorten names: they give the whole name and wrap.
+inside it (nothing else could show). A name ending in a one-word part in brackets (a
+computer's level, ``play.results.record_name``: ``Bot (expert)``) keeps that part whole and
+shortens what stands before it by the same rule (``Computer 2 (expert)`` in 16 cells:
+``Comput… (expert)``; ``Bot (expert)`` in 11: ``B… (expert)``), so two levels of one
+computer stay apart; where not even a letter would be left before it, the whole name is cut
+as any other. Widths are terminal cells: CJK and emoji take two. Sentences do not shorten
+names: they give the whole name and wrap.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Final
 
 ELLIPSIS: Final = "…"
 ASCII_ELLIPSIS: Final = "..."
 """What ends a shortened name where only ASCII is drawn (``--ascii``)."""
+_KEPT_END: Final = re.compile(r" \([^ ()]+\)$")
+"""The bracketed last word a shortened name keeps (a computer's level)."""
 
 
 def ellipsis_for(ascii_only: bool) -> str:
@@ -44,6 +52,18 @@ def prefix(text: str, room: int) -> str:
 
 def short_name(name: str, room: int, ellipsis: str = ELLIPSIS) -> str:
     """``name`` in at most ``room`` cells, by the module's rule (ending in ``ellipsis``)."""
+    if cells(name) <= room:
+        return name
+    end = _KEPT_END.search(name)
+    if end is not None and room - cells(end.group()) >= 1 + cells(ellipsis):
+        start = name[: end.start()]
+        return _cut(start, room - cells(end.group()), ellipsis) + end.group()
+    return _cut(name, room, ellipsis)
+
+
+def _cut(name: str, room: int, ellipsis: str) -> str:
+    """``name`` cut after its last whole word that fits ``room`` with ``ellipsis`` (the
+    first word cut inside only if it alone is too long)."""
     if cells(name) <= room:
         return name
     if room < 1:

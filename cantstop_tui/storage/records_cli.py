@@ -93,13 +93,17 @@ def name_room(
 
 
 def layout(body: list[tuple[str, ...]], width: int) -> tuple[Sequence[str], int]:
-    """The headings and the gap between cells of the first layout that fits ``width`` with
-    the names at least ``MIN_NAME_CELLS``: the full headings two cells apart, the short
-    ones, the short ones a cell apart (the last one, past the edge if it must)."""
+    """The headings and the gap between cells of the first layout in which every name
+    fits ``width`` whole: the full headings two cells apart, the short ones, the short ones
+    a cell apart; where none does, the last, which leaves the names the most room (cut by
+    ``name_cells``' rule, at least ``MIN_NAME_CELLS``, past the edge if it must).
+
+    A name is what tells the rows apart (``Bot (expert)`` and ``Bot (easy)``), so it goes
+    before the headings' longer words: at 80 columns the full headings leave it 11 cells."""
     tries = ((HEADINGS, 2), (SHORT_HEADINGS, 2), (SHORT_HEADINGS, 1))
     for headings, gap in tries:
         widths = column_widths(body, headings)
-        if MIN_NAME_CELLS + sum(widths[1:]) + gap * len(widths[1:]) <= width:
+        if widths[0] + sum(widths[1:]) + gap * len(widths[1:]) <= width:
             return headings, gap
     return tries[-1]
 

@@ -22,9 +22,7 @@ from cantstop_tui.play.review_text import (
 @pytest.mark.parametrize(
     ("name", "room", "shown"),
     [
-        ("Computer 2 (expert)", 16, "Computer 2…"),  # the review cut it "Computer 2 (expe"
         ("Computer 2 (expert)", 19, "Computer 2 (expert)"),
-        ("Computer 2 (expert)", 10, "Computer…"),
         ("Jean-Pierre Dupont", 16, "Jean-Pierre…"),
         ("Ana", 3, "Ana"),
         ("山田太郎 さん", 12, "山田太郎…"),  # wide characters take two cells
@@ -36,6 +34,22 @@ def test_a_name_is_cut_after_a_whole_word(name: str, room: int, shown: str) -> N
     assert cells(shown) <= room
     column = name_column(name, room)
     assert column.startswith(shown) and cells(column) == room
+
+
+@pytest.mark.parametrize(
+    ("name", "room", "shown"),
+    [
+        ("Computer 2 (expert)", 16, "Comput… (expert)"),  # was "Computer 2…": which level?
+        ("Bot (expert)", 11, "B… (expert)"),  # was "Bot…", beside "Bot (easy)"
+        ("Ana Maria Lopez (strong)", 19, "Ana Maria… (strong)"),  # whole words before it
+        ("Computer 2 (expert)", 10, "Computer…"),  # not a letter would be left before it
+        ("Ana (the great one)", 12, "Ana (the…"),  # brackets of more words: cut as any name
+    ],
+)
+def test_a_computers_level_in_brackets_stays_whole(name: str, room: int, shown: str) -> None:
+    """``cantstop records`` at 80 columns showed "Bot…" for "Bot (expert)"."""
+    assert short_name(name, room) == shown
+    assert cells(shown) <= room
 
 
 def test_a_cut_name_never_ends_inside_a_word_that_has_a_whole_word_before_it() -> None:
@@ -73,9 +87,10 @@ def test_the_review_shortens_names_in_its_columns_and_keeps_them_in_sentences(
 def test_ascii_names_end_in_three_dots() -> None:
     from cantstop_tui.play.name_cells import ellipsis_for, name_column, short_name
 
-    assert short_name("Computer 2 (expert)", 16, ellipsis_for(True)) == "Computer 2..."
-    assert name_column("Computer 2 (expert)", 16, ellipsis_for(True)) == "Computer 2...   "
-    assert short_name("Computer 2 (expert)", 16, ellipsis_for(False)) == "Computer 2…"
+    assert short_name("Jean-Pierre Dupont", 16, ellipsis_for(True)) == "Jean-Pierre..."
+    assert name_column("Jean-Pierre Dupont", 16, ellipsis_for(True)) == "Jean-Pierre...  "
+    assert short_name("Jean-Pierre Dupont", 16, ellipsis_for(False)) == "Jean-Pierre…"
+    assert short_name("Computer 2 (expert)", 16, ellipsis_for(True)) == "Comp... (expert)"
 
 
 def test_the_side_panels_cut_text_ends_in_the_ellipsis_given() -> None:

@@ -152,17 +152,36 @@ def test_cantstop_records_prints_a_table_and_json(capsys):
     assert sum(p["wins"] for p in data["players"]) == 3
 
 
-def test_the_printed_table_fits_80_columns_cutting_a_long_name_at_a_word() -> None:
+def test_the_printed_table_fits_its_width_cutting_a_long_name_at_a_word() -> None:
     from cantstop_tui.engine import GameConfig
     from cantstop_tui.storage.records_cli import format_table
     from cantstop_tui.ui.demo import play_until
 
-    seats = (Seat("Ana"), Seat("Computer Two Long Name", "easy"))
+    seats = (Seat("Ana"), Seat("Computer Two Long", "easy"))  # 24 with " (easy)": not capped
     record_game(play_until(Match.start(seats, GameConfig(), 5), lambda m: m.state.is_over))
-    lines = format_table(load_records(), width=80).splitlines()
+    lines = format_table(load_records(), width=62).splitlines()
     table = lines[: 1 + len(load_records().players)]
-    assert all(len(line) <= 80 for line in table), table
-    assert any(line.startswith("Computer… ") for line in table), table  # a whole word
+    assert all(len(line) <= 62 for line in table), table
+    assert any(line.startswith("Computer… (easy) ") for line in table), table  # a whole word
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_a_computers_level_is_read_in_the_printed_table(columns: int) -> None:
+    """At 80 columns the full headings left the names 11 cells: "Bot (expert)" was "Bot…"
+    above "Bot (easy)". The short headings come first; a name still cut keeps its level."""
+    from cantstop_tui.engine import GameConfig
+    from cantstop_tui.storage.records_cli import format_table
+    from cantstop_tui.ui.demo import play_until
+
+    for seed, seats in enumerate([(Seat("Bot", "expert"), Seat("Computer 2", "rule28")),
+                                  (Seat("Ana"), Seat("Bot", "easy"))]):
+        record_game(play_until(Match.start(seats, GameConfig(), seed), lambda m: m.state.is_over))
+    lines = format_table(load_records(), width=columns).splitlines()
+    assert all(len(line) <= columns for line in lines), lines
+    names = [line.split("  ")[0].rstrip() for line in lines[1:5]]
+    assert {"Bot (expert)", "Bot (easy)"} <= set(names), names
+    rule28 = "Computer 2 (rule28)" if columns == 80 else "Compu… (rule28)"
+    assert rule28 in names, names
 
 
 def test_the_name_column_follows_the_longest_name_up_to_the_terminal(monkeypatch, capsys):
@@ -181,7 +200,7 @@ def test_the_name_column_follows_the_longest_name_up_to_the_terminal(monkeypatch
     wide = format_table(load_records(), width=200)
     assert first_cells(wide) == names
     assert len(wide.splitlines()[0]) < 100  # as wide as the longest name, not the terminal
-    assert "Computer (rule28)" not in first_cells(format_table(load_records(), width=80))
+    assert "Computer (rule28)" not in first_cells(format_table(load_records(), width=60))
     monkeypatch.setenv("COLUMNS", "200")  # the command asks the terminal
     assert records_main([]) == 0
     assert first_cells(capsys.readouterr().out) == names
