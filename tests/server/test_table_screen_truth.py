@@ -53,7 +53,7 @@ async def test_a_spectator_sees_no_control_of_the_players(server: GameServer) ->
     shown = carol.text()
     assert "Roll" not in shown and "Stop" not in shown and "Win %" not in shown
     assert "Hint" not in shown
-    assert "Roll r" in ana.text() and "Stop s" in ana.text()  # the players keep theirs
+    assert "Roll r" in ana.text()  # the player to move keeps theirs (Stop once it acts)
     carol.press("r")
     await carol.wait_for("You are watching: only the players at the table move.")
     assert not hosted.table or not hosted.table.match.history

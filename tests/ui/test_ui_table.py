@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.style import Style
+from rich.text import Text
 from textual.pilot import Pilot
 
 from cantstop_tui.engine import (
@@ -52,29 +53,56 @@ async def test_forced_variant_refuses_stop_and_shows_why() -> None:
         assert table.match is match
         shown = app.screen.query_one(PairChoice).render().plain
         assert " ".join(reason.split()) in " ".join(shown.split())
-        # Stop is not offered while it is forbidden: not in the keys bar (what it shows
-        # acts), dim in the action bar (a click there only says why), unlike Roll.
+        # Stop is not offered while it is forbidden: neither in the keys bar nor in the
+        # action bar (both show what acts; s still says why), unlike Roll.
         screen = app.screen
         assert screen.check_action("stop", ()) is False
         assert screen.check_action("roll", ()) is True
         keys = screen.query_one(KeysBar).render().plain
         assert " r Roll " in keys and "Stop" not in keys
         bar = screen.query_one("#actions").render()
-
-        def style_at(label: str) -> Style:
-            at = bar.plain.index(label)
-            return Style.combine(
-                Style.parse(s.style) if isinstance(s.style, str) else s.style
-                for s in bar.spans
-                if s.start <= at < s.end
-            )
-
-        assert style_at(" Stop s ").dim and not style_at(" Stop s ").reverse
-        assert style_at(" Roll r ").reverse and not style_at(" Roll r ").dim
+        assert "Stop" not in bar.plain
+        assert style_in(bar, " Roll r ").reverse and not style_in(bar, " Roll r ").dim
         await pilot.click("#actions", offset=(14, 0))
         assert table.match is match
         await pilot.press("r")
         assert len(table.match.history) == len(match.history) + 1
+
+
+def style_in(text: Text, label: str) -> Style:
+    """The style ``text`` draws ``label`` in (its spans' at the label's first cell)."""
+    at = text.plain.index(label)
+    return Style.combine(
+        Style.parse(s.style) if isinstance(s.style, str) else s.style
+        for s in text.spans
+        if s.start <= at < s.end
+    )
+
+
+async def test_the_action_bar_shows_only_the_buttons_that_act() -> None:
+    """The side panel drew "[ Stop s ]" at a turn's start, where stopping is not allowed
+    (and dim Roll and Stop while a move was chosen or another played): the keys bar's rule,
+    only what acts, holds for the buttons too."""
+    match = Match.start(humans(2), GameConfig(2), QUICK_SEED)
+    app, table = table_app(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+
+        def buttons() -> str:
+            return app.screen.query_one("#actions").render().plain.splitlines()[0]
+
+        assert "Roll r" in buttons() and "Stop" not in buttons()  # the turn's start
+        await pilot.press("r")
+        await until(pilot, lambda: table.match.state.phase is Phase.CHOOSE, "the roll")
+        await pilot.pause()
+        assert buttons().strip() == ""  # choosing: neither acts
+        await pilot.press("1")
+        await until(pilot, lambda: table.match.state.phase is Phase.ROLL, "the move")
+        await pilot.pause()
+        assert "Roll r" in buttons() and "Stop s" in buttons()
+        bar = app.screen.query_one("#actions").render()
+        assert style_in(bar, " Stop s ").reverse and not style_in(bar, " Stop s ").dim
 
 
 async def test_too_small_shows_a_message_and_resizing_back_redraws() -> None:

@@ -1,5 +1,10 @@
 """Roll and Stop, as clickable buttons (for a spectator: that they are watching), with the
-exact chance that the next roll busts."""
+exact chance that the next roll busts.
+
+A button is drawn only while a press of it acts, as the keys bar shows only the keys that
+act (``keys_bar``): Roll on one's own turn before a roll, Stop then too once the engine
+allows stopping (not at a turn's start, nor where the forced variant forbids it; ``s``
+still says why). Where neither acts (choosing a move, another's turn) the line is blank."""
 
 from __future__ import annotations
 
@@ -36,11 +41,11 @@ class ActionBar(ViewWidget):
         rolling, allowed, chance = _controls(view)
         text = Text(no_wrap=True, overflow="crop")
         if view.seated:
-            text.append_text(_button(f" {ROLL.label} {ROLL.first} ", ROLL.action, rolling))
-            text.append(" ")
-            text.append_text(
-                _button(f" {STOP.label} {STOP.first} ", STOP.action, rolling, dim=not allowed)
-            )
+            if rolling:
+                text.append_text(_button(f" {ROLL.label} {ROLL.first} ", ROLL.action))
+            if allowed:
+                text.append(" ")
+                text.append_text(_button(f" {STOP.label} {STOP.first} ", STOP.action))
         else:
             text.append("Watching", style="bold reverse")
         text.append("\nNext roll busts:\n", style="dim" if chance is None else "")
@@ -72,11 +77,8 @@ def _controls(view: GameView) -> tuple[bool, bool, Fraction | None]:
     return (rolling, rolling and can_stop(state), chance)
 
 
-def _button(label: str, action: str, enabled: bool, dim: bool = False) -> Text:
-    if not enabled:
-        return Text(f"[{label}]", style="dim")
+def _button(label: str, action: str) -> Text:
+    """A button that acts: bold brackets, its label reversed, a click presses its key."""
     click = Style.from_meta({"@click": action})
-    if dim:
-        return Text(f"[{label}]", style=Style(dim=True) + click)
     style = Style(bold=True, reverse=True) + click
     return Text.assemble(("[", "bold"), (label, style), ("]", "bold"))
