@@ -224,9 +224,12 @@ async def turn_based_game(
     return ana, bob, hosted
 
 
-async def watch_game(server: GameServer, hosted: HostedTable, name: str = "carol") -> Player:
-    """``name`` comes to the lobby and watches ``hosted``'s game, past the roll-off."""
-    watcher = await Player.connect(server.port, name)
+async def watch_game(
+    server: GameServer, hosted: HostedTable, name: str = "carol", size: tuple[int, int] = (80, 24)
+) -> Player:
+    """``name`` comes to the lobby (a terminal of ``size``) and watches ``hosted``'s game,
+    past the roll-off."""
+    watcher = await Player.connect(server.port, name, size=size)
     await watcher.wait_for("in progress")
     watcher.press("w")
     await watcher.wait_for("Watching")  # no roll-off box to close: that is the players'

@@ -13,7 +13,7 @@ from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.ui.view import GameView
 from cantstop_tui.ui.widgets.pair_choice import watched
 
-from .conftest import Player, create_table, make_server, until
+from .conftest import Player, create_table, make_server, until, watch_game
 
 ANA = "127.0.0.2"
 STRANGER = "127.0.0.5"
@@ -35,10 +35,7 @@ async def test_a_lookalike_of_a_held_seat_is_asked_another_name_and_ana_gets_her
             await player.wait_for("Who starts?")
             player.press("\r")
         [hosted] = server.lobby.tables.values()
-        carol = await Player.connect(server.port, "carol")  # the bystander
-        await carol.wait_for("in progress")
-        carol.press("w")
-        await carol.wait_for("Watching")
+        carol = await watch_game(server, hosted)  # the bystander
         await bob.wait_for("* carol is watching.")
         carol.press("t")
         await carol.wait_for("say something")

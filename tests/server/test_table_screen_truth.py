@@ -25,9 +25,7 @@ def chat_text(player: Player) -> str:
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 async def test_a_long_chat_line_reads_in_full(server: GameServer, size: tuple[int, int]) -> None:
     ana, bob, hosted = await start_table(server)
-    carol = await Player.connect(server.port, "carol", size=size)
-    await carol.wait_for("in progress")
-    carol.press("w")
+    carol = await watch_game(server, hosted, size=size)
     await carol.wait_for("Chat (t talks)")
     await ana.wait_for("Roll r")
     ana.press("t")

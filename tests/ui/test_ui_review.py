@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from textual.screen import Screen
 from textual.widgets import OptionList, ProgressBar, Static
 
 from cantstop_tui import cli
@@ -37,6 +36,7 @@ from cantstop_tui.ui.widgets.players import PlayersPanel
 
 from .ui_helpers import (
     SIZE,
+    OneScreen,
     finished,
     local_app,
     not_ascii,
@@ -136,7 +136,7 @@ async def test_the_lists_of_games_review_a_finished_game(where: str) -> None:
     kept = finished(2, seed=5)
     keep_finished(kept)
     if where == "resume list":
-        app: App[object] = ListApp(ResumeScreen([]))
+        app: App[object] = OneScreen(ResumeScreen([]))
     else:
         app = local_app(settings(2, seed=7))
     async with app.run_test(size=SIZE) as pilot:
@@ -157,15 +157,6 @@ async def test_the_lists_of_games_review_a_finished_game(where: str) -> None:
         assert title.startswith("Review ") and title.count(names) == 1, title
         await reviewed(pilot, screen)
         assert screen.match.history == kept.history
-
-
-class ListApp(App[object]):
-    def __init__(self, screen: Screen[object]) -> None:
-        super().__init__()
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
 
 
 def hold_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
@@ -249,6 +240,13 @@ async def until_chances(pilot: Pilot[None], app: object, count: int) -> list[int
     return chances_shown(app)
 
 
+async def playing_with_chances(pilot: Pilot[None], app: object, count: int) -> list[int]:
+    """Past who starts, the win chances turned on (``w``) and shown for ``count`` players."""
+    await start_playing(pilot)
+    await pilot.press("w")
+    return await until_chances(pilot, app, count)
+
+
 async def test_w_shows_each_players_win_chance_after_every_step_and_hides_it() -> None:
     app = local_app(settings(2, seed=7))
     async with app.run_test(size=SIZE) as pilot:
@@ -282,9 +280,7 @@ async def test_the_side_panel_says_what_the_chances_assume() -> None:
     seats = (Seat("Ana"), Seat("Bot", "expert"))
     app = local_app(settings(seats=seats, seed=7))
     async with app.run_test(size=SIZE) as pilot:
-        await start_playing(pilot)
-        await pilot.press("w")
-        await until_chances(pilot, app, 2)
+        await playing_with_chances(pilot, app, 2)
         panel = str(app.screen.query_one(PlayersPanel).render())
         assumes = panel[panel.index("assumes"):]
         assert "~ rule28 (new)" in assumes and "= expert" in assumes
@@ -297,9 +293,7 @@ async def test_the_side_panel_says_what_the_chances_assume() -> None:
 async def test_the_side_panel_takes_three_players_as_equals() -> None:
     app = local_app(settings(3, seed=7))
     async with app.run_test(size=SIZE) as pilot:
-        await start_playing(pilot)
-        await pilot.press("w")
-        await until_chances(pilot, app, 3)
+        await playing_with_chances(pilot, app, 3)
         assert "assumes equal players" in str(app.screen.query_one(PlayersPanel).render())
 
 
@@ -361,9 +355,7 @@ def test_cantstop_review_refuses_what_is_not_a_regular_file(
 async def test_the_log_says_each_step_once_while_the_chances_update() -> None:
     app = local_app(settings(2, seed=7))
     async with app.run_test(size=SIZE) as pilot:
-        await start_playing(pilot)
-        await pilot.press("w")
-        await until_chances(pilot, app, 2)
+        await playing_with_chances(pilot, app, 2)
         log = app.screen.query_one(GameLog)
         screen: Any = app.screen
         for key in ("r", "1", "r", "x", "1"):  # x: a key that only says why not

@@ -9,10 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
 from textual.command import CommandPalette
 from textual.containers import Horizontal
-from textual.screen import ModalScreen
 from textual.widgets import Button, DataTable, Static
 
 from cantstop_tui.engine import GameConfig
@@ -44,6 +42,7 @@ from .test_keys_bar import settle, shown_acts
 from .test_ui_learn import right_key
 from .ui_helpers import (
     SIZE,
+    OneScreen,
     finished,
     humans,
     local_app,
@@ -55,17 +54,6 @@ from .ui_helpers import (
     table_app,
     until,
 )
-
-
-class OneScreen(App[None]):
-    """Shows one screen, as an app of a server's table would."""
-
-    def __init__(self, screen: GameScreen) -> None:
-        super().__init__()
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
 
 
 def said(screen: GameScreen) -> str:
@@ -240,19 +228,10 @@ async def test_the_saved_as_notice_at_80x24_holds_the_file_name_on_one_line() ->
         assert shown in shown_text(app)  # drawn on one line of the screen, not wrapped
 
 
-class Host(App[None]):
-    def __init__(self, screen: ModalScreen[None]) -> None:
-        super().__init__()
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
-
-
 async def test_the_records_box_cuts_a_long_name_after_a_whole_word() -> None:
     name = "Ana Maria de los Angeles Fernandez Castillo"
     records = Records({name: PlayerRecord(name, 3, 2, 5, 1, 40)})
-    app = Host(RecordsScreen(lambda: records))
+    app = OneScreen(RecordsScreen(lambda: records))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         cell = str(app.screen.query_one(DataTable).get_row_at(0)[0])

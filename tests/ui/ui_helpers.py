@@ -11,6 +11,7 @@ from typing import Any
 from textual.app import App
 from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from cantstop_tui.engine import Variant
 from cantstop_tui.play.match import Match, Seat
@@ -29,6 +30,18 @@ POLL_SECONDS = 0.01
 SIZE = (80, 24)
 QUICK_SEED = 6
 """A short two-player game for the demo player (about a hundred actions, with a bust)."""
+
+
+class OneScreen(App[object]):
+    """Shows one screen (a game screen as an app of a server's table would, a dialog, a
+    list of games) pushed over its own blank one."""
+
+    def __init__(self, screen: Screen[Any]) -> None:
+        super().__init__()
+        self.first = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first)
 
 
 def settings(
