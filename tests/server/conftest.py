@@ -24,6 +24,9 @@ from cantstop_tui.server.shared_table import SharedTable
 from cantstop_tui.server.tables import HostedTable
 
 WAIT_SECONDS = 20.0  # a deadline for progress, not a speed check
+AT_THE_BOARD = "Next roll busts"
+"""What the game screen shows every seated player, whose turn it is or not (the side panel;
+its Roll and Stop buttons only while they act)."""
 REVIEW_WAIT = 120.0
 """A deadline for a whole review, worked out in a low-priority worker on a busy machine."""
 

@@ -17,7 +17,7 @@ from cantstop_tui.server.identity import Names
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.server.visit_app import VisitApp
 
-from .conftest import Player, make_server, start_table, until
+from .conftest import AT_THE_BOARD, Player, make_server, start_table, until
 
 REFUSED_KEY = "The name ana belongs to another key"
 
@@ -112,13 +112,13 @@ async def test_signing_in_again_moves_the_seat_without_anyone_leaving(
     server = await served(host_key, Auth("open"), tmp_path)
     try:
         ana, bob, hosted = await start_table(server)
-        await bob.wait_for("Stop")
+        await bob.wait_for(AT_THE_BOARD)
         again = await Player.connect(server.port, "bob")
         await asyncio.wait_for(bob.view.closed.wait(), 10)
         assert "Signed in from another connection." in bob.raw()
         await again.wait_for("Who starts?")  # straight back at the game
         again.press("\r")
-        await again.wait_for("Stop")
+        await again.wait_for(AT_THE_BOARD)
         seat = hosted.seats[1]
         assert seat.connected and seat.stand_in is None
         assert not any("left" in line or "is back" in line for line in hosted.chat.lines)
@@ -134,14 +134,14 @@ async def test_a_frozen_client_is_dropped_and_its_seat_held(host_key, tmp_path: 
     )
     try:
         ana, bob, hosted = await start_table(server)
-        await bob.wait_for("Stop")
+        await bob.wait_for(AT_THE_BOARD)
         bob.conn._transport.pause_reading()  # the lid closes: nothing is answered any more
         await until(lambda: not hosted.seats[1].connected, "the frozen client to be dropped")
         assert hosted.seats[1].person is not None  # held for bob
         back = await Player.connect(server.port, "bob")
         await back.wait_for("Who starts?")  # back at the held seat
         back.press("\r")
-        await back.wait_for("Stop")
+        await back.wait_for(AT_THE_BOARD)
         await ana.close()
         await back.close()
     finally:
@@ -152,7 +152,7 @@ async def test_the_served_palette_has_the_game_commands_only(host_key, tmp_path)
     server = await served(host_key, Auth("open"), tmp_path)
     try:
         ana, bob, _hosted = await start_table(server)
-        await bob.wait_for("Stop")
+        await bob.wait_for(AT_THE_BOARD)
         [session] = [s for s in server.sessions if s.visitor and s.visitor.name == "bob"]
         app = session._app
         assert isinstance(app, VisitApp) and app.hosted is not None

@@ -17,7 +17,7 @@ from cantstop_tui.play.match import Match
 from cantstop_tui.server.session import RESTORE_TERMINAL
 from cantstop_tui.storage import match_from_record
 
-from .conftest import Player, create_table, next_key, until
+from .conftest import AT_THE_BOARD, Player, create_table, next_key, until
 
 STEPS = 12
 STOPPING = "The server is stopping; your seat is kept. Please come back soon."
@@ -92,7 +92,7 @@ async def test_kill_9_mid_game_then_every_table_resumes_at_the_last_step_seen(
     try:
         players = {name: await Player.connect(port, name) for name in ("ana", "bob")}
         for player in players.values():
-            await player.wait_for("Roll", "the game again, not the lobby")
+            await player.wait_for(AT_THE_BOARD, "the game again, not the lobby")
             assert "lobby ·" not in player.text()
         restored = stored_game(tmp_path)
         assert len(restored.history) == seen

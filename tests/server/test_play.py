@@ -12,6 +12,7 @@ from cantstop_tui.server.server import GameServer
 from cantstop_tui.server.table_summary import summary
 
 from .conftest import (
+    AT_THE_BOARD,
     Player,
     create_table,
     make_server,
@@ -62,7 +63,7 @@ async def test_a_dropped_player_reconnects_into_their_seat(server: GameServer) -
     assert 1 in hosted.clocks.holds and not table.is_bot(1)
 
     bob = await Player.connect(server.port, "bob")
-    await bob.wait_for("Roll")  # straight back to the board, no lobby
+    await bob.wait_for(AT_THE_BOARD)  # straight back to the board, no lobby
     assert "lobby" not in bob.text()
     assert hosted.seats[1].connected and 1 not in hosted.clocks.holds
     while table.match.state.current_player != 1:

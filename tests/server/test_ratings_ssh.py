@@ -12,7 +12,7 @@ from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.server.tables import HostedTable
 
-from .conftest import REVIEW_WAIT, Player, create_table, sit_and_start, until
+from .conftest import AT_THE_BOARD, REVIEW_WAIT, Player, create_table, sit_and_start, until
 from .rematch_helpers import finish
 
 STORED = {"ana": Rating(ANCHORS["strong"].mu, 1.0, 40), "bob": Rating(ANCHORS["easy"].mu, 1.0, 40)}
@@ -77,7 +77,7 @@ async def test_chances_and_review_assume_the_ratings_the_server_stores(
         ana, bob, hosted = await ana_and_bob_at_a_table(server)
         hosted.chances = True  # as if created with "players may show them"
         for player in (ana, bob):
-            await player.wait_for("Roll")
+            await player.wait_for(AT_THE_BOARD)
             player.press("w")
         for player in (ana, bob):
             await player.wait_for(
