@@ -33,8 +33,9 @@ HEADINGS = (
 SHORT_HEADINGS = (
     "Player", "Rating", "Games", "Wins", "Left", "Win%", "Cols", "Busts", "Turns"
 )
-"""The headings where the table would not fit the terminal (60 columns: 61 wide with
-them, 53 with a cell apart instead of two); ``Left``: abandoned, as its note says."""
+"""The headings where the full ones would cut a name (``layout``; the columns beside the
+names take 53 cells or more with them two cells apart, 45 one apart); ``Left``: abandoned, as
+its note says."""
 ABANDONED = (
     "Abandoned: games left for the computer to finish, each counted as a loss and rated last."
 )
