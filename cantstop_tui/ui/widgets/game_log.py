@@ -150,7 +150,8 @@ class GameLog(OneStylePerRender):
 
     def _refresh_rows(self, top: int, bottom: int) -> None:
         if bottom > top:
-            repaint(self, Region(0, top, self.size.width, bottom - top))
+            repaint(self, Region(0, top, self.size.width, bottom - top),
+                    gutterless=self.gutterless)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
@@ -187,8 +188,17 @@ class GameLog(OneStylePerRender):
             mark = self.glyphs.earlier
         if selection is not None:
             return self._draw(text, index, mark, width, selection)
-        key = (text, index, mark, width, self.rich_style)
-        return self._drawn.get(key, lambda: self._draw(text, index, mark, width, None))
+        key = (text, index, mark, width, self.rich_style, self.filtering)
+        return self._drawn.get(key, lambda: self._kept(text, index, mark, width))
+
+    def _kept(self, text: str, index: int, mark: str, width: int) -> Strip:
+        """A line to keep, through the app's filters once if they are known
+        (``filtered``): a line drawn again as it moves up a row is not filtered again."""
+        line = self._draw(text, index, mark, width, None)
+        return self.filtered(list(line), line.cell_length)
+
+    def forget_filtered(self) -> None:
+        self._drawn.clear()
 
     def _draw(
         self, text: str, index: int, mark: str, width: int, selection: Selection | None
