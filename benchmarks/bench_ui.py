@@ -6,7 +6,10 @@ import time by package (top ten) and the review's CPU time (``benchmarks/review_
 Ratios are the targets (issue 31).
 
 Uses ``ptyprobe.py`` (the shared measuring tool; set CANTSTOP_PTYPROBE to its path if it is
-not at ../shared/tools/ptyprobe.py). The bare app and ours are probed alternately.
+not at ../shared/tools/ptyprobe.py). The bare app and ours are probed alternately; for the
+keys, key by key, each of the game's keys paired with a bare key pressed beside it
+(``key_pairs``), the figure the median of the pairs' ratios. ``python -m
+benchmarks.bench_ui keys cpu calls`` runs the key rows only (parts: ``PARTS``).
 
 Memory targets, and why: at the first frame at most 1.2x the bare app, since a game that
 has not started needs nothing Textual does not (no numpy, no computer player); after a
@@ -18,21 +21,19 @@ turns faster), with room for a long game.
 
 from __future__ import annotations
 
-import json
 import resource
 import statistics
 import sys
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from types import ModuleType
 
-from benchmarks import children, import_time, pty_run
+from benchmarks import children, import_time, key_pairs, pty_run
 
 HEADER = ("measurement", "bare Textual app", "cantstop", "cantstop / bare", "target")
 Line = tuple[str, str, str, str, str]
 TURNS = 8
 RUNS = 3
-"""Key runs of each app; figures are medians over the runs' presses."""
+"""Runs of each app for the CPU time per key (the key to screen's: ``key_pairs.RUNS``)."""
 FRAMES = 5
 """First frames of each app."""
 GAME = ["--players", "Ana:human,Bo:human", "--seed", "6"]
@@ -43,22 +44,10 @@ MEMORY_FIRST_FRAME = 1.2
 MEMORY_AFTER_GAME_MIB = 120
 
 
-def _ptyprobe(probe: Path, *args: str) -> dict[str, object]:
-    done = children.run(  # ptyprobe and the program it starts (a session of its own)
-        [sys.executable, str(probe), "--size", pty_run.SIZE, *args],
-        text=True, env=pty_run.env(), timeout=300,
-    )
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
-
-
 def _script() -> str:
     # The first roll of a turn never busts, so every roll ends on the move list.
     turn = "r,wait:Choose a move,1,sleep:0.2,s,sleep:0.3"
     return ",".join(["enter", "wait:your turn", *[turn] * TURNS])
-
-
-def _presses(results: list[dict[str, object]], key: str) -> list[dict[str, float]]:
-    return [p for r in results for p in r["presses"] if p["key"] == key]  # type: ignore[attr-defined]
 
 
 def _median(values: list[float]) -> float:
@@ -76,29 +65,31 @@ def _cpu_of_command(argv: list[str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def keys(probe: Path) -> list[Line]:
-    command = ["--", pty_run.CANTSTOP, *GAME]
-    bare, ours = [], []
-    for _ in range(RUNS):
-        bare.append(_ptyprobe(probe, "--baseline"))
-        ours.append(_ptyprobe(probe, "--ready", "First to play", "--keys", _script(), *command))
-    if not all(result.get("ok") for result in ours):
-        raise RuntimeError("the app did not reach every wait: of the key script")
-    bare_presses = _presses(bare, "r")
-    bare_ms = _median([p["latency_ms"] for p in bare_presses if p["latency_ms"]])
-    bare_bytes = _median([p["bytes"] for p in bare_presses])
+def keys(probe_module: ModuleType) -> list[Line]:
+    """Key to screen and bytes for each key, every key of the game paired with a bare
+    key pressed beside it (``key_pairs``): the ratio is the median of the pairs'."""
+    pairs, load = key_pairs.measure(probe_module, key_pairs.RUNS)
     lines: list[Line] = []
     for key, name in KEYS.items():
-        presses = _presses(ours, key)
-        ms = _median([p["latency_ms"] for p in presses if p["latency_ms"]])
-        sent = _median([p["bytes"] for p in presses])
+        s = key_pairs.summary(pairs, key)
         lines += [
-            (f"{name}: key to screen, median of {len(presses)}", f"{bare_ms:.1f} ms",
-             f"{ms:.1f} ms", *_ratio(ms, bare_ms, TARGETS[key])),
-            (f"{name}: bytes sent", f"{bare_bytes:.0f} B", f"{sent:.0f} B",
-             *_ratio(sent, bare_bytes, "< 2048 B")),
+            (f"{name}: key to screen, median of {s['pairs']:.0f} pairs' ratios (load {load:.1f})",
+             f"{s['bare_ms']:.1f} ms", f"{s['ms']:.1f} ms", f"{s['ratio']:.2f}x", TARGETS[key]),
+            (f"{name}: bytes sent", f"{s['bare_sent']:.0f} B", f"{s['sent']:.0f} B",
+             f"{s['sent'] / s['bare_sent']:.2f}x", "< 2048 B"),
         ]
     return lines
+
+
+def calls_per_key() -> list[Line]:
+    """Python calls per key on a real terminal (``terminal_key_calls``): counts, which hold
+    on a loaded machine."""
+    from benchmarks import terminal_key_calls
+
+    figures = terminal_key_calls.measure()
+    bare = figures.pop("bare")
+    return [(f"{name}: Python calls per key", f"{bare:,.0f}", f"{calls:,.0f}",
+             f"{calls / bare:.2f}x", "") for name, calls in figures.items()]
 
 
 def cpu_per_key(probe_module: ModuleType) -> list[Line]:
@@ -183,22 +174,27 @@ def review() -> list[Line]:
     return [(name, "", value, "", note) for name, value, note in review_speed()]
 
 
-def run() -> list[Line]:
+PARTS: dict[str, Callable[[ModuleType], list[Line]]] = {
+    "frames": first_frames,
+    "keys": keys,
+    "cpu": cpu_per_key,
+    "calls": lambda _probe: calls_per_key(),
+    "memory": memory_after_game,
+    "command": lambda _probe: command_line(),
+    "imports": lambda _probe: imports(),
+    "review": lambda _probe: review(),
+}
+"""The table's parts in order, by the name that runs one alone."""
+
+
+def run(names: Sequence[str] = ()) -> list[Line]:
     path = pty_run.probe_path()
     if path is None:
         return [("ui", "", "skipped", "", "ptyprobe.py not found (set CANTSTOP_PTYPROBE)")]
     probe_module = pty_run.load_probe(path)
     pty_run.warm_up()
-    parts: list[Callable[[], list[Line]]] = [
-        lambda: first_frames(probe_module),
-        lambda: keys(path),
-        lambda: cpu_per_key(probe_module),
-        lambda: memory_after_game(probe_module),
-        command_line,
-        imports,
-        review,
-    ]
-    return [line for part in parts for line in part()]
+    parts = [PARTS[name] for name in names or PARTS]
+    return [line for part in parts for line in part(probe_module)]
 
 
 if __name__ == "__main__":
@@ -206,5 +202,7 @@ if __name__ == "__main__":
     from benchmarks.children import end_on_sigterm
 
     end_on_sigterm()
-
-    print(format_table(run(), HEADER))
+    unknown = [name for name in sys.argv[1:] if name not in PARTS]
+    if unknown:
+        sys.exit(f"no part {', '.join(unknown)}; parts: {', '.join(PARTS)}")
+    print(format_table(run(sys.argv[1:]), HEADER))

@@ -29,6 +29,10 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.screen.Screen._compositor",
     "textual.screen.Screen._dirty_widgets",
     "textual.widget.Widget._set_dirty",
+    "textual.widget.Widget._dirty_regions",
+    "textual.widget.Widget._repaint_regions",
+    "textual.widget.Widget._styles_cache",
+    "textual._styles_cache.StylesCache.set_dirty",
     "textual.widget.Widget._layout_cache",
     "textual.widget.Widget._rich_style_cache",
     # ui/textual_compat/driver.py

@@ -196,6 +196,29 @@ async def test_a_repaint_tells_the_screen_at_once_and_draws_the_widget_anew() ->
         assert app.screen._compositor.render_strips()[0].text.startswith("after")
 
 
+async def test_a_gutterless_repaint_of_rows_marks_them_as_textuals_own_does() -> None:
+    """``repaint(..., gutterless=True)`` does what ``Widget._set_dirty`` does with regions
+    (its private parts: ``_dirty_regions``, ``_repaint_regions``, ``_styles_cache``),
+    without working out the content's offset, which is (0, 0) without padding or border."""
+    app = SaidApp(lean=True)
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        said = app.query_one(Said)
+        rows = (Region(0, 0, 10, 1), Region(2, 0, 5, 1))
+
+        def marked() -> tuple[set[Region], set[Region], set[int]]:
+            return (set(said._dirty_regions), set(said._repaint_regions),
+                    set(said._styles_cache._dirty_lines))
+
+        repaint(said, *rows, gutterless=True)
+        ours = marked()
+        assert said in app.screen._dirty_widgets
+        await pilot.pause()  # drawn: the marks cleared
+        assert marked() != ours
+        said._set_dirty(*rows)
+        assert marked() == ours == ({*rows}, {*rows}, {0})
+
+
 async def test_a_repaint_on_textuals_compositor_is_textuals_refresh() -> None:
     app = SaidApp(lean=False)
     async with app.run_test(size=(40, 10)) as pilot:

@@ -5,11 +5,14 @@ brought back by keys and the wheel, with a mark saying what is out of sight."""
 from __future__ import annotations
 
 import pytest
+from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.app import App, ComposeResult
 from textual.geometry import Offset, Region
 from textual.pilot import Pilot
 from textual.selection import Selection
+from textual.strip import Strip
 
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match, Seat
@@ -18,7 +21,7 @@ from cantstop_tui.ui.demo import next_key
 from cantstop_tui.ui.glyphs import ASCII, UNICODE
 from cantstop_tui.ui.keys import LOG_PAGES
 from cantstop_tui.ui.screens.game import GameScreen
-from cantstop_tui.ui.widgets.game_log import MAX_LINES, GameLog
+from cantstop_tui.ui.widgets.game_log import MAX_LINES, GameLog, with_offsets
 
 from .ui_helpers import start_playing, table_app, until
 
@@ -206,3 +209,16 @@ async def test_a_resize_keeps_the_lines_a_reader_scrolled_back_to() -> None:
         await pilot.resize_terminal(80, 24)
         await until(pilot, lambda: log.size.width == width, "the log as it was")
         assert log.lines[log.top] == reading and rows(log)[0].startswith(reading)
+
+
+def test_a_kept_line_marks_where_each_piece_starts_as_textual_does() -> None:
+    """The log's kept lines carry the offsets Textual's ``Strip.apply_offsets`` gives (the
+    selection reads them), made without its strips."""
+    segments = [
+        Segment("Ana rolls 2 5", Style(color="red")),
+        Segment("      ", Style()),
+        Segment("\N{UPWARDS ARROW}", Style(bold=True)),
+    ]
+    placed = with_offsets(segments, 7)
+    assert placed == list(Strip(segments).apply_offsets(0, 7))
+    assert [segment.style.meta["offset"] for segment in placed] == [(0, 7), (13, 7), (19, 7)]

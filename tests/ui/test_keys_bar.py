@@ -31,7 +31,7 @@ from cantstop_tui.ui.screens.rolloff import RolloffScreen
 from cantstop_tui.ui.screens.save_as import SaveAsScreen
 from cantstop_tui.ui.widgets.keys_bar import PALETTE_HINT, KeysBar, fitted, key_cells
 
-from .ui_helpers import SIZE, finished, local_app, settings, table_app, until
+from .ui_helpers import SIZE, finished, local_app, settings, start_playing, table_app, until
 
 
 def visible_bar(app: App[object]) -> KeysBar:
@@ -188,3 +188,32 @@ async def test_the_help_marks_more_below_and_above_without_colour() -> None:
         await pilot.press("end")
         await until(pilot, lambda: str(box.border_title) == f"^ {MORE_ABOVE}", "more above")
         assert not box.border_subtitle
+
+
+async def test_a_set_of_keys_seen_before_is_shown_again_without_working_it_out() -> None:
+    """The game screen keeps one bindings dictionary for each set of keys the game allows;
+    the bar works out the keys of each once (``KeysBar._shown``) and shows them again when
+    the set comes back (four turns of a roll, a choice and a stop: fewer sets than keys)."""
+    app = local_app(settings(2, seed=6))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        await pilot.pause()
+        bar = visible_bar(app)
+        worked_out: list[tuple[object, ...]] = []
+        shown = bar._shown
+
+        def counted(screen: object, active: object) -> tuple[object, ...]:
+            keys = shown(screen, active)  # type: ignore[arg-type]
+            worked_out.append(keys)
+            return keys
+
+        bar._shown = counted  # type: ignore[method-assign]
+        presses = 0
+        for key in "r1s" * 4:
+            await pilot.press(key)
+            await pilot.pause()
+            shown_acts(app)  # the keys that act, each time
+            presses += 1
+        # a set a player saw before (the same moves to choose from, say) not worked out again
+        assert 0 < len(worked_out) < presses, worked_out

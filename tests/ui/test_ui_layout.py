@@ -4,12 +4,14 @@ and a resize mid-game redraws at once."""
 from __future__ import annotations
 
 import pytest
+from textual.widget import Widget
 
 from cantstop_tui.engine import COLUMNS, TOPS
 from cantstop_tui.ui.demo import in_progress
 from cantstop_tui.ui.widgets.board import Board
 from cantstop_tui.ui.widgets.board_scale import board_size, fit_scale
 from cantstop_tui.ui.widgets.game_log import GameLog
+from cantstop_tui.ui.widgets.one_style import OneStylePerRender
 from cantstop_tui.ui.widgets.pair_choice import MARGIN, WIDTH, PairChoice
 
 from .ui_helpers import table_app
@@ -51,6 +53,21 @@ async def test_a_resize_mid_game_redraws_the_board_and_rewraps_the_log_at_once()
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.screen.query_one(Board).scale == (4, 1)
+
+
+async def test_a_drawn_widget_without_padding_or_border_is_the_size_textual_says() -> None:
+    """``OneStylePerRender.size`` is the outer size for a drawn widget without a gutter:
+    what Textual's ``size`` (the screen's region less the gutter) says, at every size."""
+    app, _table = table_app(in_progress())
+    async with app.run_test(size=(80, 24)) as pilot:
+        for size in [(80, 24), (160, 50), (100, 30)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            widgets = list(app.screen.query(OneStylePerRender))
+            gutterless = [widget for widget in widgets if widget.gutterless]
+            assert {type(w).__name__ for w in gutterless} >= {"GameLog", "Board", "KeysBar"}
+            for widget in widgets:
+                assert widget.size == Widget.size.fget(widget), (size, widget)  # type: ignore[attr-defined]
 
 
 def test_the_scale_is_the_largest_that_fits() -> None:

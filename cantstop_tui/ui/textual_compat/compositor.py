@@ -12,7 +12,9 @@ a line nobody drew). A full update (a new screen, a resize) is Textual's own.
 For one screen (``lean_compositor``), not every app: nothing of Textual is patched.
 
 Private parts (``textual_version.PRIVATE_PARTS``; tests/ui/test_compat_compositor.py checks
-each): ``Screen._compositor``, ``Compositor`` (in ``textual._compositor``), its
+each): ``Widget._set_dirty`` and, for a widget without padding or border, what it does
+(``_dirty_regions``, ``_repaint_regions``, ``_styles_cache.set_dirty``);
+``Screen._compositor``, ``Compositor`` (in ``textual._compositor``), its
 ``_dirty_regions``, ``_get_renders`` and ``render_partial_update``, and ``visible_widgets``;
 ``ChopsUpdate``, its ``chops``, ``spans`` and ``chop_ends``, and ``render_segments``, which
 ``LeanUpdate`` writes as Textual's does but for the cursor moves' codes.
@@ -128,17 +130,25 @@ def _bands(rows: set[int]) -> list[tuple[int, int]]:
     return bands
 
 
-def repaint(widget: Widget, *regions: Region) -> None:
+def repaint(widget: Widget, *regions: Region, gutterless: bool = False) -> None:
     """``widget.refresh(*regions)`` (all of it if none), its screen told at once if the
     screen has a ``LeanCompositor``: Textual marks the widget, wakes it, and at its idle the
     widget posts its screen an update (two messages and an idle a widget, each key some
-    five widgets); here the screen is marked and woken once for all of them."""
+    five widgets); here the screen is marked and woken once for all of them.
+
+    ``gutterless``: the widget has no padding or border, so its content's regions are the
+    widget's (Textual moves them by the content's offset, about ten calls to work out)."""
     screen = widget.screen if widget.is_mounted and widget.display else None
     if screen is None or not isinstance(screen._compositor, LeanCompositor):
         widget.refresh(*regions)
         return
     widget._layout_cache.clear()
-    widget._set_dirty(*regions)
+    if regions and gutterless:  # Widget._set_dirty's, the offset (0, 0)
+        widget._dirty_regions.update(regions)
+        widget._repaint_regions.update(regions)
+        widget._styles_cache.set_dirty(*regions)
+    else:
+        widget._set_dirty(*regions)
     widget.clear_cached_dimensions()
     widget._rich_style_cache.clear()
     if screen in screen._compositor:

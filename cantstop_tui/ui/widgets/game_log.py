@@ -47,6 +47,19 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]").sub
 _MARK = Style(bold=True)
 
 
+def with_offsets(segments: list[Segment], y: int) -> list[Segment]:
+    """What Textual's ``Strip.apply_offsets(0, y)`` makes of ``segments`` (each marked with
+    where it starts, for the selection), without a strip before and after (about twenty
+    calls a line)."""
+    placed: list[Segment] = []
+    x = 0
+    for text, style, _ in segments:
+        offset = Style.from_meta({"offset": (x, y)})
+        placed.append(Segment(text, style + offset if style else offset))
+        x += len(text)
+    return placed
+
+
 class GameLog(OneStylePerRender):
     DEFAULT_CSS = """
     GameLog {
@@ -150,7 +163,8 @@ class GameLog(OneStylePerRender):
 
     def _refresh_rows(self, top: int, bottom: int) -> None:
         if bottom > top:
-            repaint(self, Region(0, top, self.size.width, bottom - top))
+            repaint(self, Region(0, top, self.size.width, bottom - top),
+                    gutterless=self.gutterless)
 
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
@@ -187,19 +201,30 @@ class GameLog(OneStylePerRender):
             mark = self.glyphs.earlier
         if selection is not None:
             return self._draw(text, index, mark, width, selection)
-        key = (text, index, mark, width, self.rich_style)
-        return self._drawn.get(key, lambda: self._draw(text, index, mark, width, None))
+        key = (text, index, mark, width, self.rich_style, self.filtering)
+        return self._drawn.get(key, lambda: self._kept(text, index, mark, width))
+
+    def _kept(self, text: str, index: int, mark: str, width: int) -> Strip:
+        """A line to keep, through the app's filters once if they are known
+        (``filtered``): a line drawn again as it moves up a row is not filtered again."""
+        base = self.rich_style
+        room = max(width - 1, 0)
+        if width and 0 < (cells := cell_len(text)) <= room:
+            # The segments ``_draw`` makes, without its strips between.
+            pad = [Segment(" " * (room - cells), base)] if cells < room else []
+            segments = [Segment(text, base), *pad, Segment(mark, base + _MARK)]
+            return self.filtered(with_offsets(segments, index), width)
+        line = self._draw(text, index, mark, width, None)
+        return self.filtered(list(line), line.cell_length)
+
+    def forget_filtered(self) -> None:
+        self._drawn.clear()
 
     def _draw(
         self, text: str, index: int, mark: str, width: int, selection: Selection | None
     ) -> Strip:
         base = self.rich_style
         room = max(width - 1, 0)
-        if selection is None and width and 0 < (cells := cell_len(text)) <= room:
-            # The segments the general way below makes, without its two lines between.
-            pad = [Segment(" " * (room - cells), base)] if cells < room else []
-            segments = [Segment(text, base), *pad, Segment(mark, base + _MARK)]
-            return Strip(segments, width).apply_offsets(0, index)
         segments = [Segment(text, base)]
         if selection is not None and (span := selection.get_span(index)) is not None:
             start, end = span

@@ -29,6 +29,9 @@ from .one_style import OneStylePerRender
 KEPT_LINES = 16
 """Drawn lines kept: a game's states show a handful of different key sets (roll, choose,
 a computer's turn, the game over), drawn once each rather than on every key."""
+KEPT_SETS = 16
+"""Bindings dictionaries whose keys shown are kept (``KeysBar._sets``): more than the sets
+of keys a game goes through."""
 PALETTE_HINT = "  ^p commands"
 """Ends the bar where the command palette opens (ctrl+p, a priority key of every app)."""
 
@@ -106,6 +109,11 @@ class KeysBar(OneStylePerRender):
         """Each key set's line as drawn, by the keys, the width and the base style."""
         self._read: dict[str, ActiveBinding] | None = None
         """The bindings last read (``_bindings_changed``)."""
+        self._sets: dict[int, tuple[dict[str, ActiveBinding], tuple[Shown, ...]]] = {}
+        """The keys shown for each bindings dictionary of the followed screen read lately,
+        by its id (the dictionary kept with them, so the id is not another's): a screen that
+        keeps its bindings (the game's, one dictionary for each set of keys the game allows)
+        has each worked out once, not on every key (about 170 calls)."""
 
     def on_mount(self) -> None:
         self.app.screen_change_signal.subscribe(self, self._screen_changed, immediate=True)
@@ -124,6 +132,7 @@ class KeysBar(OneStylePerRender):
         if self._followed is not None:
             self._followed.bindings_updated_signal.unsubscribe(self)
         self._followed = screen
+        self._sets.clear()  # another screen's words (a dialog's labels)
         if screen is not None:
             # At once, not as a message to this widget (about 200 calls a key): the
             # screen's bindings are checked where they change.
@@ -135,6 +144,23 @@ class KeysBar(OneStylePerRender):
         if active is self._read:
             return  # the same bindings as last read (a screen that keeps them: the game's)
         self._read = active
+        kept = self._sets.get(id(active))
+        if kept is not None and kept[0] is active:
+            keys = kept[1]
+        else:
+            keys = self._shown(screen, active)
+            if len(self._sets) >= KEPT_SETS:
+                self._sets.clear()
+            self._sets[id(active)] = (active, keys)
+        palette = not isinstance(screen, CommandPalette)
+        if (keys, palette) != (self._keys, self._palette):
+            self._keys, self._palette = keys, palette
+            repaint(self)
+
+    def _shown(
+        self, screen: Screen[object], active: dict[str, ActiveBinding]
+    ) -> tuple[Shown, ...]:
+        """The keys to show of ``active``, the bindings of ``screen``."""
         shown: dict[str, Shown] = {}
         # Numbered choices (choose(1) ... choose(6)) show as one key range: "1-3"; a single
         # one as its own key (the guided game's step takes "2" alone).
@@ -151,11 +177,7 @@ class KeysBar(OneStylePerRender):
                     binding.key_display or self.app.get_key_display(binding))
                 label = labels.get(binding.action, binding.description)
                 shown[slot] = (key, display, label)
-        keys = tuple(shown.values())
-        palette = not isinstance(screen, CommandPalette)
-        if (keys, palette) != (self._keys, self._palette):
-            self._keys, self._palette = keys, palette
-            repaint(self)
+        return tuple(shown.values())
 
     @property
     def keys(self) -> tuple[Shown, ...]:

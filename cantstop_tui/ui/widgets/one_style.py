@@ -10,7 +10,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
 from textual.filter import LineFilter
-from textual.geometry import Region, Spacing
+from textual.geometry import Region, Size, Spacing
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -67,6 +67,22 @@ class OneStylePerRender(Widget):
         if not self._rendering:
             return super().rich_style
         return self._style_kept().style
+
+    @property
+    def size(self) -> Size:
+        """The content's size. Once drawn, a widget whose styles add nothing
+        (``_bare_styles``: no padding or border) is as big as its outer size, which Textual
+        keeps at each layout: no asking the screen for the widget's region (about ten calls,
+        some twenty times a key). Hidden, it keeps the size it had (Textual's is 0 x 0 off
+        the screen's map)."""
+        return self.outer_size if self.gutterless else super().size
+
+    @property
+    def gutterless(self) -> bool:
+        """Drawn, and with no padding or border (``_bare_styles``): the content's size and
+        regions are the widget's."""
+        styled = self._styled
+        return styled is not None and styled.bare
 
     @property
     def line_width(self) -> int:

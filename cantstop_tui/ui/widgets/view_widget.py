@@ -97,7 +97,7 @@ class ViewWidget(OneStylePerRender):
             self._strips.pop(row, None)
             changed.append(Region(0, row, width, 1))
         if changed:
-            repaint(self, *changed)  # one repaint for the lines that changed
+            repaint(self, *changed, gutterless=self.gutterless)  # one for all
 
     def _drawing(self, key: Hashable, view: GameView) -> list[Text]:
         """``draw_lines(view)``, kept by ``key`` if the widget keeps drawings."""
