@@ -13,13 +13,15 @@ import pytest
 
 from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
 from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.ratings import MU
+from cantstop_tui.play.results import helped_seats
 from cantstop_tui.server.auth import Auth
 from cantstop_tui.server.identity import Names
 from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.storage.served_people import APART
 from cantstop_tui.storage.served_records import count_game
 
-from .conftest import Player, create_table, make_server, sit_and_start, until
+from .conftest import Player, create_table, make_server, sit_and_start, start_table, until
 from .rematch_helpers import finish
 
 CYRILLIC_ANA = "\u0430na"
@@ -158,3 +160,36 @@ def test_next_games_count_where_the_rows_are_and_a_spelling_kept_apart_stays_apa
     assert board.players["ana"].games == 5 and board.ratings["ana"].games == 5
     assert "ANA" not in board.players and "ANA" not in board.ratings
     journal.close()
+
+
+async def test_turns_left_to_the_computer_earn_no_rating(host_key, tmp_path: Path) -> None:
+    """Both players let a turn run out of time (``--turn-timeout``), so the strongest level
+    plays it for them, then play on and finish: whoever wins gains no rating from it (they
+    did not win alone), and the other still loses theirs."""
+    server = make_server(host_key, turn_timeout=0.3)
+    journal = TableJournal(tmp_path / "server.db")
+    keep_tables(server.lobby, journal)
+    await server.start()
+    try:
+        ana, bob, hosted = await start_table(server)
+        table = hosted.table
+        assert table is not None
+        await until(
+            lambda: helped_seats(table.match) == {0, 1}
+            and not table.is_bot(table.match.state.current_player),
+            "a turn of each played by the computer, and a person to move",
+        )
+        finish(table)
+        assert helped_seats(table.match) == {0, 1}
+        winner = table.match.seats[table.match.state.winner or 0].name
+        loser = ({"ana", "bob"} - {winner}).pop()
+        rated = journal.ratings(["ana", "bob"])
+        assert winner not in rated, rated  # no gain: still a newcomer
+        assert rated[loser].mu < MU and rated[loser].games == 1
+        assert journal.leaderboard().players[winner].wins == 1  # the records count the win
+        await ana.close()
+        await bob.close()
+    finally:
+        server.lobby.on_step = server.lobby.on_save = None
+        await server.close()
+        journal.close()
