@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 from ..play.lookalike import skeleton
 
@@ -25,6 +25,8 @@ APART: Final = "\x1f"
 control character, so no canonical form starts with it)."""
 MIGRATED: Final = "people"
 """The ``meta`` key that says the database's rows have their ``person``."""
+SAID_APART: Final = 20
+"""The log names this many spellings kept apart, and counts the others."""
 INDEXES: Final = (
     "CREATE UNIQUE INDEX IF NOT EXISTS ratings_person ON ratings (person)",
     "CREATE INDEX IF NOT EXISTS results_person ON results (person)",
@@ -66,13 +68,14 @@ def migrate(db: sqlite3.Connection) -> str | None:
         "SELECT name FROM results GROUP BY name ORDER BY MIN(rowid)"
     )]
     rated = {
-        str(name): (mu, sigma, int(games or 0))
+        str(name): (mu, sigma, games if isinstance(games, int) else 0)  # edited by hand?
         for name, mu, sigma, games in db.execute("SELECT name, mu, sigma, games FROM ratings")
     }
     groups: dict[str, list[str]] = {}
     for name in [*played, *sorted(set(rated) - set(played))]:  # the first to play first
         groups.setdefault(skeleton(name), []).append(name)
-    kept_apart = []
+    kept_apart: list[str] = []
+    person_of: dict[str, str] = {}
     for canonical, spellings in groups.items():
         first, *others = spellings
         owner = _owner(db, first) if others else None
@@ -80,24 +83,39 @@ def migrate(db: sqlite3.Connection) -> str | None:
         if apart:
             kept_apart.append(f"{', '.join(apart)} (not {first})")
         keys = dict.fromkeys(spellings, canonical) | {name: APART + name for name in apart}
-        db.executemany(
-            "UPDATE results SET person = ? WHERE name = ?", [(k, n) for n, k in keys.items()]
-        )
         _rewrite_ratings(db, keys, rated)
+        person_of |= keys
+    _set_results(db, person_of)
     db.execute("INSERT INTO meta VALUES (?, ?)", (MIGRATED, "1"))
     if not kept_apart:
         return None
+    more = len(kept_apart) - SAID_APART
+    listed = "; ".join(kept_apart[:SAID_APART]) + (f"; and {more} more" if more > 0 else "")
     return (
         "Names that are now one person were not merged, as no one key owns them all; each "
-        f"keeps its own rating and records: {'; '.join(kept_apart)}."
+        f"keeps its own rating and records: {listed}."
     )
 
 
+def _set_results(db: sqlite3.Connection, person_of: dict[str, str]) -> None:
+    """Every row of ``results`` its person, in one pass (the table has no index by name)."""
+    db.execute("CREATE TEMP TABLE people (name TEXT PRIMARY KEY, person TEXT NOT NULL)")
+    db.executemany("INSERT INTO temp.people VALUES (?, ?)", person_of.items())
+    db.execute(
+        "UPDATE results SET person = "
+        "(SELECT person FROM temp.people WHERE temp.people.name = results.name)"
+    )
+    db.execute("DROP TABLE temp.people")
+
+
 def _rewrite_ratings(
-    db: sqlite3.Connection, keys: dict[str, str], rated: dict[str, tuple[float, float, int]]
+    db: sqlite3.Connection, keys: dict[str, str], rated: dict[str, tuple[Any, Any, int]]
 ) -> None:
     """One ratings row per person of ``keys`` (spelling -> person), under its first
     spelling: the rating with the most games behind it, and all their games."""
+    if len(keys) == 1:  # one spelling: its row is its person's
+        db.executemany("UPDATE ratings SET person = ? WHERE name = ?", [(*keys.values(), *keys)])
+        return
     db.executemany("DELETE FROM ratings WHERE name = ?", [(name,) for name in keys])
     people: dict[str, list[str]] = {}
     for name, person in keys.items():
