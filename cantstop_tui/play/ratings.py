@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 
 from ..ai import LEVELS, level_name
 from .match import Match
-from .results import places
+from .results import helped_seats, places
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce, PlackettLuceRating
@@ -113,7 +113,11 @@ def rated(ratings: Mapping[str, Rating], match: Match) -> dict[str, Rating]:
     """The new ratings of the people who played the finished ``match`` (by name).
 
     A person in two seats counts once, at their better place; computer levels take part
-    with their anchors and are not changed; a bot of your own is left out.
+    with their anchors and are not changed; a bot of your own is left out. A person the
+    computer played some of their turns for (``results.helped_seats``: a drop, a turn that
+    ran out of time, a missed deadline) gains nothing from the game: their rating moves
+    only if the game lowers its estimate (``mu``), so that letting the strongest level play
+    for you raises no one's rating, and timing out cannot dodge a loss either.
     """
     if not match.state.is_over:
         raise ValueError("Only a finished game is rated.")
@@ -132,10 +136,14 @@ def rated(ratings: Mapping[str, Rating], match: Match) -> dict[str, Rating]:
     teams += [[_model_rating(fixed)] for fixed, _ in anchors]
     ranks = [float(people[name]) for name in names] + [float(rank) for _, rank in anchors]
     new = model().rate(teams, ranks=ranks)
-    return {
-        name: Rating(team[0].mu, team[0].sigma, ratings.get(name, Rating()).games + 1)
-        for name, team in zip(names, new, strict=False)
-    }
+    helped = {match.seats[seat].name for seat in helped_seats(match)}
+    moved = {}
+    for name, team in zip(names, new, strict=False):
+        old = ratings.get(name, Rating())
+        if name in helped and team[0].mu > old.mu:
+            continue  # no gain from a game the computer played part of
+        moved[name] = Rating(team[0].mu, team[0].sigma, old.games + 1)
+    return moved
 
 
 @cache

@@ -57,6 +57,23 @@ def abandoned_seats(match: Match) -> frozenset[int]:
     return away if conceded is None else away | {conceded}
 
 
+def helped_seats(match: Match) -> frozenset[int]:
+    """The people's seats the computer played at least one step for (after a drop, for a
+    turn that ran out of time, for a missed deadline), whether or not their person played on
+    after it: a game they cannot have won alone (``ratings.rated`` gives them no gain)."""
+    handed = {
+        h.seat for h in match.handovers if match.seats[h.seat].is_human and h.kind != HUMAN
+    }
+    if not handed:
+        return frozenset()  # most games: no need to rebuild the positions
+    helped = set()
+    for step, (position, _) in zip(range(len(match.history)), match.positions(), strict=False):
+        seat = position.state.current_player  # who took action ``step``
+        if seat in handed and match.kind_at(seat, step) != HUMAN:
+            helped.add(seat)
+    return frozenset(helped)
+
+
 def winner_seat(match: Match) -> int | None:
     """The seat that won the game for its player (None if it was abandoned or not over)."""
     winner = match.state.winner

@@ -10,7 +10,8 @@
   address.
 - **Look-alikes**: a new name is refused if it looks like a name the server knows (bound to a
   key, a player's password, signed in or seated, a held seat too: same confusable skeleton,
-  ``play.lookalike``) or mixes scripts in one word. A name someone already owns stays theirs.
+  ``play.lookalike``) or mixes scripts in one word: the visitor is asked for another, told
+  why. A name someone already owns stays theirs.
 
 Every identity is a :class:`~cantstop_tui.server.tables.Visitor` whose ``key`` says what
 authenticated it (``SHA256:...`` for a key, ``password`` for a player's own password,
@@ -143,15 +144,13 @@ class Identities:
 
     def refusal(self, login: Login, name: str) -> str | None:
         """Why ``login`` may not play as ``name``, or None if it may."""
+        return self.lookalike_for(login, name) or self.owner_refusal(login, name)
+
+    def owner_refusal(self, login: Login, name: str) -> str | None:
+        """Why ``name`` belongs to another identity than ``login``'s, or None."""
         owner = self.names.owner(name)
-        if login.key is not None and owner == login.key:
-            return None  # their own name, whatever it looks like
-        if not (login.own_password and name in self.auth.passwords):
-            lookalike = self.lookalike_refusal(name)
-            if lookalike is not None:
-                return lookalike
         if login.key is not None:
-            if owner is not None:
+            if owner is not None and owner != login.key:
                 return (
                     f"The name {name} belongs to another key. Log in with that key, choose "
                     "another name, or ask the host to run: cantstop serve --forget "
@@ -164,13 +163,22 @@ class Identities:
             return f"The name {name} belongs to a player with a password of their own."
         return None
 
+    def lookalike_for(self, login: Login, name: str) -> str | None:
+        """Why ``name`` would be mistaken for another (``lookalike_refusal``), unless it is
+        ``login``'s own: bound to its key, or its own password's."""
+        if login.key is not None and self.names.owner(name) == login.key:
+            return None  # their own name, whatever it looks like
+        if login.own_password and name in self.auth.passwords:
+            return None
+        return self.lookalike_refusal(name)
+
     def lookalike_refusal(self, name: str) -> str | None:
         """Why ``name`` would be mistaken for another, or None."""
         shape = skeleton(name)
         known = [*self.names.lookalikes(name), *self.auth.passwords, *self._playing()]
         for other in known:
             if other.casefold() != name.casefold() and skeleton(other) == shape:
-                return f"The name {name} looks like {other}, a name already used here."
+                return f"The name {name} looks like {other}'s name."
         mixed = mixed_scripts(name)
         if mixed is not None:
             return f"The name {name} mixes {mixed}: use one script in each word."

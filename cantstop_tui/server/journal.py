@@ -58,7 +58,9 @@ class TableJournal:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute(SCHEMA)
-        create_schema(self.db)
+        said = create_schema(self.db)  # an older database moved over once
+        if said is not None:
+            log.warning(said)
         self._reader = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         """For ``ratings``, asked from the analysis thread too (the writer stays on the loop)."""
         self._reading = threading.Lock()

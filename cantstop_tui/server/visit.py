@@ -83,7 +83,8 @@ class Visiting(ABC):
         """The name to use, or the question to ask when the SSH user name won't do.
 
         Raises ``Refused`` with a sentence when this login may not play at all (a name that
-        belongs to another identity, or a player's own password with an unusable name)."""
+        belongs to another identity, or a player's own password with an unusable name); a
+        name that looks like another's, or mixes scripts, is asked again with the reason."""
         identities, login = self.server.identities, self.login
         name = sanitize_name(self.username)
         if identities.fixed_name(login, self.username):
@@ -92,9 +93,12 @@ class Visiting(ABC):
             return name, None
         if not is_usable_name(name):
             return name, "Your SSH user name cannot be shown to other players. Your name?"
-        refusal = identities.refusal(login, name)
+        refusal = identities.owner_refusal(login, name)
         if refusal is not None:
             raise Refused(refusal)
+        lookalike = identities.lookalike_for(login, name)
+        if lookalike is not None:  # asked, as for a name already playing: said why
+            return name, f"{lookalike} Your name?"
         other = self.server.person_as(name)
         if other is None:
             return name, None

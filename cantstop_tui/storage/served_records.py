@@ -9,6 +9,9 @@ exactly once (its id is the key) and no total can drift from the games behind it
 Each game's people's ratings before it are kept too (``rated_before``), so that the review
 of a game assumes those (``served_game_ratings``), not ratings its own result has moved.
 
+Rows are the person's whose name they bear in any spelling that looks like it
+(``served_people``: ``ana`` and ``Ana`` are one rating and one record).
+
 A ``records.json`` from before the database is imported once as one ``results`` row per
 player (``game_id`` ``"records.json"``, its ``games`` the count it held), and its game ids go
 into ``finished`` so that none of them is counted again.
@@ -30,6 +33,8 @@ from .errors import SaveError
 from .record import game_id
 from .records import PlayerRecord, Records, load_records, rated_only
 from .records import added as added_to
+from .served_people import columns as _columns
+from .served_people import migrate, persons
 
 SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS finished (
@@ -47,6 +52,7 @@ CREATE TABLE IF NOT EXISTS results (
     busts INTEGER NOT NULL,
     turns INTEGER NOT NULL,
     abandoned INTEGER NOT NULL DEFAULT 0,
+    person TEXT,
     PRIMARY KEY (game_id, name)
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -54,7 +60,8 @@ CREATE TABLE IF NOT EXISTS ratings (
     name TEXT PRIMARY KEY,
     mu REAL NOT NULL,
     sigma REAL NOT NULL,
-    games INTEGER NOT NULL
+    games INTEGER NOT NULL,
+    person TEXT
 );
 CREATE TABLE IF NOT EXISTS rated_before (
     game_id TEXT NOT NULL,
@@ -70,18 +77,29 @@ COUNTS: Final = ("games", "wins", "columns", "busts", "turns", "abandoned")
 """The columns of ``results`` summed into a ``PlayerRecord`` (its fields of the same names)."""
 
 
-def create_schema(db: sqlite3.Connection) -> None:
+def create_schema(db: sqlite3.Connection) -> str | None:
+    """Make or bring up to date the records' tables, in one transaction; a sentence for the
+    server's log if moving an older database over has something to say (``migrate``)."""
     db.executescript(SCHEMA)
-    if "abandoned" not in _columns(db, "results"):  # a database from before abandoned games
-        db.execute("ALTER TABLE results ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0")
+    began = not db.in_transaction
+    if began:
+        db.execute("BEGIN")
+    try:
+        if "abandoned" not in _columns(db, "results"):  # a database from before abandoned games
+            db.execute("ALTER TABLE results ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0")
+        said = migrate(db)
+    except BaseException:
+        if began:
+            db.execute("ROLLBACK")
+        raise
+    if began:
+        db.execute("COMMIT")
+    return said
 
 
-def _columns(db: sqlite3.Connection, table: str) -> set[str]:
-    return {str(row[1]) for row in db.execute(f"PRAGMA table_info({table})")}
-
-
-_INSERT: Final = f"INSERT OR IGNORE INTO results (game_id, name, {', '.join(COUNTS)}) VALUES " + (
-    f"(?, ?, {', '.join('?' * len(COUNTS))})"
+_INSERT: Final = (
+    f"INSERT OR IGNORE INTO results (game_id, name, person, {', '.join(COUNTS)}) VALUES "
+    f"(?, ?, ?, {', '.join('?' * len(COUNTS))})"
 )
 
 
@@ -100,50 +118,75 @@ def count_game(db: sqlite3.Connection, match: Match) -> bool:
     if not added:
         return False
     _rate(db, match)
+    person = persons(db, [result.name for result in played])
     for result in played:
-        db.execute(_INSERT, (gid, result.name, *_counts(added_to(PlayerRecord(""), result))))
+        counts = _counts(added_to(PlayerRecord(""), result))
+        db.execute(_INSERT, (gid, result.name, person[result.name], *counts))
     return True
 
 
 def _rate(db: sqlite3.Connection, match: Match) -> None:
     """Update the ratings of the game's people (once: the caller counts the game once),
-    keeping those before it (``rated_before``; a newcomer's with no games)."""
+    keeping those before it (``rated_before``; a newcomer's with no games). Each rating is
+    its person's, whichever spelling of their name they played under."""
     names = sorted({seat.name for seat in match.seats if seat.is_human})
     before = served_ratings(db, names)
+    person = persons(db, names)
     db.executemany(
         "INSERT OR IGNORE INTO rated_before VALUES (?, ?, ?, ?, ?)",
         [(game_id(match), name, r.mu, r.sigma, r.games)
          for name, r in ((name, before.get(name, Rating())) for name in names)],
     )
     for name, rating in rated(before, match).items():
-        db.execute(
-            "INSERT INTO ratings VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET "
-            "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
-            (name, rating.mu, rating.sigma, rating.games),
-        )
+        numbers = (rating.mu, rating.sigma, rating.games)
+        if not db.execute(
+            "UPDATE ratings SET mu = ?, sigma = ?, games = ? WHERE person = ?",
+            (*numbers, person[name]),
+        ).rowcount:  # the person's first rating, under the spelling they played as
+            db.execute(
+                "INSERT OR REPLACE INTO ratings (name, person, mu, sigma, games) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (name, person[name], *numbers),
+            )
 
 
 def served_ratings(db: sqlite3.Connection, names: list[str] | None = None) -> dict[str, Rating]:
-    """The ratings of ``names`` (of everyone if None); a row that is not one is skipped."""
+    """The ratings of ``names``, each its person's (``served_people``), or of everyone if None
+    (by the name each was first rated under); a row that is not one is skipped."""
     if not _has_table(db, "ratings"):
         return {}  # a database from before ratings, opened read-only
     if names is None:
         rows = db.execute("SELECT name, mu, sigma, games FROM ratings").fetchall()
-    else:
-        marks = ",".join("?" * len(names))
+        return _read_ratings(rows)
+    marks = ",".join("?" * len(names))
+    if "person" not in _columns(db, "ratings"):  # a database from before, opened read-only
         rows = db.execute(
             f"SELECT name, mu, sigma, games FROM ratings WHERE name IN ({marks})", names
         ).fetchall()
-    return _read_ratings(rows)
+        return _read_ratings(rows)
+    person = persons(db, names)
+    rows = db.execute(
+        f"SELECT person, mu, sigma, games FROM ratings WHERE person IN ({marks})",
+        list(person.values()),
+    ).fetchall()
+    found = {str(key): _rating(mu, sigma, games) for key, mu, sigma, games in rows}
+    return {name: r for name in names if (r := found.get(person[name])) is not None}
 
 
 def _read_ratings(rows: list[Any]) -> dict[str, Rating]:
     found = {}
     for name, mu, sigma, games in rows:
-        numbers = (mu, sigma)
-        if all(isinstance(x, float | int) and math.isfinite(x) for x in numbers) and sigma > 0:
-            found[clean_name(str(name)) or "?"] = Rating(float(mu), float(sigma), int(games or 0))
+        if (rating := _rating(mu, sigma, games)) is not None:
+            found[clean_name(str(name)) or "?"] = rating
     return found
+
+
+def _rating(mu: Any, sigma: Any, games: Any) -> Rating | None:
+    """A stored rating, or None if the row is not one (the database may be edited by hand)."""
+    numbers = (mu, sigma)
+    if all(isinstance(x, float | int) and math.isfinite(x) for x in numbers) and sigma > 0:
+        return Rating(float(mu), float(sigma), int(games or 0))
+    return None
 
 
 def served_game_ratings(db: sqlite3.Connection, match: Match) -> GameRatings:
@@ -175,8 +218,9 @@ def import_records(db: sqlite3.Connection, path: Path) -> int | None:
     if not path.exists():
         return None
     records = load_records(path)
+    person = persons(db, records.players)
     for record in records.players.values():
-        db.execute(_INSERT, (IMPORTED, record.name, *_counts(record)))
+        db.execute(_INSERT, (IMPORTED, record.name, person[record.name], *_counts(record)))
     db.executemany(
         "INSERT OR IGNORE INTO finished (game_id, ended, players) VALUES (?, 0, '')",
         [(gid,) for gid in records.games],
@@ -186,13 +230,23 @@ def import_records(db: sqlite3.Connection, path: Path) -> int | None:
 
 
 def served_records(db: sqlite3.Connection) -> Records:
-    """Every player's totals, summed from the results."""
+    """Every person's totals, summed from the results, under the name they were first rated
+    under (else the first they played under)."""
     have = _columns(db, "results")  # opened read-only, a database from before has fewer
     sums = ", ".join(f"SUM({count})" if count in have else "0" for count in COUNTS)
-    rows = db.execute(f"SELECT name, {sums} FROM results GROUP BY name").fetchall()
+    person = "COALESCE(person, name)" if "person" in have else "name"
+    rows = db.execute(
+        f"SELECT {person}, name, {sums} FROM results GROUP BY {person}, name ORDER BY MIN(rowid)"
+    ).fetchall()
+    shown_as: dict[str, str] = {}
+    if "person" in _columns(db, "ratings"):
+        shown_as = {str(key): str(name) for key, name in db.execute(
+            "SELECT person, name FROM ratings WHERE person IS NOT NULL"
+        )}
     players: dict[str, PlayerRecord] = {}
-    for name, *counts in rows:
-        shown = clean_name(str(name)) or "?"  # the database may have been edited by hand
+    for key, name, *counts in rows:
+        first = shown_as.setdefault(str(key), str(name))
+        shown = clean_name(first) or "?"  # the database may have been edited by hand
         old = players.get(shown, PlayerRecord(shown))
         players[shown] = PlayerRecord(
             shown, *(max(int(a or 0), 0) + b for a, b in zip(counts, _counts(old), strict=True))

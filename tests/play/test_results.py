@@ -8,7 +8,7 @@ from pathlib import Path
 from cantstop_tui.engine import GameConfig, Phase, can_stop, legal_moves
 from cantstop_tui.play.match import HUMAN, Match, Seat
 from cantstop_tui.play.ratings import MU, rated
-from cantstop_tui.play.results import abandoned_seats, places, results
+from cantstop_tui.play.results import abandoned_seats, helped_seats, places, results
 from cantstop_tui.play.seating import STAND_IN
 from cantstop_tui.storage.records import load_records, record_game
 
@@ -59,7 +59,36 @@ def test_a_person_who_came_back_before_the_end_played_it() -> None:
     ana = results(back)[0]
     assert (ana.won, ana.abandoned) == (True, False)
     assert places(back) == [1, 2]
-    assert rated({}, back)["ana"].mu > MU
+    # The win is hers in the records, but the computer played part of it: no rating gain.
+    assert helped_seats(back) == {0} and "ana" not in rated({}, back)
+    assert rated({}, play(start))["ana"].mu > MU  # the same game played by her alone
+
+
+def one_turn_by(match: Match, seat: int, kind: str) -> Match:
+    """``match`` played on to ``seat``'s next turn, which ``kind`` plays (one step), then
+    handed back to its person."""
+    while match.state.current_player != seat:
+        match = play(match, until=len(match.history) + 1)
+    played = play(match.with_seat_kind(seat, kind), until=len(match.history) + 1)
+    return played.with_seat_kind(seat, HUMAN)
+
+
+def test_letting_the_computer_play_a_turn_earns_no_rating_and_dodges_no_loss() -> None:
+    """A turn that ran out of time (or a missed deadline) is played by the strongest level:
+    a person who leaves turns to it on purpose gains nothing, and still loses."""
+    start = won_by_seat_0()
+    won = play(one_turn_by(start, 0, "expert"))
+    assert won.state.winner == 0 and results(won)[0].won  # the records count her win
+    assert helped_seats(won) == {0} and rated({}, won) == {}
+    lost = play(one_turn_by(Match.start(start.seats[::-1], start.config, start.seed), 1, "expert"))
+    assert lost.state.winner == 0 and helped_seats(lost) == {1}
+    assert rated({}, lost)["ana"].mu < MU  # a loss still costs her
+    # Handed over and back while the computer moved its own seat: nothing played for her.
+    match = start
+    while match.state.current_player != 1:
+        match = play(match, until=len(match.history) + 1)
+    handed = play(match.with_seat_kind(0, "expert"), until=len(match.history) + 1)
+    assert handed.handovers and helped_seats(play(handed.with_seat_kind(0, HUMAN))) == set()
 
 
 def test_a_conceded_game_is_a_loss_for_the_one_who_gave_it_up_and_a_win_for_the_other() -> None:

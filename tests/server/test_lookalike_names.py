@@ -1,10 +1,11 @@
 """Names nobody can mistake for another: over SSH against a real server on loopback, a name
-that looks like one the server knows (Cyrillic, Greek, mixed scripts) is refused with one
-sentence, and the owner of a name keeps it."""
+that looks like one the server knows (Cyrillic, Greek, mixed scripts) is not played under:
+the visitor is asked for another name, told why in one sentence, and the owner of a name
+keeps it."""
 
 from __future__ import annotations
 
-import asyncio
+import itertools
 from pathlib import Path
 
 import asyncssh
@@ -18,6 +19,7 @@ from .conftest import Player, make_server
 CYRILLIC_ANA = "\u0430na"  # Cyrillic а, Latin n and a: looks exactly like "ana"
 GREEK_ANA = "\u0391\u039d\u0391"  # Greek capitals Alpha, Nu, Alpha: "ANA"
 MIXED_ANA = "\u0410N\u0391"  # Cyrillic А, Latin N, Greek Α: "ANA"
+OTHER_NAMES = itertools.count()
 CYRILLIC_ONLY = "\u0430\u043d\u0430"  # Cyrillic "ана": one script, does not look like ana
 
 
@@ -28,11 +30,27 @@ def keys() -> tuple[asyncssh.SSHKey, asyncssh.SSHKey]:
     )
 
 
-async def ended_with(port: int, username: str, **options: object) -> str:
-    """What the server said to a login that it ended at once."""
+async def asked(port: int, username: str, **options: object) -> tuple[Player, str]:
+    """A login asked for another name, and what the question says (on one line)."""
     player = await Player.connect(port, username, **options)
-    await asyncio.wait_for(player.view.closed.wait(), 10)
-    return player.raw()
+
+    def said() -> str:  # the question wrapped in its box, on one line
+        return " ".join(player.text().replace("\u2502", " ").split())
+
+    await player.wait_for(lambda: "Your name?" in said(), "the question")
+    return player, said()
+
+
+async def asked_why(port: int, username: str, **options: object) -> str:
+    """Why a login was asked for another name; the visitor then types one that is free and
+    plays under it (the question is in the app, not a disconnection)."""
+    player, said = await asked(port, username, **options)
+    assert not player.view.closed.is_set()
+    instead = f"dora{next(OTHER_NAMES)}"  # a key binds the name: each login types its own
+    player.press(f"{instead}\r")
+    await player.wait_for(f"you are {instead}")
+    await player.close()
+    return said
 
 
 async def test_lookalikes_of_a_bound_name_are_refused_and_its_owner_keeps_it(
@@ -46,11 +64,11 @@ async def test_lookalikes_of_a_bound_name_are_refused_and_its_owner_keeps_it(
         await ana.wait_for("you are ana")
         await ana.close()
         for name in (CYRILLIC_ANA, GREEK_ANA, MIXED_ANA):
-            said = await ended_with(server.port, name, client_keys=[stranger])
-            assert f"The name {name} looks like ana, a name already used here." in said, said
-        said = await ended_with(server.port, CYRILLIC_ANA)  # a guest, without a key
-        assert "looks like ana" in said
-        mixed = await ended_with(server.port, "b\u043eb", client_keys=[stranger])
+            said = await asked_why(server.port, name, client_keys=[stranger])
+            assert f"The name {name} looks like ana's name. Your name?" in said, said
+        said = await asked_why(server.port, CYRILLIC_ANA)  # a guest, without a key
+        assert "looks like ana's name" in said
+        mixed = await asked_why(server.port, "b\u043eb", client_keys=[stranger])
         assert "mixes Cyrillic and Latin letters in b\u043eb: use one script" in mixed
         # A name in one script that looks like no known name is welcome.
         other = await Player.connect(server.port, CYRILLIC_ONLY, client_keys=[stranger])
@@ -64,14 +82,19 @@ async def test_lookalikes_of_a_bound_name_are_refused_and_its_owner_keeps_it(
     assert Names(tmp_path / "server.db").owner(CYRILLIC_ANA) is None
 
 
-async def test_a_lookalike_of_someone_playing_now_is_refused(host_key, tmp_path: Path) -> None:
+async def test_a_lookalike_of_someone_playing_now_is_asked_another_name(
+    host_key, tmp_path: Path
+) -> None:
     server = make_server(host_key, Auth("open"), names=Names(tmp_path / "server.db"))
     await server.start()
     try:
         carol = await Player.connect(server.port, "carol")  # a guest: no key binds the name
         await carol.wait_for("you are carol")
-        said = await ended_with(server.port, "\u0441arol")  # Cyrillic с
-        assert "The name \u0441arol looks like carol" in said
+        player, said = await asked(server.port, "\u0441arol")  # Cyrillic с
+        assert "The name \u0441arol looks like carol's name. Your name?" in said, said
+        player.press("\u0441arol\r")  # typed again at the question: refused again
+        await player.wait_for("looks like carol's name.")
+        await player.close()
         await carol.close()
     finally:
         await server.close()

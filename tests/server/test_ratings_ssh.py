@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from cantstop_tui.play.lookalike import skeleton
 from cantstop_tui.play.ratings import ANCHORS, Rating
 from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
@@ -26,8 +27,8 @@ def kept_in_a_journal(
     """The server's tables kept in a database at ``path`` that already rates ``ratings``."""
     journal = TableJournal(path)
     journal.db.executemany(
-        "INSERT INTO ratings VALUES (?, ?, ?, ?)",
-        [(name, r.mu, r.sigma, r.games) for name, r in ratings.items()],
+        "INSERT INTO ratings (name, person, mu, sigma, games) VALUES (?, ?, ?, ?, ?)",
+        [(name, skeleton(name), r.mu, r.sigma, r.games) for name, r in ratings.items()],
     )
     keep_tables(server.lobby, journal)
     try:

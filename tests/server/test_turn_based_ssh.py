@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncssh
 
 from cantstop_tui.engine import GameConfig
+from cantstop_tui.play.ratings import MU
 from cantstop_tui.play.turn_based import ABANDON, DAY, TurnRules, unseen
 from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
@@ -214,7 +215,9 @@ async def test_a_turn_based_game_over_days_with_a_restart(host_key: asyncssh.SSH
         for name in NAMES:
             assert records.players[name].games == 1
             rating = records.rating(name)
-            assert rating is not None and rating.games == 1
+            # The computer played missed turns of both: neither gains a rating from the game
+            # (play.results.helped_seats); one it placed lower loses some.
+            assert rating is None or (rating.games == 1 and rating.mu < MU), rating
     finally:
         await server.close()
 

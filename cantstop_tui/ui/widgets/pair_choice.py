@@ -113,12 +113,12 @@ class PairChoice(ViewWidget):
         elif not view.seated:
             add(f"You are watching: {watched(view, name)}", "italic")
         elif view.bot_turn:
-            add(f"{name} is playing.", "italic")
+            add(watched(view, name), "italic")  # said as to a spectator
             # The first letter up only: the keys keep their names ("PgUp/PgDn").
             add(f"{HURRY.said[:1].upper()}{HURRY.said[1:]} hurries it.", "italic")
         elif not view.may_act:
             away = state.current_player in view.away  # said as to a spectator
-            add(held(name) if away else f"Waiting for {name} to play.", "italic")
+            add(watched(view, name) if away else f"Waiting for {name} to play.", "italic")
         elif state.phase is Phase.ROLL:
             hint = f"roll ({ROLL.said})" + (f" or stop ({STOP.said})" if can_stop(state) else "")
             add(f"{name}, your turn: {hint}.", "bold")
@@ -162,7 +162,8 @@ class PairChoice(ViewWidget):
 
 
 def watched(view: GameView, name: str) -> str:
-    """What a spectator is told of the player to move: playing, away, or played for."""
+    """What everyone but the player to move is told of a computer's turn or a player who
+    left (spectators, and the other players, alike): playing, away, or played for."""
     if view.state.current_player not in view.away:
         return f"{name} is playing."
     if view.bot_turn:
