@@ -23,7 +23,7 @@ from ..storage.paths import server_database
 from . import budgets, logs, store
 from .auth import AuthError
 from .budgets import Budgets
-from .cli_args import auth_from, parser, turn_based_limit
+from .cli_args import auth_from, parser, startup_limits, startup_refusals, turn_based_limit
 from .collector import hosting_many_apps
 from .hostkey import data_dir, load_or_create_host_key
 from .identity import Names
@@ -34,6 +34,8 @@ from .server import GameServer
 from .settings import Settings
 
 log = logging.getLogger("cantstop.serve")
+
+
 def main(argv: list[str]) -> int:
     args = parser().parse_args(argv)
     # Apps redirect sys.stdout while they run: the server speaks through the real streams.
@@ -63,7 +65,7 @@ def main(argv: list[str]) -> int:
             file=err,
         )
         return 2
-    for sentence in budgets.refusals(budgets.from_args(args)):
+    for sentence in [*startup_refusals(args), *budgets.refusals(budgets.from_args(args))]:
         print(f"cantstop serve: {sentence}", file=err)
         return 2
     if args.keep_games is not None and args.keep_games < 0:
@@ -96,6 +98,7 @@ def main(argv: list[str]) -> int:
         max_connections=args.max_connections,
         max_per_address=args.max_per_address,
         login_grace=args.login_grace,
+        **startup_limits(args),
         analysis_workers=args.analysis_workers,
         bot_workers=args.bot_workers,
     )

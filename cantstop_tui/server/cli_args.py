@@ -12,6 +12,7 @@ from . import budgets
 from .auth import Auth, AuthError
 from .limits import Limits
 from .settings import Settings
+from .startups import Startups
 
 AUTH_HELP = (
     "Choose who may join: --authorized-keys FILE (players' public keys), "
@@ -30,6 +31,27 @@ DEFAULTS: dict[str, Any] = {
 options below take theirs from here (tests/server/test_defaults.py checks the docs)."""
 FIELD_OF_OPTION = {"ai_delay": "bot_delay"}
 """Options whose setting has another name."""
+
+
+STARTUP_OPTIONS: dict[str, tuple[str, str]] = {
+    "per_source_max_startups": ("N", "connections not logged in yet, at once, from one source"),
+    "netblock_ipv4": ("BITS", "bits of an IPv4 address that make one source (address block)"),
+    "netblock_ipv6": ("BITS", "bits of an IPv6 address that make one source"),
+    "penalty_grace_exceeded": (
+        "SECONDS",
+        "what a source is charged for a connection that did not log in within the grace",
+    ),
+    "penalty_noauth": ("SECONDS", "... for a connection that closed without logging in"),
+    "penalty_min": (
+        "SECONDS",
+        "charges after which the source is refused until they run out; each time it is, "
+        "its charges double",
+    ),
+    "penalty_max": ("SECONDS", "the longest a source is refused for them"),
+}
+"""The limits on connections not logged in yet beyond ``--max-startups``, as
+``--per-source-max-startups`` and so on: (metavar, help); defaults from ``Limits``."""
+NETBLOCK_BITS = {"netblock_ipv4": 32, "netblock_ipv6": 128}
 
 
 def default(option: str) -> Any:
@@ -75,9 +97,27 @@ def parser() -> argparse.ArgumentParser:
         type=float,
         default=default("login_grace"),
         metavar="SECONDS",
-        help="time to log in, and then to open the game's terminal session "
-        "(default %(default)s)",
+        help="time to log in, and then to open the game's terminal session (default %(default)s)",
     )
+    startups = p.add_argument_group(
+        "connections not logged in yet (strangers cannot take the players' slots)"
+    )
+    startups.add_argument(
+        "--max-startups",
+        type=_startups,
+        default=default("max_startups"),
+        metavar="START:RATE:FULL",
+        help="with START connections logging in, a new one is refused with a chance of RATE "
+        "percent, rising to all at FULL; logged-in ones do not count (default %(default)s)",
+    )
+    for name, (metavar, text) in STARTUP_OPTIONS.items():
+        startups.add_argument(
+            f"--{name.replace('_', '-')}",
+            type=type(default(name)),
+            default=default(name),
+            metavar=metavar,
+            help=f"{text} (default %(default)s)",
+        )
     limits.add_argument(
         "--analysis-workers",
         type=int,
@@ -170,6 +210,33 @@ def parser() -> argparse.ArgumentParser:
         "the players' records count every game either way)",
     )
     return p
+
+
+def _startups(text: str) -> Startups:
+    try:
+        return Startups.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def startup_limits(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``Limits`` fields the startup options set."""
+    return {"max_startups": args.max_startups} | {
+        name: getattr(args, name) for name in STARTUP_OPTIONS
+    }
+
+
+def startup_refusals(args: argparse.Namespace) -> list[str]:
+    """What is wrong with the startup options an operator gave, one sentence each."""
+    wrong = []
+    for name in STARTUP_OPTIONS:
+        value, flag = getattr(args, name), f"--{name.replace('_', '-')}"
+        if name in NETBLOCK_BITS:
+            if not 0 <= value <= NETBLOCK_BITS[name]:
+                wrong.append(f"{flag} must be 0 to {NETBLOCK_BITS[name]}, not {value}.")
+        elif value < 0 or (value == 0 and name in ("per_source_max_startups", "penalty_min")):
+            wrong.append(f"{flag} must be a positive number, not {value}.")
+    return wrong
 
 
 def auth_from(args: argparse.Namespace) -> Auth:

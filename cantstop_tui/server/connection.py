@@ -31,12 +31,16 @@ class Connection(asyncssh.SSHServer):
         self.username = ""
         self.address = "?"
         self.counted = False
+        self.logged_in = False
+        self.overdue = False
+        """Not logged in within the grace (charged for it once)."""
         self.failures = 0
         self.has_session = False
         self.session: GameSession | None = None
         """The connection's one terminal session (None before the first)."""
         self._openings = TokenBucket(server.limits.session_rate, server.limits.session_burst)
-        self._no_session: asyncio.TimerHandle | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        """The login grace, then (logged in) the time to open a terminal session."""
         self.conn: asyncssh.SSHServerConnection | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -56,30 +60,73 @@ class Connection(asyncssh.SSHServer):
             conn.abort()  # at once: nothing queued, nothing read
             return
         self.counted = True
-        log.info("Connection from %s.", self.address)
+        self.server.gate.idle[self._crowded_out] = self.server.gate.clock()
+        self.server.connection_log.opened(self.address)
+        grace = self.server.limits.login_grace
+        self._timer = asyncio.get_running_loop().call_later(grace, self._grace_over)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self._no_session is not None:
-            self._no_session.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
         if self.counted:
             self.counted = False
-            self.server.gate.release(self.address)
-            log.info("Connection from %s closed.", self.address)
+            self.server.gate.idle.pop(self._crowded_out, None)
+            self.server.gate.release(self.address, self.logged_in)
+            self.server.connection_log.closed(self.address)
+            if not (self.logged_in or self.overdue or self.failures):  # failures count apart
+                self._penalise(self.server.limits.penalty_noauth, "closed without logging in")
+
+    def _grace_over(self) -> None:
+        """PerSourcePenalties' grace-exceeded: not logged in within the login grace."""
+        self._timer = None
+        if self.logged_in or self.conn is None:
+            return
+        self.overdue = True
+        self._penalise(self.server.limits.penalty_grace_exceeded, "did not log in in time")
+        self.conn.abort()
+
+    def _crowded_out(self) -> None:
+        """Closed to make room for a newcomer: it had not asked to log in (``IDLE_SHARE``)."""
+        if self.conn is not None and not self.overdue:
+            self.overdue = True
+            self._penalise(
+                self.server.limits.penalty_grace_exceeded,
+                "held a slot without logging in while others waited",
+            )
+            self.conn.abort()
+
+    def _penalise(self, seconds: float, why: str) -> None:
+        refused_for = self.server.gate.penalise(self.address, seconds)
+        if refused_for:
+            self.server.limited(
+                ("penalised", self.server.gate.source(self.address)),
+                logging.WARNING,
+                "Connection from %s %s: %s refused for %.0f s.",
+                self.address,
+                why,
+                self.server.gate.source(self.address),
+                refused_for,
+            )
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
+        self.server.gate.idle.pop(self._crowded_out, None)  # a client that logs in
         return True  # even an open server asks for a key, to bind the name to it
 
     def auth_completed(self) -> None:
+        self.logged_in = True
+        if self._timer is not None:
+            self._timer.cancel()
+        self.server.gate.logged_in(self.address)
         auth = self.server.settings.auth
         method = f"key {self.key}" if self.key else auth.mode
         log.info("%s logged in from %s (%s).", clean_text(self.username, 40), self.address, method)
         # An authenticated connection must open its terminal session soon (ssh -N never does).
         grace = self.server.limits.login_grace
-        self._no_session = asyncio.get_running_loop().call_later(grace, self._session_overdue)
+        self._timer = asyncio.get_running_loop().call_later(grace, self._session_overdue)
 
     def _session_overdue(self) -> None:
-        self._no_session = None
+        self._timer = None
         if not self.has_session and self.conn is not None:
             self.server.limited(
                 ("no-session", self.address),

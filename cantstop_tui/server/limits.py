@@ -3,20 +3,25 @@
 Also the worker processes a server runs at a lower priority: the analysis workers
 visitors share (reviews) and the computer players' (their searches).
 
-Modelled on OpenSSH: ``MaxStartups`` / ``PerSourceMaxStartups`` (here every connection
-counts, before and after login, with or without a terminal session), ``MaxAuthTries``
-(per connection) and ``PerSourcePenalties`` (per address: after a few failures each attempt
-waits twice as long as the last, and many failures block the address for a while).
+Modelled on OpenSSH: a cap on every connection (before and after login, with or without a
+terminal session) and per source; ``MaxStartups`` / ``PerSourceMaxStartups`` on those not
+logged in yet (``startups.py``), so strangers cannot take the slots of players;
+``MaxAuthTries`` (per connection) and ``PerSourcePenalties`` (per source: after a few failed
+logins each attempt waits twice as long as the last, and many failures block the source
+for a while; connections that never log in cost it seconds of refusal). A source is an
+address block (``PerSourceNetBlockSize``: /32 for IPv4, /64 for IPv6).
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..play.worker import WorkerLimits
+from .startups import IDLE_SHARE, MAX_STARTUPS, Penalties, Startups, source_block
 
 
 @dataclass(frozen=True)
@@ -25,6 +30,25 @@ class Limits:
     max_per_address: int = 8
     login_grace: float = 20.0
     """Seconds to log in; then seconds an authenticated connection may go without a session."""
+    max_startups: Startups = MAX_STARTUPS
+    """Connections not logged in yet, at once (OpenSSH's ``MaxStartups``): from ``start`` on
+    a new one is refused with a chance of ``rate`` percent, rising evenly to every one at
+    ``full``. Logged-in connections do not count: strangers cannot take players' slots."""
+    per_source_max_startups: int = 3
+    """Connections not logged in yet, at once, from one source (address block)."""
+    netblock_ipv4: int = 32
+    """Bits of an IPv4 address that make one source (OpenSSH's ``PerSourceNetBlockSize``)."""
+    netblock_ipv6: int = 64
+    """Bits of an IPv6 address that make one source: a /64 is one household's."""
+    penalty_grace_exceeded: float = 10.0
+    """Seconds a source is charged for a connection that did not log in within the grace."""
+    penalty_noauth: float = 1.0
+    """Seconds a source is charged for a connection that closed without logging in."""
+    penalty_min: float = 15.0
+    """Seconds charged after which a source is refused until they run out (each time it is,
+    its charges double; ``penalty_max`` quiet seconds forgive it)."""
+    penalty_max: float = 600.0
+    """The longest a source is refused for its connections that did not log in."""
     connect_rate: float = 0.5
     """New connections a second from one address, once ``max_per_address`` were made at
     once: a client that reconnects in a loop (each connection costs a key exchange and an
@@ -107,50 +131,98 @@ class _Record:
 
 
 class Gate:
-    """Counts every open connection (in total and per address) and every failed login."""
+    """Counts every open connection (in total and per source), those not logged in yet, and
+    every failed login; keeps each source's penalties."""
 
-    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        limits: Limits,
+        clock: Callable[[], float] = time.monotonic,
+        chance: Callable[[], float] = random.random,
+    ) -> None:
         self.limits = limits
         self.clock = clock
+        self.chance = chance
         self.total = 0
         self.open: dict[str, int] = {}
+        self.logging_in = 0
+        """Connections not logged in yet."""
+        self.logging_in_from: dict[str, int] = {}
+        self.idle: dict[Callable[[], None], float] = {}
+        """Connections that have not asked to log in yet (how each is closed: when it came),
+        oldest first: one is closed to make room when the startups are full."""
+        self.penalties = Penalties(
+            limits.penalty_min, limits.penalty_max, limits.max_addresses, clock
+        )
         self._failures: OrderedDict[str, _Record] = OrderedDict()
         self._arrivals: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def source(self, address: str) -> str:
+        """The address block ``address`` counts in (itself for IPv4 by default)."""
+        return source_block(address, self.limits.netblock_ipv4, self.limits.netblock_ipv6)
 
     # --- connections -----------------------------------------------------------------
 
     def admit(self, address: str) -> str | None:
         """Count a new connection from ``address``, or say why it is refused (uncounted)."""
+        limits, source = self.limits, self.source(address)
         if self.blocked(address):
             return "address blocked after too many failed logins"
-        if self.total >= self.limits.max_connections:
-            return f"server full ({self.limits.max_connections} connections)"
-        if self.open.get(address, 0) >= self.limits.max_per_address:
-            return f"{self.limits.max_per_address} connections from this address already"
-        if not self._arrival(address):
+        if penalty := self.penalties.remaining(source):
+            return f"penalised for {penalty:.0f} s more: its connections did not log in"
+        if self.total >= limits.max_connections:
+            return f"server full ({limits.max_connections} connections)"
+        if self.open.get(source, 0) >= limits.max_per_address:
+            return f"{limits.max_per_address} connections from this address already"
+        if self.logging_in_from.get(source, 0) >= limits.per_source_max_startups:
+            return f"{limits.per_source_max_startups} connections from this address logging in"
+        if self.chance() < limits.max_startups.drop_chance(self.logging_in) and not self._room():
+            return f"{self.logging_in} connections logging in (max startups {limits.max_startups})"
+        if not self._arrival(source):
             return "new connections from this address come too fast"
         self.total += 1
-        self.open[address] = self.open.get(address, 0) + 1
+        self.logging_in += 1
+        _count(self.open, source, 1)
+        _count(self.logging_in_from, source, 1)
         return None
 
-    def release(self, address: str) -> None:
-        """A counted connection has closed."""
-        count = self.open.get(address, 0)
-        if count <= 0:
-            return
-        self.total -= 1
-        if count == 1:
-            del self.open[address]
-        else:
-            self.open[address] = count - 1
+    def _room(self) -> bool:
+        """Close the oldest connection that has not asked to log in for ``IDLE_SHARE`` of
+        the grace, if any, to make room for a new one (its source is charged)."""
+        old_enough = self.clock() - self.limits.login_grace * IDLE_SHARE
+        for close, since in self.idle.items():
+            if since > old_enough:
+                return False
+            del self.idle[close]
+            close()
+            return True
+        return False
 
-    def _arrival(self, address: str) -> bool:
-        bucket = self._arrivals.get(address)
+    def logged_in(self, address: str) -> None:
+        """A counted connection has logged in: it no longer counts among the startups."""
+        if _count(self.logging_in_from, self.source(address), -1):
+            self.logging_in -= 1
+
+    def release(self, address: str, logged_in: bool = True) -> None:
+        """A counted connection has closed (``logged_in``: after ``logged_in`` was said)."""
+        source = self.source(address)
+        if not logged_in and _count(self.logging_in_from, source, -1):
+            self.logging_in -= 1
+        if _count(self.open, source, -1):
+            self.total -= 1
+
+    def penalise(self, address: str, seconds: float) -> float:
+        """Charge the source of ``address`` for a connection that did not log in; returns
+        the seconds it is now refused for (0: not refused)."""
+        return self.penalties.offend(self.source(address), seconds)
+
+    def _arrival(self, source: str) -> bool:
+        bucket = self._arrivals.get(source)
         if bucket is None:
             limits = self.limits
             bucket = TokenBucket(limits.connect_rate, limits.max_per_address, self.clock)
-            self._arrivals[address] = bucket
-        self._arrivals.move_to_end(address)
+            self._arrivals[source] = bucket
+        self._arrivals.move_to_end(source)
         while len(self._arrivals) > self.limits.max_addresses:
             self._arrivals.popitem(last=False)
         return bucket.take(1) == 1
@@ -158,9 +230,10 @@ class Gate:
     # --- logins ----------------------------------------------------------------------
 
     def _record(self, address: str) -> _Record | None:
-        record = self._failures.get(address)
+        source = self.source(address)
+        record = self._failures.get(source)
         if record is not None and self.clock() - record.last > self.limits.block_seconds:
-            del self._failures[address]  # quiet for long enough: forgiven
+            del self._failures[source]  # quiet for long enough: forgiven
             return None
         return record
 
@@ -186,11 +259,24 @@ class Gate:
         record.last = now
         if record.failures >= self.limits.block_after:
             record.blocked_until = now + self.limits.block_seconds
-        self._failures[address] = record
-        self._failures.move_to_end(address)
+        source = self.source(address)
+        self._failures[source] = record
+        self._failures.move_to_end(source)
         while len(self._failures) > self.limits.max_addresses:
             self._failures.popitem(last=False)
         return record.failures
+
+
+def _count(counts: dict[str, int], key: str, change: int) -> bool:
+    """Add ``change`` to ``key``'s count (gone at 0); False if there was none to take."""
+    count = counts.get(key, 0) + change
+    if count < 0:
+        return False
+    if count:
+        counts[key] = count
+    else:
+        del counts[key]
+    return True
 
 
 class TokenBucket:

@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from .log_volume import LogBudget
+
 log = logging.getLogger("cantstop.serve")
 FORMAT = "%(asctime)s %(levelname)s %(message)s"
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%S%z"
@@ -32,6 +34,7 @@ def configure(stream: TextIO | None = None, log_file: Path | None = None) -> Non
     else:
         handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(logging.Formatter(FORMAT, DATE_FORMAT))
+    handler.addFilter(LogBudget())  # whatever clients cause, the log grows at most this fast
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

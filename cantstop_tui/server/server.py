@@ -20,6 +20,7 @@ from .connection import Connection
 from .identity import Identities, Names
 from .limits import Gate, Limits
 from .lobby import Lobby
+from .log_volume import ConnectionLog
 from .logs import Limited, libraries_limited, loop_exception_handler
 from .session import GameSession
 from .settings import Settings
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 
 SESSION_END_WAIT = 5.0
 """Seconds a stopping server gives its visitors' apps to finish."""
+LOG_FLUSH_SECONDS = 10.0
+"""How often the connection lines held back are summed up (each block's once a minute)."""
 
 
 class GameServer:
@@ -51,8 +54,11 @@ class GameServer:
         self.gate = Gate(self.limits)
         self.limited = Limited(log)
         """Logs what clients cause: one line a minute per address and kind of event."""
+        self.connection_log = ConnectionLog()
+        """Each connection's opening and closing, summed up per address block past a few."""
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._sweep: asyncio.TimerHandle | None = None
+        self._log_flush: asyncio.TimerHandle | None = None
         self._running = contextlib.ExitStack()
 
     async def start(self) -> None:
@@ -78,7 +84,9 @@ class GameServer:
                 x11_forwarding=False,
                 allow_scp=False,
                 sftp_factory=None,
-                login_timeout=self.limits.login_grace,
+                # Connection's own timer closes it at the grace and charges its source;
+                # asyncssh's is the backstop.
+                login_timeout=2 * self.limits.login_grace,
                 keepalive_interval=self.settings.keepalive_interval,
                 keepalive_count_max=self.settings.keepalive_count_max,
             )
@@ -86,6 +94,11 @@ class GameServer:
             self._running.close()
             raise
         self._check_deadlines()
+        self._flush_log()
+
+    def _flush_log(self) -> None:
+        self.connection_log.flush()
+        self._log_flush = asyncio.get_running_loop().call_later(LOG_FLUSH_SECONDS, self._flush_log)
 
     def _check_deadlines(self) -> None:
         """Handle the turn-based tables' missed deadlines, now and every ``SWEEP_SECONDS``."""
@@ -104,6 +117,8 @@ class GameServer:
         self.lobby.closing = True  # the sessions end, the seats stay for the restart
         if self._sweep is not None:
             self._sweep.cancel()
+        if self._log_flush is not None:
+            self._log_flush.cancel()
         ending = list(self.sessions)
         for session in ending:
             session.end("The server is stopping; your seat is kept. Please come back soon.")
@@ -115,6 +130,7 @@ class GameServer:
         if self._acceptor is not None:
             self._acceptor.close()
             await self._acceptor.wait_closed()
+        self.connection_log.flush(everything=True)
         self._running.close()
 
     def admit(self, session: GameSession) -> bool:

@@ -20,6 +20,7 @@ from .channel_env import terminal_environment
 from .driver import ChannelDriver
 from .identity import Login
 from .limits import Gate, Limits, TokenBucket
+from .log_volume import ConnectionLog
 from .logs import Limited
 from .settings import Settings
 from .tables import Visitor
@@ -40,6 +41,7 @@ class Host(VisitHost, Protocol):
     limits: Limits
     gate: Gate
     limited: Limited
+    connection_log: ConnectionLog
 
     def admit(self, session: GameSession) -> bool: ...
 

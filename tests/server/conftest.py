@@ -21,6 +21,7 @@ from cantstop_tui.server.limits import Limits
 from cantstop_tui.server.lobby import Lobby
 from cantstop_tui.server.server import GameServer, Settings
 from cantstop_tui.server.shared_table import SharedTable
+from cantstop_tui.server.startups import Startups
 from cantstop_tui.server.tables import HostedTable
 
 WAIT_SECONDS = 20.0  # a deadline for progress, not a speed check
@@ -53,12 +54,19 @@ def make_server(
         seeds=lambda: 7,
         budgets=budgets,
     )
-    # Tests reconnect from 127.0.0.1 far faster, and more often briefly, than anyone would:
-    # no arrival limit and no penalties (test_limits sets its own). The computer players
+    # Tests reconnect from 127.0.0.1 far faster, and more often briefly, than anyone would,
+    # and many at once: no arrival limit, no cap on those logging in, no penalties
+    # (test_limits and test_startups set their own). The computer players
     # think on the server's thread: a worker's start (numpy, the model) per test would cost
     # seconds of a shared machine's CPU (tests/play/test_thinking.py tests the workers).
     limits = limits or Limits(
-        connect_rate=1000.0, free_failures=10**6, block_after=10**6, bot_workers=0
+        connect_rate=1000.0,
+        free_failures=10**6,
+        block_after=10**6,
+        max_startups=Startups(10**6, 100, 10**6),
+        per_source_max_startups=10**6,
+        penalty_min=10**6,
+        bot_workers=0,
     )
     return GameServer(config, host_key, lobby, limits, names)
 

@@ -14,17 +14,25 @@ from cantstop_tui.play.pacing import BOT_DELAY
 from cantstop_tui.play.table import Table
 from cantstop_tui.server import cli_args, web
 from cantstop_tui.server.budgets import PersonLimits
+from cantstop_tui.server.cli_args import STARTUP_OPTIONS
 from cantstop_tui.server.limits import Limits
 from cantstop_tui.server.lobby import Lobby
+from cantstop_tui.server.log_volume import (
+    CONNECTION_LINES,
+    LOG_BLOCK_IPV4,
+    LOG_BLOCK_IPV6,
+    LOG_BYTES_PER_MINUTE,
+)
 from cantstop_tui.server.settings import Settings
+from cantstop_tui.server.startups import IDLE_SHARE
 from cantstop_tui.ui import cli as play_cli
 from cantstop_tui.ui.app import CantStopApp
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 # "`--port 2222`", "[--port 8000]", "200 (`--max-connections`)", "20 s (`--login-grace`)"
-STATED = (
-    re.compile(r"[`\[]--(?P<option>[a-z-]+) (?P<value>[0-9][0-9.,]*)[`\]]"),
-    re.compile(r"(?P<value>[0-9][0-9.,]*)(?: s)? \(`--(?P<option>[a-z-]+)`\)"),
+STATED = (  # a value may be several numbers, as `--max-startups 10:30:60`
+    re.compile(r"[`\[]--(?P<option>[a-z][a-z0-9-]*) (?P<value>[0-9][0-9.,:]*)[`\]]"),
+    re.compile(r"(?P<value>[0-9][0-9.,:]*)(?: s)? \(`--(?P<option>[a-z][a-z0-9-]*)`\)"),
 )
 
 
@@ -50,7 +58,9 @@ def sections() -> dict[str, tuple[str, argparse.ArgumentParser]]:
     ssh = (DOCS / "ssh.md").read_text(encoding="utf-8")
     options = ssh[ssh.index("Options:") :].split("\n\n")[0]
     browser = ssh.index("## In a browser")
-    rows = [line for line in ssh[:browser].splitlines() if line.startswith("|")]
+    start = ssh.index("### Limits on everything")
+    limits = ssh[start : ssh.index("\n### ", start + 1)]  # after the web section
+    rows = [line for line in (ssh[:browser] + limits).splitlines() if line.startswith("|")]
     return {
         "serve": ("\n".join([options, *rows]), cli_args.parser()),
         "web": (ssh[browser:].split("\n\n")[1], web.parser()),
@@ -81,6 +91,27 @@ def test_the_serve_command_line_takes_every_default_from_the_dataclasses() -> No
         dest = option.removeprefix("--").replace("-", "_")
         name = cli_args.FIELD_OF_OPTION.get(dest, dest)
         assert fields[name].default == value, option
+
+
+def test_the_docs_state_every_limit_on_connections_not_logged_in_yet() -> None:
+    text, parser = sections()["serve"]
+    said = dict(stated(text))
+    options = ["--max-startups", *(f"--{name.replace('_', '-')}" for name in STARTUP_OPTIONS)]
+    assert all(option in said for option in options), [o for o in options if o not in said]
+    assert said["--max-startups"] == str(Limits().max_startups) == "10:30:60"
+    help_text = parser.format_help()
+    assert all(option in help_text for option in options)
+    assert f"(default {Limits().max_startups})" in " ".join(help_text.split())
+    idle = Limits().login_grace * IDLE_SHARE
+    assert f"after a quarter of the grace ({idle:g} s)" in text and IDLE_SHARE == 0.25
+
+
+def test_the_docs_state_the_logs_volume_limits() -> None:
+    ssh = (DOCS / "ssh.md").read_text(encoding="utf-8")
+    logs = " ".join(ssh[ssh.index("### Logs") :].split("\n\n")[1].split())
+    assert f"first {CONNECTION_LINES} lines a minute per address block" in logs
+    assert f"IPv4 /{LOG_BLOCK_IPV4}, IPv6 /{LOG_BLOCK_IPV6}" in logs
+    assert f"{LOG_BYTES_PER_MINUTE // 1024} KB a minute for lines under ERROR" in logs
 
 
 def test_every_default_of_the_computers_delay_is_bot_delay() -> None:
