@@ -17,7 +17,9 @@ pairing Hosmer-Lemeshow's test over ten groups of one seat's chances, clustered 
 Holm's correction over the 15 pairings, Spiegelhalter's z, and the games of the pairing
 that would show its every tenth within 3 points (``skill_tests.games_to_show_within``); then
 the totals, and the same
-games read blind to skill (the calibration alone), the baseline.
+games read blind to skill (the calibration alone), the baseline; each with the cells' tests
+redone with the error the chances imply were they right (``skill_tests.martingale_errors``)
+in place of the most it can be.
 """
 from __future__ import annotations
 
@@ -53,6 +55,7 @@ from cantstop_tui.arena.skill_tests import (
     ALPHA,
     cell_tests,
     games_to_show_within,
+    martingale_errors,
     pairing_tests,
 )
 
@@ -98,6 +101,7 @@ def run() -> list[Row]:
         chances = shown(data, calibration, term, shifts, sharp, starts)
         cells = cell_tests(tenths(data, chances))
         whole = pairing_tests(data, chances)
+        tight = cell_tests(martingale_errors(data, chances, [c.row for c in cells]))
         if term is SKILL_TERM:
             rows += [(_pairing(c.row.pairing), _tenth(c.row.tenth), f"{c.row.count:,}",
                       str(c.row.games), f"{c.row.predicted * 100:.1f}%", f"{c.row.won * 100:.1f}%",
@@ -127,7 +131,9 @@ def run() -> list[Row]:
             f"{sum(c.beyond <= ALPHA for c in cells)} cells p <= {ALPHA:.0%} uncorrected",
             f"pairings rejected {sum(t.rejected for t in whole)} of {len(whole)}",
             f"worst {_pairing(worst.pairing)} chi2 {worst.statistic:.1f}",
-            f"p {worst.p:.3g}", f"Holm {worst.p_holm:.3g}", f"level {ALPHA:.0%}", ""))
+            f"p {worst.p:.3g}", f"Holm {worst.p_holm:.3g}", f"level {ALPHA:.0%}",
+            f"with the martingale errors: {sum(c.off for c in tight)} OFF / "
+            f"{sum(c.shown_within for c in tight)} within"))
     rows.append((f"{len(data.raw):,} turn starts",
                  f"{sum(counts.values()):,} held-out games",
                  "seeds " + ", ".join(f"{s} ({n:,})" for s, n in counts.items()),

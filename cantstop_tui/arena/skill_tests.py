@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import numpy as np
@@ -261,3 +261,21 @@ def pairing_tests(data: Predictions, chances: np.ndarray) -> list[PairingTest]:
     adjusted = holm([row[4] for row in found])
     return [PairingTest(pairing, games, statistic, df, p, p_adj, z)
             for (pairing, games, statistic, df, p, z), p_adj in zip(found, adjusted, strict=True)]
+
+
+def martingale_errors(data: Predictions, chances: np.ndarray, rows: Sequence[Tenth],
+                      ) -> list[Tenth]:
+    """``rows`` (``skill_check.tenths`` of ``chances``) with each cell's error the one the
+    chances imply were they right (``_covariance``, on seat 0's chance: a seat-1 prediction
+    in the cell counts its gap the other way), not the most it can be: a sensitivity check
+    of the cells' tests, tighter where a game's chance moves within a cell, noisier in a
+    cell of few games."""
+    tenth = np.minimum((chances * 10).astype(int), 9)
+    found = []
+    for row in rows:
+        picked = data.pairing == PAIRINGS.index(row.pairing)
+        signs = ((tenth[picked, 0] == row.tenth).astype(np.float64)
+                 - (tenth[picked, 1] == row.tenth))[:, None]
+        variance = _covariance(signs, chances[picked, 0], data.game[picked])[0, 0]
+        found.append(replace(row, error=float(np.sqrt(max(variance, 0.0))) / row.count))
+    return found

@@ -19,6 +19,7 @@ from cantstop_tui.arena.skill_tests import (
     games_to_show_within,
     holm,
     hosmer_lemeshow,
+    martingale_errors,
     normal_sf,
     one_seat,
     p_beyond,
@@ -177,3 +178,22 @@ def test_games_to_show_a_pairings_every_tenth_within() -> None:
     rows = [_tenth(0.0, 0.015), _tenth(0.02, 0.01)]
     assert games_to_show_within(rows, 100) == math.ceil(100 * (0.015 * 2.4865 / 0.03) ** 2)
     assert games_to_show_within(rows, 100) == 155
+
+
+def test_martingale_errors_count_a_seat_1_prediction_the_other_way() -> None:
+    # one game of two turn starts, seat 0's chance 0.35 then 0.75 (seat 1's 0.65, 0.25):
+    # tenth 3 holds seat 0's first (+1) and nothing else; tenth 6 seat 1's first (-1);
+    # tenth 2 seat 1's second (-1), tenth 7 seat 0's second (+1)
+    data = Predictions(raw=np.zeros((2, 2)), levels=np.array([[0, 1], [0, 1]]),
+                       turns_left=np.zeros((2, 2)),
+                       won=np.array([[True, False], [True, False]]),
+                       game=np.array([0, 0]), pairing=np.array([1, 1]))
+    chances = np.array([[0.35, 0.65], [0.75, 0.25]])
+    rows = [Tenth(("easy", "rule28"), k, 1, 1, 0.0, 0.0, 1.0) for k in (3, 6, 7)]
+    found = martingale_errors(data, chances, rows)
+    v0, v1 = 0.35 * 0.65, 0.75 * 0.25
+    # counts so far (1, 1) for tenth 3 (and 6, squared alike): (v0 - v1) + v1 = v0
+    assert found[0].error == pytest.approx(math.sqrt(v0))
+    assert found[1].error == pytest.approx(math.sqrt(v0))
+    # tenth 7: counts 0 then 1: v1
+    assert found[2].error == pytest.approx(math.sqrt(v1))
