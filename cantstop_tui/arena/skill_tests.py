@@ -21,7 +21,7 @@
   sure; the covariance is the one the chances imply were they right, a martingale, from
   how a game's chance moved: ``_covariance``. A covariance read off the gaps themselves,
   the cluster-robust "sandwich", fails in the groups of chances near 0 or 1, where a win
-  is rare: it said easy v expert, whose gaps are all within 1 point, was off at p 1e-23).
+  is rare: it said easy v expert, ECE 1.0, was off at p 5e-24).
   Held-out games: nothing was
   fitted on them, so the statistic is chi-square with as many degrees of freedom as groups
   (not groups - 2). Spiegelhalter's z, counted over games alike, is shown beside it: one
