@@ -123,3 +123,12 @@ def generate(seed: int, games: int, cache: Path, jobs: int = 1) -> list[SkillGam
             list(pool.map(_play_chunk, [seed] * len(missing), missing,
                           [str(cache)] * len(missing)))
     return [game for f in firsts for game in load(_chunk_path(cache, seed, f))]
+
+
+def cached(cache: Path, seed: int) -> int:
+    """How many of ``seed``'s first games ``cache`` holds whole: its chunks from the first,
+    up to the first missing (a chunk is written whole or not at all)."""
+    first = 0
+    while _chunk_path(cache, seed, first).exists():
+        first += CHUNK
+    return first
