@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import VARIANTS
@@ -243,9 +243,20 @@ class NewGameScreen(Screen[GameSettings | None]):
             self.post_message(QuitRequested())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self.enter_starts()
         if action == "my_level":
             return self.is_mounted and self.query_one(LevelOffer).level is not None
         return self.can_load if action == "load" else True
+
+    def enter_starts(self) -> bool:
+        """Whether Enter starts the game: from every field (``form_fields``) and the Start
+        button, not on another button (Load, Learn to play..., which Enter presses) nor in
+        a drop-down's open list (where it picks)."""
+        focused = self.focused
+        if isinstance(focused, Button):
+            return focused.id == "start"
+        return not isinstance(focused, OptionList)
 
     def action_leave(self) -> None:
         """Back to the game in progress, or (there is none) quit, asking first."""
@@ -262,7 +273,15 @@ class NewGameScreen(Screen[GameSettings | None]):
         from ..glyphs import glyphs_for
         from .learn import LearnScreen
 
-        self.app.push_screen(LearnScreen(glyphs_for(getattr(self.app, "ascii_only", False))))
+        self.app.push_screen(
+            LearnScreen(glyphs_for(getattr(self.app, "ascii_only", False))), self._learnt
+        )
+
+    def _learnt(self, _: object) -> None:
+        """Back from the lesson, Enter starts a game (the focus stayed on Learn to play:
+        Enter started the lesson again, under "Enter starts")."""
+        if self.is_mounted:
+            self.query_one("#start", Button).focus()
 
     def action_load(self) -> None:
         self.post_message(LoadRequested())
