@@ -168,6 +168,7 @@ class NewGameScreen(Screen[GameSettings | None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
+        self._first_kinds = self._kinds()
         self.query_one("#start", Button).focus()
         self._show_my_level()
         if self.read_ratings is not None:
@@ -197,7 +198,16 @@ class NewGameScreen(Screen[GameSettings | None]):
             return
         ratings = event.worker.result if event.state == WorkerState.SUCCESS else None
         self.query_one(LevelOffer).ratings_read(ratings, first_person(self))
+        if self.settings.seats == GameSettings().seats and self._kinds() == self._first_kinds:
+            # Seats nobody chose (a newcomer's: no remembered settings, none changed here):
+            # the computer plays the level offered, which Enter then plays (it played
+            # expert under "Level for You: rule28").
+            self.action_my_level()
         self.refresh_bindings()
+
+    def _kinds(self) -> list[object]:
+        """Each seat's kind as the screen shows it."""
+        return [self.query_one(f"#{kind_id(index)}", Select).value for index in range(MAX_SEATS)]
 
     def action_my_level(self) -> None:
         """Every computer seat (or, with none, player 2) plays at the first person's level."""
