@@ -111,6 +111,8 @@ class NewGameScreen(Screen[GameSettings | None]):
         self.can_cancel = can_cancel
         self.can_load = can_load
         self.read_ratings = read_ratings
+        self._first_kinds: list[object] = []
+        """The seats' kinds as the screen opened (the offer takes them only if unchanged)."""
 
     def compose(self) -> ComposeResult:
         seats = self.settings.seats
