@@ -19,7 +19,7 @@ from ..engine import (
     why_unusable,
 )
 from .match import Match
-from .narration import dice_text, join_columns
+from .narration import dice_text, join_columns, possessive
 
 
 def percent(chance: Fraction) -> str:
@@ -96,7 +96,7 @@ def bust_reasons(match: Match, busted: Busted) -> list[str]:
         if why is Unusable.WON and owner is not None:
             reason = f"won by {match.seats[owner].name}, closed"
         elif why is Unusable.AT_TOP:
-            reason = f"{name}'s runner is already at the top"
+            reason = f"{possessive(name)} runner is already at the top"
         elif why is Unusable.NO_RUNNER:
             reason = f"no runner left (all {len(before.runner_columns)} are on {runners})"
         else:

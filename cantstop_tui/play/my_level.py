@@ -70,7 +70,15 @@ def level_played(match: Match) -> str | None:
 
 
 def next_level_advice(rating: Rating, played: str) -> str:
-    """One line: whether the level above ``played`` is worth a try for ``rating``."""
+    """One line: whether the level above ``played`` is worth a try for ``rating``; after a
+    game at a level above the one offered (``offered_level``, the same rule), that level,
+    which the next new-game screen offers."""
+    offered = offered_level(rating)
+    if LEVELS.index(played) > LEVELS.index(offered):
+        return (
+            f"Your level: {offered} (your chance: {chance_against(rating, offered):.0%}; "
+            f"against {played}: {chance_against(rating, played):.0%})."
+        )
     above = LEVELS.index(played) + 1
     if above == len(LEVELS):
         chance = chance_against(rating, played)

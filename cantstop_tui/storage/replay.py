@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..engine import Event
 from ..play.match import Action, Match
-from ..play.narration import FRESH_DICE, log_lines, waiting_line
+from ..play.narration import FRESH_DICE, log_lines, verb, waiting_line
 from .record import describe, load_game
 
 
@@ -53,7 +53,7 @@ class Replay:
         position = self.position(index)
         if position.action is None:
             first = position.match.seats[position.match.rolloff.first_player].name
-            return f"Start of the game ({self.last} steps): {first} plays first."
+            return f"Start of the game ({self.last} steps): {verb(first, 'play')} first."
         before = self._positions[index - 1].match
         who = before.current_seat.name
         return f"Step {index} of {self.last}: {who}: {describe(position.action)}"

@@ -20,7 +20,6 @@ from .. import startup_collector as collector
 from ..play.match import Match
 from ..play.pacing import BOT_DELAY
 from ..play.table import Table
-from ..storage import crash
 from ..storage.signals import HANG_UP
 from . import screen_keys
 from .ascii_look import ASCII_CLASS, ASCII_CSS
@@ -30,7 +29,6 @@ from .glyphs import glyphs_for
 from .key_order import KeyOrder
 from .keys import bindings
 from .settings import GameSettings
-from .textual_compat import report_fatal_errors
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 
@@ -62,7 +60,6 @@ class AppBase(DrawnApp[None]):
         ai_delay: float = BOT_DELAY,
     ) -> None:
         super().__init__()
-        report_fatal_errors(self, crash.report)
         self.table: Table | None = None
         """The table shown (None before the first game, or in a server's lobby)."""
         self.ascii_only = ascii_only

@@ -1,7 +1,8 @@
 """What every app of the game draws alike, the full game's (``app_base.AppBase``) and a
 single screen's (``screen_app.ScreenApp``): each player's colour readable on the theme
-(``readable_marks``), and under ``--ascii`` (the app class ``ascii_look.ASCII_CLASS``) keys
-and the command palette in ASCII."""
+(``readable_marks``), under ``--ascii`` (the app class ``ascii_look.ASCII_CLASS``) keys
+and the command palette in ASCII, and an unexpected error as a crash report and one
+sentence, never Textual's traceback (``textual_compat.report_fatal_errors``)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.filter import LineFilter
 
+from ..storage import crash
 from .ascii_look import ASCII_CLASS, ascii_key_display, command_palette
 from .readable_marks import filters_with, marks_filter
+from .textual_compat import report_fatal_errors
 
 T = TypeVar("T")
 
@@ -24,6 +27,7 @@ class DrawnApp(App[T], Generic[T]):
 
     def __init__(self) -> None:
         super().__init__()
+        report_fatal_errors(self, crash.report)
         self.marks = marks_filter(self.current_theme.dark)
         """Players' colours readable on the theme's backgrounds (``readable_marks``)."""
 

@@ -285,10 +285,11 @@ class GameApp(AppBase):
         self.notify(choice.notice)
 
     def close_dialogs(self) -> None:
-        """Close the new-game or game-over screen a loaded or replayed game replaces."""
-        from .screens.closing import close
+        """Close what of the old game a loaded or replayed game replaces: its game-over box
+        and what is over it, and the new-game screen. That screen goes unanswered: its
+        answer None is "back", which shows the old game's box again (``_new_game_chosen``)."""
         from .screens.new_game import NewGameScreen
 
         self.hide_game_over()
         if isinstance(self.screen, NewGameScreen):
-            close(self.screen, None)
+            self.pop_screen()

@@ -21,5 +21,6 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="cantstop learn", description=plain(__doc__))
     parser.add_argument("--ascii", action="store_true", help="draw with ASCII characters only")
     args = parser.parse_args(argv)
-    LearnApp(ascii_only=args.ascii, remember=False, autosave=False).run()
-    return 0
+    app = LearnApp(ascii_only=args.ascii, remember=False, autosave=False)
+    app.run()
+    return app.return_code or 0  # non-zero when the app ended on an error

@@ -31,7 +31,10 @@ def main(argv: list[str]) -> int:
         return 0
     from .screens.replay import ReplayApp
 
-    choice = ReplayApp(replay, title=args.file.name, ascii_only=args.ascii).run()
+    app = ReplayApp(replay, title=args.file.name, ascii_only=args.ascii)
+    choice = app.run()
+    if app.return_code:  # ended on an error, told as a crash report (DrawnApp)
+        return app.return_code
     if choice is None:
         return 0
     return play_on(choice.match, choice.index, args.file)

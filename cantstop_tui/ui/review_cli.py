@@ -46,7 +46,10 @@ def main(argv: list[str]) -> int:
     from .replay_cli import play_on
     from .screens.review import ReviewApp
 
-    choice = ReviewApp(match, title=args.file.name, ascii_only=args.ascii, ratings=ratings).run()
+    app = ReviewApp(match, title=args.file.name, ascii_only=args.ascii, ratings=ratings)
+    choice = app.run()
+    if app.return_code:  # ended on an error, told as a crash report (DrawnApp)
+        return app.return_code
     if choice is None:
         return 0
     return play_on(choice.match, choice.index, args.file)

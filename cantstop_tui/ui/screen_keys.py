@@ -87,7 +87,9 @@ TABLE_OVER = (
 )
 
 NEW_GAME = (
-    START := key("enter", "start", "Start game"),
+    # priority: before the focused field's own Enter (a Button's press, an Input's submit),
+    # where Enter starts (NewGameScreen.check_action), so the bar shows it as it acts.
+    START := key("enter", "start", "Start game", priority=True),
     key("ctrl+o", "load", "Load game"),
     MY_LEVEL := key("ctrl+l", "my_level", "My level", does="the computer seats at your level"),
     key("ctrl+q", QUIT.action, "Quit"),

@@ -78,14 +78,24 @@ def test_the_next_level_up_is_worth_a_try_from_the_models_chance() -> None:
         at = ANCHORS[upper]
         even = next_level_advice(Rating(at.mu, 2.0, 20), lower)
         assert even == f"Next level up: {upper}, worth a try (your chance: 50%)."
-        far_below = Rating(at.mu - 12, 2.0, 20)
-        assert win_chance(far_below, at) < WORTH_A_TRY
-        assert f"Next level up: {upper}, not yet" in next_level_advice(far_below, lower)
+        at_lower = Rating(ANCHORS[lower].mu, 2.0, 20)
+        assert win_chance(at_lower, at) < WORTH_A_TRY and offered_level(at_lower) == lower
+        assert f"Next level up: {upper}, not yet" in next_level_advice(at_lower, lower)
 
 
 def test_after_the_top_level_the_line_says_so() -> None:
-    line = next_level_advice(Rating(MU, 3.0, 4), LEVELS[-1])
-    assert line.startswith(f"{LEVELS[-1]} is the top level (your chance against it: ")
+    top = ANCHORS[LEVELS[-1]]
+    line = next_level_advice(Rating(top.mu, 1.0, 40), LEVELS[-1])
+    assert line == f"{LEVELS[-1]} is the top level (your chance against it: 50%)."
+
+
+def test_after_a_level_above_yours_the_line_points_to_yours() -> None:
+    """A newcomer who lost to expert read "expert is the top level (your chance against
+    it: 20%)", nothing pointing back down: the line names the level offered next."""
+    for played in LEVELS[2:]:
+        line = next_level_advice(Rating(MU, 3.0, 4), played)
+        assert line.startswith(f"Your level: {offered_level(Rating(MU, 3.0, 4))} (your chance: ")
+        assert f"against {played}: " in line
 
 
 def test_the_level_played_is_the_strongest_computer_in_the_game() -> None:
@@ -111,3 +121,4 @@ def test_the_docs_say_the_rule_the_code_follows() -> None:
     advice = next_level_advice(Rating(27.0, 6.5, 6), "rule28")
     assert f'"{advice}" (an estimate of 27, σ 6.5)' in docs
     assert offered_level(Rating(27.0, 6.5, 6)) == "steady"
+    assert f'"{next_level_advice(Rating(MU, 3.0, 4), "expert")}" (an estimate of 25, σ 3' in docs

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -33,6 +34,17 @@ def test_captions_name_the_step_player_and_choice():
     assert replay.caption(1).startswith(f"Step 1 of 6: {first}: roll ")
     with pytest.raises(IndexError):
         replay.position(7)
+
+
+def test_the_start_caption_agrees_with_you():
+    """``cantstop replay --text`` began "You plays first." (narration.verb)."""
+    positions = play(34, steps=6)
+    start = positions[-1]
+    first = start.rolloff.first_player
+    seats = list(start.seats)
+    seats[first] = dataclasses.replace(seats[first], name="You")
+    replay = Replay(dataclasses.replace(start, seats=tuple(seats)))
+    assert replay.caption(0) == "Start of the game (6 steps): You play first."
 
 
 def test_play_on_continues_from_the_position_and_saves_like_any_game(tmp_path):

@@ -45,6 +45,58 @@ def test_an_error_inside_the_app_is_a_crash_report_and_one_sentence(tmp_path: Pa
     assert "textual 8.2.8" in text
 
 
+BROKEN_SCREEN_APP = """
+import sys
+from textual.screen import Screen
+from cantstop_tui.ui.screen_app import ScreenApp
+
+class Broken(Screen):
+    def on_mount(self):
+        raise KeyError(0)
+
+app = ScreenApp("broken", lambda glyphs: Broken())
+app.run(headless=True)
+sys.exit(app.return_code or 0)
+"""
+
+
+def test_an_error_in_a_single_screen_app_is_a_crash_report_too(tmp_path: Path) -> None:
+    """``cantstop review`` and ``cantstop replay`` (``ScreenApp``) printed Textual's
+    traceback (a KeyError of the review's page keys)."""
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
+    done = subprocess.run(
+        [sys.executable, "-c", BROKEN_SCREEN_APP],
+        env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr and "on_mount" not in done.stderr
+    assert "cantstop stopped on an unexpected error (KeyError)." in done.stderr
+    [report] = (tmp_path / "state" / "cantstop" / "crashes").glob("crash-*.txt")
+    assert "KeyError: 0" in report.read_text()
+
+
+@pytest.mark.parametrize("command", ["review", "replay"])
+def test_a_single_screen_command_that_ends_on_an_error_exits_non_zero(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """The app's error used to end ``cantstop review`` with exit code 0."""
+    from cantstop_tui.storage.record import write_game
+    from cantstop_tui.ui.demo import finished
+    from cantstop_tui.ui.screen_app import ScreenApp
+
+    def broken(self: ScreenApp[object]) -> None:
+        raise KeyError(0)
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setattr(ScreenApp, "on_mount", broken)
+    monkeypatch.setattr(ScreenApp, "run", lambda self: App.run(self, headless=True))
+    path = tmp_path / "game.json"
+    write_game(path, finished(2, seed=3))
+    code = cli.main([command, str(path)])
+    assert code != 0
+    assert list((tmp_path / "state" / "cantstop" / "crashes").glob("crash-*.txt"))
+
+
 def test_an_error_in_a_subcommand_is_a_crash_report_too(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -75,6 +75,11 @@ def test_every_sum_of_a_bust_gets_its_reason() -> None:
     )
     # Shown with a position that is not the one right after the bust: no reasons, no error.
     assert bust_reasons(match, busted) == []
+    # The local player is "You": "Your runner" ("You's runner" before).
+    seats = list(match.seats)
+    seats[player] = replace(seats[player], name="You")
+    yours = bust_reasons(replace(match, state=after, seats=tuple(seats)), busted)
+    assert "12: Your runner is already at the top." in yours
 
 
 def test_the_log_writes_a_roll_with_the_move_it_led_to() -> None:

@@ -169,6 +169,32 @@ async def test_learn_to_play_from_the_new_game_screen_and_back() -> None:
         assert app.screen.table.match.state.phase is Phase.CHOOSE  # type: ignore[attr-defined]
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the form again")
+        await pilot.pause()
+        # Enter starts the game, as the form and the bar say (it started the lesson again:
+        # the focus stayed on Learn to play).
+        bar = app.screen.query_one(KeysBar)
+        assert ("enter", "⏎", "Start game") in bar.keys
+        await pilot.press("enter")
+        await until(pilot, lambda: app.table is not None, "the game")
+        assert not any(isinstance(s, LearnScreen) for s in app.screen_stack)
+
+
+async def test_the_bar_shows_enter_only_where_it_starts_the_game() -> None:
+    app = local_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
+        screen = app.screen
+        bar = screen.query_one(KeysBar)
+        await pilot.pause()
+        assert "enter" in [key for key, _, _ in bar.keys]  # on Start game
+        screen.query_one("#seed").focus()
+        await pilot.pause()
+        assert "enter" in [key for key, _, _ in bar.keys]  # a field: Enter starts
+        screen.query_one("#learn").focus()
+        await pilot.pause()
+        assert "enter" not in [key for key, _, _ in bar.keys]  # Enter presses Learn to play
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LearnScreen), "the guided game")
 
 
 async def test_learn_to_play_from_the_new_game_screens_command_palette() -> None:

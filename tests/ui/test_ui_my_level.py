@@ -41,16 +41,41 @@ def _write_rating(data_home: Path, name: str, rating: Rating) -> None:
     assert load_records(path).ratings[name] == dataclasses.replace(rating, games=had.games)
 
 
-async def test_a_newcomer_is_offered_the_second_level_and_ctrl_l_picks_it() -> None:
+async def test_a_newcomer_who_presses_enter_plays_the_level_offered() -> None:
+    """The offer said rule28 while Enter played expert (the default seats)."""
     app = CantStopApp(ai_delay=0, remember=False, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
         offer = f"Level for You: {LEVELS[1]} (where newcomers start); ctrl+l picks it."
         await until(pilot, lambda: _offer(app) == offer, "the newcomer's offer")
-        assert app.screen.query_one("#kind1", Select).value == LEVELS[-1]
-        await pilot.press("ctrl+l")
         await until(pilot, lambda: app.screen.query_one("#kind1", Select).value == LEVELS[1],
                     "the computer seat at the newcomer's level")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.table is not None, "the game")
+        assert app.table is not None
+        assert [seat.kind for seat in app.table.match.seats] == ["human", LEVELS[1]]
+
+
+async def test_seats_changed_before_the_offer_keep_their_level() -> None:
+    release = threading.Event()
+    app = CantStopApp(ai_delay=0, remember=False, autosave=False)
+
+    def slow_ratings() -> dict[str, Rating]:
+        release.wait(WAIT_SECONDS)
+        return {}
+
+    app.player_ratings = slow_ratings  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        try:
+            await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the screen")
+            app.screen.query_one("#kind1", Select).value = "easy"
+            await pilot.pause()
+            release.set()
+            await until(pilot, lambda: LEVELS[1] in _offer(app), "the offer")
+            await pilot.pause()
+            assert app.screen.query_one("#kind1", Select).value == "easy"
+        finally:
+            release.set()
 
 
 async def test_a_rated_player_is_offered_the_strongest_level_worth_a_try(data_home: Path) -> None:
@@ -131,7 +156,15 @@ async def test_the_game_over_box_says_whether_the_next_level_up_is_worth_a_try()
         app.show_game_over(_against("strong", person_wins=False))  # type: ignore[arg-type]
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game-over box")
         advice = str(app.screen.query_one("#advice", Static).render())
-        assert advice.startswith("Next level up: expert, not yet (your chance: ")
+        # Lost at a level above theirs: the line points back to it (it said "Next level
+        # up: expert, not yet", and after expert "expert is the top level").
+        assert advice.startswith("Your level: rule28 (your chance: ")
+        assert "; against strong: " in advice
+        app.pop_screen()
+        app.show_game_over(_against("expert", person_wins=False))  # type: ignore[arg-type]
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game-over box")
+        advice = str(app.screen.query_one("#advice", Static).render())
+        assert advice.startswith("Your level: rule28 (your chance: ")
 
 
 async def test_a_game_between_people_or_at_a_shared_table_says_nothing_of_levels() -> None:

@@ -304,6 +304,27 @@ async def test_the_new_game_screen_loads_a_saved_game() -> None:
         assert len(app.screen_stack) == 2  # the new-game screen is gone
 
 
+async def test_a_game_loaded_after_a_game_over_closes_the_old_games_box(tmp_path: Path) -> None:
+    """Game over, ``n``, ctrl+o, Enter: the old game's box came back over the loaded game
+    (the new-game screen closed as if the player had gone back to it)."""
+    write_game(tmp_path / "over.json", finished(2, seed=4))
+    loaded = unfinished(seed=8)
+    saves_dir().mkdir(parents=True)
+    write_game(saves_dir() / "Keeper.json", loaded)
+    app = app_with(load=tmp_path / "over.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game over")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen), "the saved games")
+        await pilot.press("enter")
+        await until(pilot, lambda: app.table is not None and app.table.match == loaded, "loaded")
+        for _ in range(3):
+            await pilot.pause()
+        assert [type(s) for s in app.screen_stack[1:]] == [GameScreen]
+
+
 # --- records, replay --------------------------------------------------------------
 
 

@@ -96,6 +96,14 @@ def test_review_at_80x24(snap_compare: Snap) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=_review_shown)
 
 
+def test_review_of_four_players_at_80x24(snap_compare: Snap) -> None:
+    """The summary scrolls so that the decisions keep rows (the list had none)."""
+    from cantstop_tui.ui.screens.review import ReviewApp
+
+    app = ReviewApp(finished(4, seed=2), "a game")
+    assert snap_compare(app, terminal_size=SIZE, run_before=_review_shown)
+
+
 def test_review_of_four_players_at_120x40(snap_compare: Snap) -> None:
     from cantstop_tui.ui.screens.review import ReviewApp
 

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import VARIANTS
@@ -111,6 +111,8 @@ class NewGameScreen(Screen[GameSettings | None]):
         self.can_cancel = can_cancel
         self.can_load = can_load
         self.read_ratings = read_ratings
+        self._first_kinds: list[object] = []
+        """The seats' kinds as the screen opened (the offer takes them only if unchanged)."""
 
     def compose(self) -> ComposeResult:
         seats = self.settings.seats
@@ -168,6 +170,7 @@ class NewGameScreen(Screen[GameSettings | None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
+        self._first_kinds = self._kinds()
         self.query_one("#start", Button).focus()
         self._show_my_level()
         if self.read_ratings is not None:
@@ -197,7 +200,16 @@ class NewGameScreen(Screen[GameSettings | None]):
             return
         ratings = event.worker.result if event.state == WorkerState.SUCCESS else None
         self.query_one(LevelOffer).ratings_read(ratings, first_person(self))
+        if self.settings.seats == GameSettings().seats and self._kinds() == self._first_kinds:
+            # Seats nobody chose (a newcomer's: no remembered settings, none changed here):
+            # the computer plays the level offered, which Enter then plays (it played
+            # expert under "Level for You: rule28").
+            self.action_my_level()
         self.refresh_bindings()
+
+    def _kinds(self) -> list[object]:
+        """Each seat's kind as the screen shows it."""
+        return [self.query_one(f"#{kind_id(index)}", Select).value for index in range(MAX_SEATS)]
 
     def action_my_level(self) -> None:
         """Every computer seat (or, with none, player 2) plays at the first person's level."""
@@ -243,9 +255,20 @@ class NewGameScreen(Screen[GameSettings | None]):
             self.post_message(QuitRequested())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self.enter_starts()
         if action == "my_level":
             return self.is_mounted and self.query_one(LevelOffer).level is not None
         return self.can_load if action == "load" else True
+
+    def enter_starts(self) -> bool:
+        """Whether Enter starts the game: from every field (``form_fields``) and the Start
+        button, not on another button (Load, Learn to play..., which Enter presses) nor in
+        a drop-down's open list (where it picks)."""
+        focused = self.focused
+        if isinstance(focused, Button):
+            return focused.id == "start"
+        return not isinstance(focused, OptionList)
 
     def action_leave(self) -> None:
         """Back to the game in progress, or (there is none) quit, asking first."""
@@ -262,7 +285,15 @@ class NewGameScreen(Screen[GameSettings | None]):
         from ..glyphs import glyphs_for
         from .learn import LearnScreen
 
-        self.app.push_screen(LearnScreen(glyphs_for(getattr(self.app, "ascii_only", False))))
+        self.app.push_screen(
+            LearnScreen(glyphs_for(getattr(self.app, "ascii_only", False))), self._learnt
+        )
+
+    def _learnt(self, _: object) -> None:
+        """Back from the lesson, Enter starts a game (the focus stayed on Learn to play:
+        Enter started the lesson again, under "Enter starts")."""
+        if self.is_mounted:
+            self.query_one("#start", Button).focus()
 
     def action_load(self) -> None:
         self.post_message(LoadRequested())

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
@@ -43,6 +43,7 @@ from ..keys import bindings
 from ..screen_app import ScreenApp
 from ..widgets.chance_graph import ChanceGraph
 from ..widgets.keys_bar import KeysBar
+from ..widgets.paged_list import PagedOptionList
 from .replay import PlayOn, ReplayScreen
 
 PROGRESS_AFTER: Final = 1.0
@@ -109,7 +110,12 @@ class ReviewScreen(Screen[PlayOn | None]):
         padding: 0 1;
     }
     ReviewScreen #summary {
-        margin: 1 0;
+        margin: 1 0 0 0;  /* the line under it: #decisions-header's margin */
+    }
+    ReviewScreen #top {
+        height: auto;
+        max-height: 62%;
+        scrollbar-size-vertical: 1;
     }
     ReviewScreen #decisions {
         height: 1fr;
@@ -151,10 +157,11 @@ class ReviewScreen(Screen[PlayOn | None]):
             # No time left: it is guessed from the steps done, and the first steps (the
             # analyst warming up, a worker starting) said "00:04:45" of a 20 s review.
             yield ProgressBar(total=max(len(self.match.history), 1), show_eta=False, id="progress")
-        yield Static(id="outcome")
-        yield Static(id="summary")
+        with VerticalScroll(id="top"):
+            yield Static(id="outcome")
+            yield Static(id="summary")
         yield Static("  " + decision_header(), id="decisions-header")
-        yield OptionList(id="decisions")
+        yield PagedOptionList(id="decisions")
         yield KeysBar()
 
     def on_mount(self) -> None:
@@ -216,10 +223,11 @@ class ReviewScreen(Screen[PlayOn | None]):
         summary.append(LEGEND[-1], style="dim")
         self.query_one("#summary", Static).update(summary)
         graph = ChanceGraph(review.chances, self.glyphs, id="graph")
-        self.mount(Static("Win chance at each turn's start", id="graph-title"), before="#summary")
-        self.mount(graph, before="#summary")
+        top = self.query_one("#top")
+        top.mount(Static("Win chance at each turn's start", id="graph-title"), before="#summary")
+        top.mount(graph, before="#summary")
         if review.assumes:
-            self.mount(Static(Text(review.assumes, style="dim"), id="assumes"), before="#summary")
+            top.mount(Static(Text(review.assumes, style="dim"), id="assumes"), before="#summary")
         self._fill()
 
     def _fill(self) -> None:
