@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from importlib.resources import files
+from itertools import chain
 from operator import itemgetter
 from typing import Any, Final
 
@@ -111,16 +112,16 @@ def roll_plan(state: GameState, runners: tuple[int, ...]) -> RollPlan:
     found = cache.get(key)
     if found is None:
         rolls = outcomes(state, runners)
-        moves = tuple(dict.fromkeys(move for _, allowed in rolls for move in allowed))
-        place = {move: k for k, move in enumerate(moves)}
-        places = tuple(tuple(place[m] for m in allowed) for _, allowed in rolls if allowed)
-        groups = tuple(
+        moves = tuple(dict.fromkeys(chain.from_iterable(allowed for _, allowed in rolls)))
+        read = dict(zip(moves, range(len(moves)), strict=True)).__getitem__
+        places = tuple(tuple(map(read, allowed)) for _, allowed in rolls if allowed)
+        groups = tuple([
             (count, 1, where[0]) if len(where) == 1
             else (count, len(where), itemgetter(*where))
             for (count, _), where in zip(
                 [row for row in rolls if row[1]], places, strict=True
             )
-        )
+        ])
         if len(_passing_plans) >= _PASSING_LIMIT:
             _passing_plans.clear()
         bust = sum(count for count, allowed in rolls if not allowed)
