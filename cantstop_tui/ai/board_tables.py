@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import accumulate, chain
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -47,7 +47,7 @@ _GROUPINGS_KEPT = 2000
 """About 2 KB each: as many as the plans with a runner free ``outcomes`` keeps, and more."""
 
 
-def _grouping(groups: tuple[tuple[int, int, Any], ...], places: Places) -> Grouping:
+def _grouping(counts: tuple[int, ...], places: Places) -> Grouping:
     found = _GROUPINGS.get(id(places))
     if found is None or found[0] is not places:
         if len(_GROUPINGS) >= _GROUPINGS_KEPT:
@@ -56,7 +56,7 @@ def _grouping(groups: tuple[tuple[int, int, Any], ...], places: Places) -> Group
         cells = np.fromiter(chain.from_iterable(places), dtype=np.int64, count=sum(sizes))
         starts = np.fromiter(accumulate(sizes[:-1], initial=0), dtype=np.int64, count=len(sizes))
         found = _GROUPINGS[id(places)] = (
-            places, (cells, starts, tuple(count for count, _, _ in groups))
+            places, (cells, starts, counts)
         )
     return found[1]
 
@@ -83,7 +83,8 @@ class BoardTables:
         """Each set's next roll as ``Grouping``: its moves' results (``reached``) read at once."""
         self.busts: dict[Runners, int] = {}
         """Each set's next roll's busts (of the 1,296)."""
-        self._readers: dict[Runners, tuple[tuple[int, int, Any], ...]] = {}
+        self._places: dict[Runners, Places] = {}
+        """Each set's next roll's groups as places in ``reached`` (the plan's)."""
         self.ends = SolvedEnds(state)
         self._known: dict[Runners, Runners] = {}
 
@@ -92,15 +93,15 @@ class BoardTables:
         the bust's count."""
         bust = self.busts.get(runners)
         if bust is None:
-            bust, moves, groups, places = roll_plan(self.state, runners)
+            bust, moves, counts, places = roll_plan(self.state, runners)
             # Each move's step once (the engine's), and one tuple per runner set however
             # many rolls lead to it (a plan holds thousands, each reached from many places).
             known = self._known
             self.reached[runners] = [
                 known.setdefault(r, r) for r in runners_after_each(self.state, runners, moves)
             ]
-            self.groups[runners] = _grouping(groups, places)
-            self._readers[runners] = groups
+            self.groups[runners] = _grouping(counts, places)
+            self._places[runners] = places
             self.busts[runners] = bust
         return bust
 
@@ -113,8 +114,9 @@ class BoardTables:
             after = self.reached[runners]
             found = self.nexts[runners] = (
                 bust,
-                [(count, (after[read],) if size == 1 else read(after))
-                 for count, size, read in self._readers[runners]],
+                [(count, tuple([after[k] for k in where]))
+                 for count, where in zip(self.groups[runners][2], self._places[runners],
+                                         strict=True)],
             )
         return found
 
