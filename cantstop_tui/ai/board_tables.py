@@ -12,13 +12,13 @@ is one. It keeps no bound method of a planner (see ``solved_ends``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
-from typing import Any, Protocol
+from itertools import accumulate, chain
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..engine import GameState, free_runners, runners_after_each
+from ..engine import MAX_RUNNERS, GameState, runners_after_each
 from .outcomes import roll_plan
 from .solved_ends import SolvedEnds
 
@@ -34,8 +34,31 @@ reads a set's successors' worths as one array and takes each group's best at onc
 
 
 def all_out(runners: Runners) -> bool:
-    """Whether every runner is on the board (only their columns can move)."""
-    return not free_runners(runners)
+    """Whether every runner is on the board (only their columns can move): the engine's
+    ``free_runners`` is 0 (written out: the search asks about 80,000 times a review)."""
+    return runners.count(0) + MAX_RUNNERS == len(runners)
+
+
+_GROUPINGS: dict[int, tuple[object, Grouping]] = {}
+"""By plan (many runner sets share one, over many turns: ``outcomes.roll_plan`` keeps them
+for the process): its ``Grouping``, with the plan's places kept so that the number is not
+another's."""
+_GROUPINGS_KEPT = 2000
+"""About 2 KB each: as many as the plans with a runner free ``outcomes`` keeps, and more."""
+
+
+def _grouping(counts: tuple[int, ...], places: Places) -> Grouping:
+    found = _GROUPINGS.get(id(places))
+    if found is None or found[0] is not places:
+        if len(_GROUPINGS) >= _GROUPINGS_KEPT:
+            _GROUPINGS.clear()
+        sizes = [len(where) for where in places]
+        cells = np.fromiter(chain.from_iterable(places), dtype=np.int64, count=sum(sizes))
+        starts = np.fromiter(accumulate(sizes[:-1], initial=0), dtype=np.int64, count=len(sizes))
+        found = _GROUPINGS[id(places)] = (
+            places, (cells, starts, counts)
+        )
+    return found[1]
 
 
 class LeafValue(Protocol):
@@ -60,38 +83,25 @@ class BoardTables:
         """Each set's next roll as ``Grouping``: its moves' results (``reached``) read at once."""
         self.busts: dict[Runners, int] = {}
         """Each set's next roll's busts (of the 1,296)."""
-        self._readers: dict[Runners, tuple[tuple[int, int, Any], ...]] = {}
+        self._places: dict[Runners, Places] = {}
+        """Each set's next roll's groups as places in ``reached`` (the plan's)."""
         self.ends = SolvedEnds(state)
         self._known: dict[Runners, Runners] = {}
-        self._groupings: dict[int, tuple[object, Grouping]] = {}
-        """By plan (many runner sets share one): its ``Grouping``, with the plan's places
-        kept so that the number is not another's."""
-
-    def _grouping(self, groups: tuple[tuple[int, int, Any], ...], places: Places) -> Grouping:
-        found = self._groupings.get(id(places))
-        if found is None or found[0] is not places:
-            sizes = [len(where) for where in places]
-            cells = np.fromiter(chain.from_iterable(places), dtype=np.int64, count=sum(sizes))
-            starts = np.cumsum([0, *sizes[:-1]] if sizes else [], dtype=np.int64)
-            found = self._groupings[id(places)] = (
-                places, (cells, starts, tuple(count for count, _, _ in groups))
-            )
-        return found[1]
 
     def expand(self, runners: Runners) -> int:
         """Work out ``runners``' next roll for the search (``reached``, ``groups``), once;
         the bust's count."""
         bust = self.busts.get(runners)
         if bust is None:
-            bust, moves, groups, places = roll_plan(self.state, runners)
+            bust, moves, counts, places = roll_plan(self.state, runners)
             # Each move's step once (the engine's), and one tuple per runner set however
             # many rolls lead to it (a plan holds thousands, each reached from many places).
             known = self._known
             self.reached[runners] = [
                 known.setdefault(r, r) for r in runners_after_each(self.state, runners, moves)
             ]
-            self.groups[runners] = self._grouping(groups, places)
-            self._readers[runners] = groups
+            self.groups[runners] = _grouping(counts, places)
+            self._places[runners] = places
             self.busts[runners] = bust
         return bust
 
@@ -104,8 +114,9 @@ class BoardTables:
             after = self.reached[runners]
             found = self.nexts[runners] = (
                 bust,
-                [(count, (after[read],) if size == 1 else read(after))
-                 for count, size, read in self._readers[runners]],
+                [(count, tuple([after[k] for k in where]))
+                 for count, where in zip(self.groups[runners][2], self._places[runners],
+                                         strict=True)],
             )
         return found
 

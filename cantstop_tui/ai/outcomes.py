@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from importlib.resources import files
-from operator import itemgetter
+from itertools import chain
 from typing import Any, Final
 
 from ..engine import (
@@ -88,14 +88,10 @@ def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[
     return result
 
 
-RollPlan = tuple[
-    int, tuple[Move, ...], tuple[tuple[int, int, Any], ...], tuple[tuple[int, ...], ...]
-]
+RollPlan = tuple[int, tuple[Move, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 """The next roll as the search reads it (``roll_plan``): the bust's count, the distinct
-moves in the order first met, each group of moves' (count, size, reader): the reader
-takes the moves' results, listed as the moves are, and gives the group's (a tuple), or,
-for a group of one move (size 1), is that move's place in the list; and each group's
-moves' places in the list (for reading many results at once, ``board_tables``)."""
+moves in the order first met, each group of moves' count (the bust aside), and each
+group's moves' places in that list (for reading many results at once, ``board_tables``)."""
 _plans: dict[object, RollPlan] = {}
 _passing_plans: dict[object, RollPlan] = {}
 
@@ -103,28 +99,22 @@ _passing_plans: dict[object, RollPlan] = {}
 def roll_plan(state: GameState, runners: tuple[int, ...]) -> RollPlan:
     """``outcomes`` as a ``RollPlan`` (kept alike: every runner out for good, the others
     until ``_PASSING_LIMIT`` are held). A search reaches each runner set once but meets the
-    same outcomes for many: each set's successors are then one step per move and one
-    call per group, not a dictionary's lookup per move of every group."""
+    same outcomes for many: each set's successors are then one step per move, read by
+    place, not a dictionary's lookup per move of every group."""
     key = _key(state, runners)
     full = not free_runners(runners) and state.config.variant != "jump"
     cache = _plans if full else _passing_plans
     found = cache.get(key)
     if found is None:
         rolls = outcomes(state, runners)
-        moves = tuple(dict.fromkeys(move for _, allowed in rolls for move in allowed))
-        place = {move: k for k, move in enumerate(moves)}
-        places = tuple(tuple(place[m] for m in allowed) for _, allowed in rolls if allowed)
-        groups = tuple(
-            (count, 1, where[0]) if len(where) == 1
-            else (count, len(where), itemgetter(*where))
-            for (count, _), where in zip(
-                [row for row in rolls if row[1]], places, strict=True
-            )
-        )
+        moves = tuple(dict.fromkeys(chain.from_iterable(allowed for _, allowed in rolls)))
+        read = dict(zip(moves, range(len(moves)), strict=True)).__getitem__
+        places = tuple(tuple(map(read, allowed)) for _, allowed in rolls if allowed)
+        counts = tuple([count for count, allowed in rolls if allowed])
         if len(_passing_plans) >= _PASSING_LIMIT:
             _passing_plans.clear()
         bust = sum(count for count, allowed in rolls if not allowed)
-        found = cache[key] = (bust, moves, groups, places)
+        found = cache[key] = (bust, moves, counts, places)
     return found
 
 

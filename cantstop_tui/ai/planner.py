@@ -37,6 +37,7 @@ import numpy as np
 from ..engine import GameState, Move, may_stop_with, refuses_stops, runners_after
 from .board_tables import BoardTables, LeafValue, Runners, Successors, all_out
 from .outcomes import ROLLS
+from .solved_ends import columns_of
 from .turn_end import TurnEnd
 from .value import WIN
 
@@ -89,6 +90,8 @@ class Planner:
         self._plain_leaf = plain
         """A horizon's situation is just its stop (no bound method kept: a planner holding
         one of its own would live until the cyclic collector found it, megabytes and all)."""
+        self._solved = self.tables.ends.by_columns
+        """The solved turn's ends by column triple (``turn_end``; read directly by ``best``)."""
         self.bust_value = self.stop_value((0,) * 13)
         self.best_stop = WIN if not evaluator.solitaire else 0.0
 
@@ -212,7 +215,10 @@ class Planner:
         if found is not None:
             return found
         if exact:
-            value = self.turn_end(runners).value(runners)
+            solved = self._solved.get(columns_of(runners))
+            if solved is None or not solved.covers(runners):
+                solved = self.turn_end(runners)
+            value = solved.value(runners)
         elif not self.may_stop(runners):  # must roll on, however far the search looks
             value = self.roll_value(runners, None if depth is None else max(depth, 1))
         else:

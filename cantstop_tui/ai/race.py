@@ -49,8 +49,9 @@ def race(dists: Sequence[Floats]) -> Floats:
 def last_mover_weights(others: Sequence[Floats]) -> Floats:
     """Weights ``w`` such that ``dist @ w`` is the chance to win of a player who moves after
     all of ``others`` in the round (a player who has just stopped): P(every other needs more
-    than t turns) for each t."""
-    weights = np.ones(len(others[0]) if others else 1)
+    than t turns) for each t. ``others`` may each hold many distributions, one a row: then
+    each row's weights, each the same to the bit as that row's alone."""
+    weights = np.ones(np.shape(others[0]) if others else 1)
     for dist in others:
         weights = weights * _more(np.asarray(dist, dtype=np.float64))
     return weights

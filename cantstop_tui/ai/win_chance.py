@@ -202,8 +202,9 @@ class ModelEvaluator:
                 others.append(
                     self.model.prospects(heights, closed, config.win_columns, config.variant)
                 )
-            for row, won in enumerate(new):
-                self._weights[won] = last_mover_weights([dists[row] for dists in others])
+            # Every new code's weights at once (one row each).
+            for won, weights in zip(new, last_mover_weights(others), strict=True):
+                self._weights[won] = weights
         return np.array([self._opponent_weights(won) for won in sets])
 
     def value(self, runners: tuple[int, ...]) -> float:

@@ -18,6 +18,48 @@ from .events import Move
 from .moves import _steps_and_free, pairing_moves, roll_moves
 from .state import GameState
 
+_Layout = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]
+_layouts: dict[int, tuple[Sequence[Roll], _Layout]] = {}
+"""By list of dice sets (the AI asks with one list): every pair of sums they show, and
+each dice set's pairs as places in that list (three a set: a set with fewer pairings is
+given the place past the last, a pair allowing nothing, as many times as it lacks)."""
+_LAYOUTS_KEPT = 8
+_KINDS: dict[tuple[Move, ...], int] = {(): 0}
+"""Each pairing's moves met so far, as a small number (a few hundred at most: one of five
+shapes for each of 66 pairs of sums); ``_ALLOWED`` lists them by number."""
+_ALLOWED: list[tuple[Move, ...]] = [()]
+_WIDTH = 1 << 12
+"""Past any kind's number: a roll's three kinds make one number in base ``_WIDTH``."""
+_ROLL_KINDS: dict[int, tuple[Move, ...]] = {}
+"""A roll's moves by its three pairings' kinds as one number, kept for the process (a few
+thousand at most, as ``moves.roll_moves``' own)."""
+
+
+def _layout(dice_sets: Sequence[Roll]) -> _Layout:
+    found = _layouts.get(id(dice_sets))
+    if found is None or found[0] is not dice_sets:
+        if len(_layouts) >= _LAYOUTS_KEPT:
+            _layouts.clear()
+        place: dict[tuple[int, int], int] = {}
+        sets = [
+            [place.setdefault(pair, len(place)) for pair in PAIR_SUMS[dice]] for dice in dice_sets
+        ]
+        none = len(place)
+        padded = tuple(tuple([*row, none, none][:3]) for row in sets)
+        found = _layouts[id(dice_sets)] = (dice_sets, (tuple(place), padded))
+    return found[1]
+
+
+def _roll_kinds(code: int) -> tuple[Move, ...]:
+    """The moves of a roll whose pairings' kinds make ``code`` (``_ROLL_KINDS``)."""
+    found = _ROLL_KINDS.get(code)
+    if found is None:
+        allowed = _ALLOWED
+        high, low = divmod(code, _WIDTH)
+        moves = roll_moves((allowed[high // _WIDTH], allowed[high % _WIDTH], allowed[low]))
+        found = _ROLL_KINDS[code] = moves
+    return found
+
 
 def grouped_moves(
     state: GameState, runners: tuple[int, ...], dice_sets: Sequence[Roll],
@@ -25,17 +67,35 @@ def grouped_moves(
 ) -> tuple[tuple[int, tuple[Move, ...]], ...]:
     """(summed count, moves) for each distinct set of moves the ``dice_sets`` allow the
     current player with ``runners`` out (each dice set weighing its ``counts`` entry), in
-    the order of the first dice set allowing it; no moves is a bust."""
+    the order of the first dice set allowing it; no moves is a bust.
+
+    Each pair's moves are read as a kind (``_KINDS``), a dice set's three kinds as one
+    number, and each number's moves are kept (``_ROLL_KINDS``): a dice set is a few
+    lookups of small numbers, not of tuples of moves."""
     steps, free = _steps_and_free(state, runners, COLUMNS)
-    by_pair: dict[tuple[int, int], tuple[Move, ...]] = {}
+    pairs, sets = _layout(dice_sets)
+    if len(_ALLOWED) + len(pairs) >= _WIDTH:  # never in a game: number them again
+        _KINDS.clear()
+        _KINDS[()] = 0
+        del _ALLOWED[1:]
+        _ROLL_KINDS.clear()
+    kinds = _KINDS
+    kind = []
+    for pair in pairs:
+        moves = pairing_moves(pair, steps, runners, free)
+        number = kinds.get(moves)
+        if number is None:
+            number = kinds[moves] = len(_ALLOWED)
+            _ALLOWED.append(moves)
+        kind.append(number)
+    kind.append(0)  # the place past the last pair: none
+    found = _ROLL_KINDS
+    width = _WIDTH
     grouped: dict[tuple[Move, ...], int] = {}
-    for dice, count in zip(dice_sets, counts, strict=True):
-        parts = []
-        for pair in PAIR_SUMS[dice]:
-            found = by_pair.get(pair)
-            if found is None:
-                found = by_pair[pair] = pairing_moves(pair, steps, runners, free)
-            parts.append(found)
-        moves = roll_moves(tuple(parts))
-        grouped[moves] = grouped.get(moves, 0) + count
+    for (a, b, c), count in zip(sets, counts, strict=True):
+        code = (kind[a] * width + kind[b]) * width + kind[c]
+        allowed = found.get(code)
+        if allowed is None:
+            allowed = _roll_kinds(code)
+        grouped[allowed] = grouped.get(allowed, 0) + count
     return tuple((count, moves) for moves, count in grouped.items())

@@ -10,7 +10,7 @@ import pytest
 from ai_positions import position
 
 from cantstop_tui.ai import make_bot
-from cantstop_tui.ai.race import race
+from cantstop_tui.ai.race import last_mover_weights, race
 from cantstop_tui.ai.turns_model import HORIZON, WEIGHTS_FILE, TurnsModel, shipped
 from cantstop_tui.ai.win_chance import expected_turns, win_chances
 from cantstop_tui.arena.play import _play_turn
@@ -220,3 +220,17 @@ def test_a_rows_won_columns_become_the_number_of_its_bits() -> None:
     assert codes.dtype == np.int64
     assert codes.tolist() == [int(row @ _BITS) for row in rows]
     assert sorted(codes.tolist()) == list(range(2 ** len(COLUMNS)))
+
+
+def test_the_last_movers_weights_of_many_cases_at_once_are_each_cases_own() -> None:
+    """``last_mover_weights`` given each opponent's distributions as rows (a batch of newly
+    won column sets, ``ModelEvaluator``) gives each row the weights of that row alone, to
+    the bit."""
+    rng = np.random.default_rng(6)
+    others = [rng.dirichlet(np.ones(HORIZON), size=5).astype(np.float32) for _ in range(3)]
+    together = last_mover_weights(others)
+    assert together.shape == (5, HORIZON)
+    for row in range(5):
+        alone = last_mover_weights([dists[row] for dists in others])
+        assert together[row].tolist() == alone.tolist()
+    assert not np.array_equal(together[0], together[1])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from test_engine_properties import positions
 
@@ -47,3 +48,25 @@ def test_dice_sets_allowing_the_same_moves_are_one_group() -> None:
     found = grouped_moves(state, state.runners, dice, (1, 1))
     assert found == ((2, moves_for_dice(state, (1, 1, 2, 2))),)
     assert found[0][1] == ((2, 4), (3, 3))
+
+
+
+def test_the_kinds_numbered_anew_when_full_give_the_same_groups(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pairings' kinds are numbered for the process (``roll_groups._KINDS``) in base
+    ``_WIDTH``; were they ever to run out of room, they are numbered again from nothing,
+    and a position's groups are what they were."""
+    from cantstop_tui.engine import roll_groups
+
+    state = new_game()
+    before = grouped_moves(state, state.runners, DICE, COUNTS)
+    stale = ((99,),)  # a kind no position makes, numbered before the room runs out
+    roll_groups._KINDS[stale] = len(roll_groups._ALLOWED)
+    roll_groups._ALLOWED.append(stale)
+    pairs = len(roll_groups._layout(DICE)[0])
+    monkeypatch.setattr(roll_groups, "_WIDTH", len(roll_groups._ALLOWED) + pairs)
+    again = grouped_moves(state, state.runners, DICE, COUNTS)
+    assert again == before == one_by_one(state)
+    assert stale not in roll_groups._KINDS and stale not in roll_groups._ALLOWED
+    assert roll_groups._ALLOWED[0] == ()
