@@ -7,8 +7,14 @@ where ``PYTHONDONTWRITEBYTECODE`` is set and the tree has no ``__pycache__``, ev
 compiled our 63 modules anew: 0.06 to 0.08 s of CPU a person never waits for).
 
 CPU time itself moves by about 30% from run to run on this machine (a VM, whatever the
-load), and a fixed workload timed just before each review did not steady it (docs/ai.md,
-fifth round). What does not move is the instructions a review executes: with
+load; the same review read 0.86 s and 1.66 s of CPU minutes apart on an idle machine), and a
+fixed workload timed just before each review did not steady it (docs/ai.md, fifth round).
+Interference only adds time, so each game is reviewed ``BENCH_REVIEW_REPEATS`` times
+(default 3) and its least CPU time is the game's figure, as ``timeit`` advises ("the
+lowest value gives a lower bound for how fast your machine can run the given code
+snippet; higher values ... are typically not caused by variability in Python's speed, but
+by other processes interfering"); the median over every run is shown beside it.
+What does not move is the instructions a review executes: with
 ``BENCH_REVIEW_VALGRIND=1`` the first game of each kind is also counted under valgrind's
 cachegrind (``I refs``; 2 to 4 minutes of CPU each), the same within about 0.2% run after
 run, and read against ``QUIET_INSTRUCTIONS_PER_SECOND``, what a CPU second held on a quiet
@@ -40,6 +46,7 @@ from cantstop_tui.arena.play import game_seed
 from cantstop_tui.storage.record import write_game
 
 GAMES = int(os.environ.get("BENCH_REVIEW_GAMES", "5"))
+REPEATS = max(1, int(os.environ.get("BENCH_REVIEW_REPEATS", "3")))
 VALGRIND = os.environ.get("BENCH_REVIEW_VALGRIND", "") == "1"
 KINDS = (["rule28", "easy"], ["expert", "rule28", "easy", "rule28"])
 TARGETS = {2: "target: median < 1 s, any < 3 s", 4: "target: any < 3 s"}
@@ -95,13 +102,21 @@ def run() -> list[Row]:
                 write_game(path, played(kinds, game_seed(7, i)))
                 paths.append(path)
             cpu_seconds(cantstop(["review", str(paths[0]), "--text"]))  # bytecode, untimed
-            times = [cpu_seconds(cantstop(["review", str(path), "--text"])) for path in paths]
+            # Game after game, round after round: a slow spell of the machine falls on
+            # every game's runs alike, not on one game's.
+            runs = [[cpu_seconds(cantstop(["review", str(path), "--text"])) for path in paths]
+                    for _ in range(REPEATS)]
+            times = [min(game) for game in zip(*runs, strict=True)]
+            every = [t for round_ in runs for t in round_]
             label = f"cantstop review --text, {len(kinds)}-player game"
             rows += [
                 (f"{label}, median", f"{statistics.median(times):.2f} s",
-                 f"{GAMES} games, CPU time; {TARGETS[len(kinds)]}"),
+                 f"{GAMES} games, each its least CPU time of {REPEATS} runs; "
+                 f"{TARGETS[len(kinds)]}"),
                 (f"{label}, max", f"{max(times):.2f} s",
                  f"{statistics.median(times) / start:.1f}x start-up (median)"),
+                (f"{label}, median of every run", f"{statistics.median(every):.2f} s",
+                 f"{len(every)} runs (interference included); slowest {max(every):.2f} s"),
             ]
             if VALGRIND:
                 counted = instructions(cantstop(["review", str(paths[0]), "--text"]))
