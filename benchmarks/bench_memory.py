@@ -46,6 +46,10 @@ REVIEW_DEADLINE = 1200.0
 that may be busy."""
 TARGET_MIB = 5.0
 """Growth allowed over each part after its warm-up (issue 31)."""
+SERVER_OPTIONS = ("--moves-per-minute", str(10**6))
+"""Watching a table and leaving it, or making one and leaving it, a thousand times: far more
+often than the server lets one person sit, watch or leave (its budget per person, 20 a
+minute); a cycle measured is not one refused."""
 
 
 @dataclass(frozen=True)
@@ -56,27 +60,46 @@ class Dialog:
     shows: str
     """Text on the screen while it is open (and only then)."""
     closes: str
+    asks: str = ""
+    """A question ``closes`` asks first (a spectator's "Leave this table"), then ``answer``."""
+    answer: str = ""
+    form: str = ""
+    """A form ``opens`` shows first (the New table form), then ``fills`` sends it."""
+    fills: str = ""
 
 
+CLICK_NOTICE = "\x1b[<0;50;21M\x1b[<0;50;21m"
+"""A mouse click (SGR) at column 50 of row 21: on a notice (a toast, bottom right), which
+a click takes away; else it stays 5 s."""
 LOBBY_DIALOGS = (
-    Dialog("New table form", "c", "New table", "\x07"),  # ctrl+g
+    FORM := Dialog("New table form", "c", "New table", "\x07"),  # ctrl+g
     Dialog("Ratings", "b", "Leaderboard", "\x1b"),
     Dialog("Command palette (lobby)", "\x10", "Search for commands", "\x1b"),  # ctrl+p
+    WATCH := Dialog("Watching a table (lobby)", "w", "You are watching", "q",
+                    asks="Leave this table", answer="y"),
+    MADE_AND_LEFT := Dialog("Table made and left (lobby)", "c", "Waiting at", "x",
+                            form="New table", fills="\r"),
 )
-"""Every dialog and screen a visitor opens in the lobby (``c``, ``b``, ctrl+p; ``j`` and
-``w`` go to a table: the round trips)."""
+"""Every dialog and screen a visitor opens in the lobby (``c``, ``b``, ctrl+p; ``w``
+watches the table under the cursor and ``q`` leaves it; ``c`` then Enter makes a table,
+``x`` leaves it while it waits; ``j`` goes back to a seat: the round trips)."""
 TABLE_DIALOGS = (
     Dialog("Help", "?", "Can't Stop in brief", "\x1b"),
     Dialog("Leave question", "q", "Leave this table", "n"),
     Dialog("Talk line", "t", "say something: Enter sends", "\r"),  # an empty line cancels
     Dialog("Command palette (table)", "\x10", "Search for commands", "\x1b"),
+    # ctrl+s: no saving at a server's table, a notice says so (n for a new game likewise)
+    NOTICE := Dialog("Notice (table: ctrl+s)", "\x13", "records are kept by", CLICK_NOTICE),
 )
 """Every dialog a player opens at a table during a game."""
-REVIEW = Dialog("Review (finished game)", "v", "Decisions (m: mistakes only)", "\x1b")
+REVIEW = Dialog("Review (finished game)", "v", "Win chance at each turn's start", "\x1b")
+# (its graph's title: shown once the review is worked out, at the top of any terminal)
 REPLAY = Dialog("Replay (from the review)", "\r", "Forward", "\x1b")  # its key bar
+OVER_TALK = Dialog("Talk line (game-over box)", "t", "say something: Enter sends", "\r")
 """The screens a player opens once a game is over: its review (``v`` at the game-over box;
-worked out once, then remembered), and from the review the replay at a decision."""
-OVER_DIALOGS = (REVIEW, REPLAY)
+worked out once, then remembered), from the review the replay at a decision, and the talk
+line over the game-over box."""
+OVER_DIALOGS = (REVIEW, REPLAY, OVER_TALK)
 ALL_DIALOGS = (*TABLE_DIALOGS, *LOBBY_DIALOGS, *OVER_DIALOGS)
 """The screens a visitor opens over SSH that are not the lobby, the game, the who-starts
 box and the game-over box (those come and go with the round trips and the games) or the
@@ -95,8 +118,14 @@ def mib(kib: int) -> float:
 async def cycle(person: ssh.Person, dialog: Dialog, count: int) -> None:
     for _ in range(count):
         person.press(dialog.opens, timed=False)
+        if dialog.form:
+            await person.wait_for(dialog.form)
+            person.press(dialog.fills, timed=False)
         await person.wait_for(dialog.shows)
         person.press(dialog.closes, timed=False)
+        if dialog.asks:
+            await person.wait_for(dialog.asks)
+            person.press(dialog.answer, timed=False)
         await person.wait_until_gone(dialog.shows)
 
 
@@ -116,9 +145,11 @@ async def dialog_growth(
             step = min(CHECKPOINT, count - done)
             await cycle(person, dialog, step)
             done += step
-            grown[dialog.name] = mib(ssh.rss_kib(pid) - warm)
+            now = ssh.rss_kib(pid)
+            grown[dialog.name] = mib(now - warm)
             print(f"{dialog.name}: {grown[dialog.name]:+.1f} MiB over {done} "
-                  f"(server {(ssh.cpu_seconds(pid) - cpu) / done:.2f} CPU s a cycle)",
+                  f"(RSS {mib(warm):.1f} -> {mib(now):.1f} MiB; "
+                  f"server {(ssh.cpu_seconds(pid) - cpu) / done:.2f} CPU s a cycle)",
                   file=sys.stderr, flush=True)
     return grown
 
@@ -138,15 +169,18 @@ async def first_review(person: ssh.Person) -> None:
 
 async def over_growth(person: ssh.Person, count: int, pid: int) -> dict[str, float]:
     """At a finished game's box: the review's growth over ``count`` cycles, then the
-    replay's (opened from a review kept open), after a warm-up each."""
-    await first_review(person)
-    grown = await dialog_growth(person, chosen((REVIEW,)), count, pid)
-    person.press(REVIEW.opens, timed=False)
-    await person.wait_for(REVIEW.shows)
-    grown |= await dialog_growth(person, chosen((REPLAY,)), count, pid)
-    person.press(REVIEW.closes, timed=False)
-    await person.wait_until_gone(REVIEW.shows)
-    return grown
+    replay's (opened from a review kept open), then the talk line's, after a warm-up each
+    (the review is worked out only if the review or the replay is measured)."""
+    grown: dict[str, float] = {}
+    if chosen((REVIEW, REPLAY)):
+        await first_review(person)
+        grown |= await dialog_growth(person, chosen((REVIEW,)), count, pid)
+        person.press(REVIEW.opens, timed=False)
+        await person.wait_for(REVIEW.shows)
+        grown |= await dialog_growth(person, chosen((REPLAY,)), count, pid)
+        person.press(REVIEW.closes, timed=False)
+        await person.wait_until_gone(REVIEW.shows)
+    return grown | await dialog_growth(person, chosen((OVER_TALK,)), count, pid)
 
 
 async def round_trips(person: ssh.Person, count: int) -> None:
@@ -187,7 +221,7 @@ async def measure(
     dialog (by name), ``trips`` and ``games``."""
     ssh.THINK_SECONDS = 0.0  # a scripted player: as fast as the screens come
     with tempfile.TemporaryDirectory() as home:
-        server, port = ssh.start_server(home)
+        server, port = ssh.start_server(home, *SERVER_OPTIONS)
         try:
             (host_conn, host), (guest_conn, guest) = await ssh.open_table(port, 0)
             # The game has begun (both answered "Who starts?"): a dialog opened over the

@@ -26,6 +26,7 @@ import asyncssh
 from benchmarks import bench_ssh as ssh
 from benchmarks.bench_memory import (
     LOBBY_DIALOGS,
+    OVER_TALK,
     REPLAY,
     REVIEW,
     TABLE_DIALOGS,
@@ -34,6 +35,7 @@ from benchmarks.bench_memory import (
     first_review,
 )
 from cantstop_tui.server.auth import Auth
+from cantstop_tui.server.budgets import Budgets, PersonLimits
 from cantstop_tui.server.collector import COLLECT_AFTER, hosting_many_apps
 from cantstop_tui.server.limits import Limits
 from cantstop_tui.server.server import GameServer, Settings
@@ -97,6 +99,8 @@ async def measure(count: int) -> list[Kept]:
     settings = Settings(auth=Auth("open"), host="127.0.0.1", port=0, bot_delay=0.0)
     server = GameServer(settings, asyncssh.generate_private_key("ssh-ed25519"),
                         limits=Limits(bot_workers=0))
+    # as bench_memory.SERVER_OPTIONS: no cycle refused by the budget of sitting and leaving
+    server.lobby.budgets = Budgets(PersonLimits(moves_per_minute=10**6))
     await server.start()
     ssh.THINK_SECONDS = 0.0
     try:
@@ -113,6 +117,9 @@ async def measure(count: int) -> list[Kept]:
         host.press(REVIEW.opens, timed=False)
         await host.wait_for(REVIEW.shows)
         found.append(await keeps(host, REPLAY, count))
+        host.press(REVIEW.closes, timed=False)
+        await host.wait_until_gone(REVIEW.shows)
+        found.append(await keeps(host, OVER_TALK, count))
     finally:
         await server.close()
     return found

@@ -62,6 +62,12 @@ def collect_soon() -> None:
         _pending.append((loop, loop.call_later(COLLECT_AFTER, _collect)))
 
 
+def collect_after(seconds: float) -> None:
+    """``collect_soon``, ``seconds`` from now: once a notice's time is up (gone by then,
+    whether it timed out, was clicked away or taken back)."""
+    asyncio.get_running_loop().call_later(seconds, collect_soon)
+
+
 def collect_once_removed(removal: Awaitable[object]) -> None:
     """``collect_soon`` once ``removal`` (a closed screen's) has finished. On a loaded
     machine removing a screen can take longer than ``COLLECT_AFTER``: a collection that

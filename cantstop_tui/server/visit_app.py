@@ -15,6 +15,7 @@ from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import BindingType
 from textual.filter import LineFilter
+from textual.notifications import Notify
 from textual.screen import ModalScreen, Screen
 
 from ..play.match import Match
@@ -33,7 +34,7 @@ from ..ui.screens.rolloff import RolloffScreen
 from ..ui.screens.table_over import RematchWanted, TableOverScreen
 from ..ui.settings import GameSettings
 from . import turn_tables
-from .collector import collect_once_removed, collect_soon
+from .collector import collect_after, collect_once_removed, collect_soon
 from .lobby import Lobby
 from .shared_table import SharedTable
 from .table_notices import TableNotices
@@ -191,6 +192,13 @@ class VisitApp(GameApp):
         done = super().pop_screen()
         collect_once_removed(done)
         return done
+
+    def on_notify(self, message: Notify) -> None:
+        """A notice (a toast: ctrl+s at a table, the table's notices) that has gone, timed
+        out, clicked away or taken back, is garbage in reference cycles, as a closed screen
+        is: a full collection follows once its time is up (1,000 notices clicked away at a
+        table left +2.8 MiB behind, waiting for Python's rare full collections)."""
+        collect_after(message.notification.timeout)  # (Textual calls AppBase's too)
 
     def leave(self) -> None:
         """``q`` at a table, confirmed, or the game-over box's Lobby: back to the lobby."""
