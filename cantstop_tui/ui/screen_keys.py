@@ -93,7 +93,7 @@ NEW_GAME = (
     key("ctrl+q", QUIT.action, "Quit"),
     key("f1", HELP.action, "Help"),
     # q types a q in a name; it leaves from the other fields, as Escape does anywhere.
-    key("escape,q", "leave", "Back", show=False),
+    key("escape,q", "leave", "Back"),
 )
 LEARN_TO_PLAY = Key("", "a guided first game", "learn", label="Learn to play",
                     title="Learn to play", command="A guided first game with prepared dice")
@@ -110,7 +110,9 @@ RESUME = (
 RECORDS = (CLOSE,)
 
 REPLAY_SAVED = key("r", "replay", "Replay", does="replays")
-SAVED_GAMES = (REPLAY_SAVED, REVIEW_GAME, BACK)
+LOAD_SAVED = key("enter", "load", "Load", does="loads", priority=True)
+"""priority: the bar's (and the press's) rather than the list's own, hidden Enter."""
+SAVED_GAMES = (LOAD_SAVED, REPLAY_SAVED, REVIEW_GAME, BACK)
 
 CREATE_TABLE = (
     CREATE_IT := key("enter", "create", "Create", show=False, does="creates"),
