@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .keys import HELP, NAMES, NEW, QUIT, SAVE, TALK, Key
+from .keys import CHOOSE, CLICK, HELP, NAMES, NEW, QUIT, ROLL, SAVE, STOP, TALK, Key
 
 
 def said_of(keys: str) -> str:
@@ -151,12 +151,19 @@ SAVE_AS = (
     CANCEL_SAVE,
 )
 
-LEAVE_LESSON = key("escape,q", "leave", "Leave")
+LEAVE_LESSON = key("escape,q", "leave", "Leave", does="leave the guided game")
 LEARN = (
     LEAVE_LESSON,
     # The game screen's key for a new game would leave the lesson (its help opens over it).
     key(NEW.keys, "not_here", "Not here", show=False),
 )
+LESSON_HELP = ((ROLL, STOP), (CHOOSE, CLICK), (LEAVE_LESSON, HELP))
+"""The keys the guided game takes, in its help (two a line): none of the game's others."""
+LESSON_HELP_SCREEN = (
+    CLOSE_HELP,
+    key("q", LEAVE_LESSON.action, LEAVE_LESSON.label, does=LEAVE_LESSON.does),
+)
+"""The help over the guided game: q leaves the lesson, as it does there."""
 
 FORM_SELECT = (key("space,down,up", "show_overlay", "Show menu", show=False),)
 """The keys that open a form's drop-down list."""
