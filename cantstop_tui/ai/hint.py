@@ -27,6 +27,7 @@ from ..engine import (
     why_cannot_stop,
 )
 from .analysis import Analyst
+from .chance_words import percent
 from .value import turns_needed
 
 Action = Literal["choose", "roll", "stop", "none"]
@@ -63,12 +64,6 @@ class Hint:
     """The same, stopping now (None when stopping is not allowed)."""
     moves: tuple[tuple[Move, float], ...] = ()
     """Dice on the table: each legal move with the chance to win after it, best first."""
-
-
-def _percent(chance: Fraction) -> str:
-    """42%, or 0.4% for a chance under one in a hundred (never a rounded 0%)."""
-    percent = float(chance) * 100
-    return f"{percent:.1f}%" if percent < 1 else f"{percent:.0f}%"
 
 
 def _columns(columns: tuple[int, ...] | list[int]) -> str:
@@ -145,9 +140,9 @@ def _reason(state: GameState, rolls: bool) -> tuple[str, Fraction, int, tuple[in
     if not chance:
         text = f"the next roll cannot bust ({spaces} space{'s' if spaces != 1 else ''} climbed)."
     elif rolls:
-        text = f"the next roll busts {_percent(chance)} of the time ({lose}{claim})."
+        text = f"the next roll busts {percent(chance)} of the time ({lose}{claim})."
     else:
-        text = f"the next roll would bust {_percent(chance)} of the time and {lose}{claim}."
+        text = f"the next roll would bust {percent(chance)} of the time and {lose}{claim}."
     return text, chance, spaces, tops, wins
 
 

@@ -1,4 +1,5 @@
-"""Plain-words descriptions of moves, busts and odds, computed from engine data only."""
+"""Plain-words descriptions of moves, busts and odds, computed from engine data only (a
+chance written as ``percent`` says it, re-exported here)."""
 
 from __future__ import annotations
 
@@ -18,16 +19,9 @@ from ..engine import (
     state_before_bust,
     why_unusable,
 )
+from ..ai.chance_words import percent
 from .match import Match
 from .narration import dice_text, join_columns
-
-
-def percent(chance: Fraction) -> str:
-    """An exact chance as a percentage: 1/3 -> '33.3%', 0 -> '0%'."""
-    if chance == 0:
-        return "0%"
-    value = float(chance * 100)
-    return f"{value:.2f}%" if value < 1 else f"{value:.1f}%"
 
 
 def listed_pairs(dice: tuple[int, int, int, int], move: Move) -> list[tuple[int, int]]:
