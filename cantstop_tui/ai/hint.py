@@ -27,8 +27,8 @@ from ..engine import (
     why_cannot_stop,
 )
 from .analysis import Analyst
-from .chance_words import percent
 from .value import turns_needed
+from .words import join_columns, percent, played_text
 
 Action = Literal["choose", "roll", "stop", "none"]
 CLOSE_TO_WINNING: Final = 2.0
@@ -64,11 +64,6 @@ class Hint:
     """The same, stopping now (None when stopping is not allowed)."""
     moves: tuple[tuple[Move, float], ...] = ()
     """Dice on the table: each legal move with the chance to win after it, best first."""
-
-
-def _columns(columns: tuple[int, ...] | list[int]) -> str:
-    names = [str(c) for c in columns]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _at_stake(state: GameState) -> tuple[int, tuple[int, ...]]:
@@ -136,7 +131,7 @@ def _reason(state: GameState, rolls: bool) -> tuple[str, Fraction, int, tuple[in
     if wins:
         return "stopping now wins the game.", chance, spaces, tops, wins
     lose = f"a bust loses the {spaces} space{'s' if spaces != 1 else ''} climbed this turn"
-    claim = f" and column {_columns(tops)}" if tops else ""
+    claim = f" and column {join_columns(tops)}" if tops else ""
     if not chance:
         text = f"the next roll cannot bust ({spaces} space{'s' if spaces != 1 else ''} climbed)."
     elif rolls:
@@ -177,12 +172,12 @@ def _choice(state: GameState, close: bool, seats: Seats) -> Hint:
     reason, chance, spaces, tops, wins = _reason(after, then_rolls)
     if len(moves) > 1:
         best, second = percents(moves[0][1], moves[1][1])
-        odds = f"you win {best} of the time from here (next best, {_columns(moves[1][0])}: " \
+        odds = f"you win {best} of the time from here (next best, {played_text(moves[1][0])}: " \
                f"{second})"
     else:
         odds = f"the only move; you win {percents(moves[0][1])[0]} of the time from here"
     word = "roll again" if then_rolls else "stop"
-    text = f"Play {_columns(list(move))}: {odds}; then {word}: {reason}"
+    text = f"Play {played_text(move)}: {odds}; then {word}: {reason}"
     text += _risk_note(close, then_rolls, wins)
     return Hint("choose", move, "roll" if then_rolls else "stop", chance, spaces, tops,
                 wins, close, text, win_roll, win_stop, moves)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..ai.words import percent as percent
 from ..engine import (
     TOPS,
     Busted,
@@ -19,7 +20,6 @@ from ..engine import (
     state_before_bust,
     why_unusable,
 )
-from ..ai.chance_words import percent
 from .match import Match
 from .narration import dice_text, join_columns
 

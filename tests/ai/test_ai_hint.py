@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from cantstop_tui.ai.expert import ExpertBot
 from cantstop_tui.ai.hint import hint, percents
-from cantstop_tui.play.explain import percent
 from cantstop_tui.engine import bust_probability, choose, legal_moves, new_game, roll, stop
+from cantstop_tui.play.explain import percent
 
 MINE: dict[str, Any] = dict(mine={3: 1, 11: 1}, mine_won=(7, 8), runners={12: 2, 3: 4, 11: 4})
 
@@ -163,7 +163,9 @@ def test_a_pair_choice_names_the_best_move_with_its_chance_and_the_next_best() -
         shown = percents(*chances[:2])
         assert f"you win {shown[0]} of the time from here" in advice.text
         if len(chances) > 1:
-            second = " and ".join(str(c) for c in advice.moves[1][0])
+            from cantstop_tui.play.narration import played_text
+
+            second = played_text(advice.moves[1][0])  # "7 twice", as the game log says
             assert f"(next best, {second}: {shown[1]})" in advice.text
 
 
@@ -207,3 +209,12 @@ def test_who_plays_moves_the_chances_never_the_advice() -> None:
         assert seated.win_if_roll < equals.win_if_roll  # the weaker seat is to move
     start = position(mine={4: 3}, theirs={9: 5})
     assert hint(start, skills).win_if_roll == Analyst().chances(start, skills)[0]
+
+
+def test_a_move_is_said_as_the_game_log_says_it() -> None:
+    from cantstop_tui.play.narration import played_text
+
+    state = rolled(new_game(), (3, 3, 3, 3))  # the one move: column 6 twice
+    advice = hint(state)
+    assert advice.move is not None and advice.text.startswith(f"Play {played_text(advice.move)}:")
+    assert advice.text.startswith("Play 6 twice:"), advice.text
