@@ -28,6 +28,7 @@ from ..engine import (
 )
 from .analysis import Analyst
 from .value import turns_needed
+from .words import join_columns, percent, played_text
 
 Action = Literal["choose", "roll", "stop", "none"]
 CLOSE_TO_WINNING: Final = 2.0
@@ -63,17 +64,6 @@ class Hint:
     """The same, stopping now (None when stopping is not allowed)."""
     moves: tuple[tuple[Move, float], ...] = ()
     """Dice on the table: each legal move with the chance to win after it, best first."""
-
-
-def _percent(chance: Fraction) -> str:
-    """42%, or 0.4% for a chance under one in a hundred (never a rounded 0%)."""
-    percent = float(chance) * 100
-    return f"{percent:.1f}%" if percent < 1 else f"{percent:.0f}%"
-
-
-def _columns(columns: tuple[int, ...] | list[int]) -> str:
-    names = [str(c) for c in columns]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _at_stake(state: GameState) -> tuple[int, tuple[int, ...]]:
@@ -141,13 +131,13 @@ def _reason(state: GameState, rolls: bool) -> tuple[str, Fraction, int, tuple[in
     if wins:
         return "stopping now wins the game.", chance, spaces, tops, wins
     lose = f"a bust loses the {spaces} space{'s' if spaces != 1 else ''} climbed this turn"
-    claim = f" and column {_columns(tops)}" if tops else ""
+    claim = f" and column {join_columns(tops)}" if tops else ""
     if not chance:
         text = f"the next roll cannot bust ({spaces} space{'s' if spaces != 1 else ''} climbed)."
     elif rolls:
-        text = f"the next roll busts {_percent(chance)} of the time ({lose}{claim})."
+        text = f"the next roll busts {percent(chance)} of the time ({lose}{claim})."
     else:
-        text = f"the next roll would bust {_percent(chance)} of the time and {lose}{claim}."
+        text = f"the next roll would bust {percent(chance)} of the time and {lose}{claim}."
     return text, chance, spaces, tops, wins
 
 
@@ -182,12 +172,12 @@ def _choice(state: GameState, close: bool, seats: Seats) -> Hint:
     reason, chance, spaces, tops, wins = _reason(after, then_rolls)
     if len(moves) > 1:
         best, second = percents(moves[0][1], moves[1][1])
-        odds = f"you win {best} of the time from here (next best, {_columns(moves[1][0])}: " \
+        odds = f"you win {best} of the time from here (next best, {played_text(moves[1][0])}: " \
                f"{second})"
     else:
         odds = f"the only move; you win {percents(moves[0][1])[0]} of the time from here"
     word = "roll again" if then_rolls else "stop"
-    text = f"Play {_columns(list(move))}: {odds}; then {word}: {reason}"
+    text = f"Play {played_text(move)}: {odds}; then {word}: {reason}"
     text += _risk_note(close, then_rolls, wins)
     return Hint("choose", move, "roll" if then_rolls else "stop", chance, spaces, tops,
                 wins, close, text, win_roll, win_stop, moves)

@@ -1,9 +1,11 @@
-"""Plain-words descriptions of moves, busts and odds, computed from engine data only."""
+"""Plain-words descriptions of moves, busts and odds, computed from engine data only (a
+chance written as ``percent`` says it, re-exported here)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from ..ai.words import percent as percent
 from ..engine import (
     TOPS,
     Busted,
@@ -20,14 +22,6 @@ from ..engine import (
 )
 from .match import Match
 from .narration import dice_text, join_columns, possessive
-
-
-def percent(chance: Fraction) -> str:
-    """An exact chance as a percentage: 1/3 -> '33.3%', 0 -> '0%'."""
-    if chance == 0:
-        return "0%"
-    value = float(chance * 100)
-    return f"{value:.2f}%" if value < 1 else f"{value:.1f}%"
 
 
 def listed_pairs(dice: tuple[int, int, int, int], move: Move) -> list[tuple[int, int]]:

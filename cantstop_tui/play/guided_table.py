@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..engine import Event, Move
 from . import guide
+from .match import Match
 from .table import Table
 
 
@@ -19,6 +20,11 @@ class GuidedTable(Table):
     ]:
         self._check_turn(seat)
         return self._publish(*guide.take(self.match, action, move))
+
+    def takes(self, match: Match) -> frozenset[str] | None:
+        """The step's action alone (none once the game is won)."""
+        step = guide.step_of(match)
+        return frozenset() if step is None else frozenset({step.action})
 
     def roll(self, seat: int) -> tuple[Event, ...]:
         return self._take(seat, "roll")

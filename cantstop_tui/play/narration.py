@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ..ai.words import join_columns as join_columns
+from ..ai.words import played_text as played_text
 from ..engine import (
     Busted,
     ColumnWon,
@@ -22,14 +24,6 @@ from ..engine import (
     TurnPassed,
 )
 from .match import Match
-
-
-def join_columns(columns: Sequence[int | str]) -> str:
-    """``[6]`` -> ``6``; ``[3, 6, 8]`` -> ``3, 6 and 8`` (names too: ``ana and bob``)."""
-    names = [str(c) for c in columns]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def dice_text(dice: Sequence[int]) -> str:
@@ -49,11 +43,6 @@ def possessive(name: str) -> str:
     if name == "You":
         return "Your"
     return f"{name}'" if name.endswith("s") else f"{name}'s"
-
-
-def played_text(move: Sequence[int]) -> str:
-    """``(7, 7)`` -> ``7 twice``; ``(6, 10)`` -> ``6 and 10``."""
-    return f"{move[0]} twice" if len(move) == 2 == move.count(move[0]) else join_columns(move)
 
 
 def log_lines(

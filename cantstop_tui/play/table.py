@@ -121,6 +121,11 @@ class Table:
         if self._closed:
             raise IllegalMoveError("This table is closed.")
 
+    def takes(self, match: Match) -> frozenset[str] | None:
+        """The actions (``roll``, ``choose``, ``stop``) this table takes at ``match``
+        beyond the rules' own check: None, any the rules allow (a guided game: its step's)."""
+        return None
+
     def roll(self, seat: int) -> tuple[Event, ...]:
         self._check_turn(seat)
         return self._publish(*self.match.roll())

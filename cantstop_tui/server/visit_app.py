@@ -24,7 +24,7 @@ from ..play.table import Table
 from ..play.turn_based import Unseen
 from ..ui import screen_keys
 from ..ui.app_commands import screen_commands
-from ..ui.colors import NO_COLOR_CSS, ColorDepth, depth_filters, theme_for
+from ..ui.colors import ColorDepth, depth_filters, theme_for
 from ..ui.game_app import GameApp
 from ..ui.keys import LEAVE, TABLE_HELP, bindings, help_block, labels
 from ..ui.screens.game import GameScreen
@@ -56,7 +56,6 @@ class VisitApp(GameApp):
     KEY_LABELS: ClassVar[dict[str, str]] = labels(LEAVE)
     HELP_KEYS = help_block(TABLE_HELP)
 
-    CSS = GameApp.CSS + NO_COLOR_CSS
 
     textual_commands = False  # nothing that writes on the host or shows its paths
     BINDINGS: ClassVar[list[BindingType]] = [

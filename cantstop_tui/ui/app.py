@@ -47,9 +47,13 @@ class CantStopApp(GameApp):
     ) -> None:
         settings_problem: str | None = None
         self.start_settings = settings
-        if settings is None and remember:
-            settings, settings_problem = load_settings()
-        super().__init__(settings or GameSettings(), ascii_only=ascii_only, ai_delay=ai_delay)
+        """The command line's settings: this run's first game, not remembered."""
+        kept = GameSettings()
+        if remember:
+            kept, settings_problem = load_settings()
+        super().__init__(settings or kept, ascii_only=ascii_only, ai_delay=ai_delay)
+        self.kept_settings = kept
+        """The new-game choices remembered (on disk), written with the theme."""
         self._settings_problem = settings_problem
         self.remember = remember
         if remember and (theme := load_theme()) in self.available_themes:
@@ -92,7 +96,7 @@ class CantStopApp(GameApp):
                 self.start_match(plan.match)
                 return
         if self.start_settings is not None:
-            self.start_game(self.start_settings)
+            self.start_game(self.start_settings, remembered=False)  # for this run only
         elif self.saver is not None and not (self.resume or self.load is not None):
             self._offer_resume()
         else:
@@ -113,17 +117,20 @@ class CantStopApp(GameApp):
 
     # --- games -----------------------------------------------------------------
 
-    def start_game(self, settings: GameSettings) -> None:
-        """Start a game with ``settings`` on a fresh table (and remember them)."""
+    def start_game(self, settings: GameSettings, *, remembered: bool = True) -> None:
+        """Start a game with ``settings`` on a fresh table, and remember them if
+        ``remembered`` (the new-game screen's choices; not the command line's)."""
         self._trusted_kinds |= {seat.kind for seat in settings.seats}
-        if self.remember and (error := save_settings(settings, self.theme)) is not None:
-            self.notify(f"{error} The game goes on.", severity="warning", markup=False)
+        if self.remember and remembered:
+            self.kept_settings = settings
+            if (error := save_settings(settings, self.theme)) is not None:
+                self.notify(f"{error} The game goes on.", severity="warning", markup=False)
         super().start_game(settings)
 
     def watch_theme(self, theme: str) -> None:
         """A theme chosen (ctrl+p, Theme) is the next run's too, kept with the settings."""
         super().watch_theme(theme)
-        if self._theme_remembered and (error := save_settings(self.settings, theme)):
+        if self._theme_remembered and (error := save_settings(self.kept_settings, theme)):
             self.notify(f"{error} The theme is not remembered.", severity="warning",
                         markup=False)
 

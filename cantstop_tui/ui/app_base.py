@@ -23,6 +23,7 @@ from ..play.table import Table
 from ..storage.signals import HANG_UP
 from . import screen_keys
 from .ascii_look import ASCII_CLASS, ASCII_CSS
+from .colors import NO_COLOR_CSS
 from .compact_driver import TerminalEnded, compact
 from .drawn_app import DrawnApp
 from .glyphs import glyphs_for
@@ -40,7 +41,7 @@ class AppBase(DrawnApp[None]):
     """The help screen's keys block, if not the local game's."""
     KEY_LABELS: ClassVar[dict[str, str]] = {}
     """Footer labels that differ from the bindings' own, by action."""
-    CSS = ASCII_CSS + """
+    CSS = ASCII_CSS + NO_COLOR_CSS + """
     /* A dialog's buttons are at its foot, below the middle of the screen: its notice shows
        at the top (the newest only: on_notify) and never reaches down to the buttons. */
     ModalScreen > ToastRack {

@@ -103,10 +103,13 @@ DataTable:nocolor > .datatable--cursor { text-style: reverse; }
 Input:nocolor:focus, Button:nocolor:focus, Select:nocolor:focus > SelectCurrent {
     text-style: reverse;
 }
+Checkbox:nocolor:focus > .toggle--label { text-style: reverse; }
+OptionList:nocolor > .option-list--option-highlighted { text-style: reverse bold; }
 Input:nocolor > .input--cursor { text-style: not reverse; }
 """
-"""Without colours, what has the focus or the cursor is drawn in reverse (Textual's
-widgets' ``:nocolor`` rules, as for a local NO_COLOR game in the terminal's palette)."""
+"""Without colours, what has the focus or the cursor (a list's highlighted line) is drawn
+in reverse, not in a grey shade (Textual's widgets' ``:nocolor`` rules), in every app of
+the game: a local NO_COLOR game's (``AppBase``, ``ScreenApp``) and a server's."""
 
 
 def theme_for(depth: ColorDepth) -> str | None:

@@ -6,13 +6,14 @@ sentence, never Textual's traceback (``textual_compat.report_fatal_errors``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Generic, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any, Generic, TypeVar
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.filter import LineFilter
+from textual.screen import Screen
 
 from ..storage import crash
 from .ascii_look import ASCII_CLASS, ascii_key_display, command_palette
@@ -20,6 +21,11 @@ from .readable_marks import filters_with, marks_filter
 from .textual_compat import report_fatal_errors
 
 T = TypeVar("T")
+
+TEXTUAL_LEFT_OUT = frozenset({"Keys", "Maximize", "Minimize"})
+"""Textual's own palette commands the game leaves out: its "Keys" panel (over the side
+panel, shut by no Escape, listing keys the game does not take: ``?`` is the help), and
+"Maximize"/"Minimize" (of a form field or a move list: nothing to read larger)."""
 
 
 class DrawnApp(App[T], Generic[T]):
@@ -36,6 +42,12 @@ class DrawnApp(App[T], Generic[T]):
 
     def watch_theme(self, theme: str) -> None:
         self.marks = marks_filter(self.current_theme.dark)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's own commands but those the game leaves out (``TEXTUAL_LEFT_OUT``)."""
+        for command in super().get_system_commands(screen):
+            if command.title not in TEXTUAL_LEFT_OUT:
+                yield command
 
     def get_key_display(self, binding: Binding) -> str:
         shown = super().get_key_display(binding)

@@ -232,9 +232,12 @@ class GameApp(AppBase):
             yield from (c for c in super().get_system_commands(screen) if c.title != "Quit")
 
     def action_help(self) -> None:
-        from .screens.help import LOCAL_KEYS, HelpScreen, keys_here
+        from .screens.help import LOCAL_KEYS, HelpScreen, OwnHelp, keys_here
 
         if isinstance(self.screen, HelpScreen):
+            return
+        if isinstance(self.screen, OwnHelp):  # the guided game's: its keys only
+            self.screen.open_help()
             return
         win = self.table.match.config.win_columns if self.table else self.settings.win_columns
         # Over a dialog (the game-over box) its own keys come first: the game's act only

@@ -11,6 +11,7 @@ from textual.screen import Screen
 
 from . import textual_compat  # noqa: F401  (patches Textual before any app draws a frame)
 from .ascii_look import ASCII_CLASS, ASCII_CSS
+from .colors import NO_COLOR_CSS
 from .drawn_app import DrawnApp
 from .glyphs import Glyphs, glyphs_for
 
@@ -18,7 +19,7 @@ T = TypeVar("T")
 
 
 class ScreenApp(DrawnApp[T], Generic[T]):
-    CSS = ASCII_CSS
+    CSS = ASCII_CSS + NO_COLOR_CSS
 
     def __init__(
         self, title: str, screen: Callable[[Glyphs], Screen[Any]], ascii_only: bool = False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .keys import HELP, NAMES, NEW, QUIT, SAVE, TALK, Key
+from .keys import CHOOSE, CLICK, HELP, NAMES, NEW, QUIT, ROLL, SAVE, STOP, TALK, Key
 
 
 def said_of(keys: str) -> str:
@@ -95,7 +95,7 @@ NEW_GAME = (
     key("ctrl+q", QUIT.action, "Quit"),
     key("f1", HELP.action, "Help"),
     # q types a q in a name; it leaves from the other fields, as Escape does anywhere.
-    key("escape,q", "leave", "Back", show=False),
+    key("escape,q", "leave", "Back"),
 )
 LEARN_TO_PLAY = Key("", "a guided first game", "learn", label="Learn to play",
                     title="Learn to play", command="A guided first game with prepared dice")
@@ -112,7 +112,9 @@ RESUME = (
 RECORDS = (CLOSE,)
 
 REPLAY_SAVED = key("r", "replay", "Replay", does="replays")
-SAVED_GAMES = (REPLAY_SAVED, REVIEW_GAME, BACK)
+LOAD_SAVED = key("enter", "load", "Load", does="loads", priority=True)
+"""priority: the bar's (and the press's) rather than the list's own, hidden Enter."""
+SAVED_GAMES = (LOAD_SAVED, REPLAY_SAVED, REVIEW_GAME, BACK)
 
 CREATE_TABLE = (
     CREATE_IT := key("enter", "create", "Create", show=False, does="creates"),
@@ -151,12 +153,19 @@ SAVE_AS = (
     CANCEL_SAVE,
 )
 
-LEAVE_LESSON = key("escape,q", "leave", "Leave")
+LEAVE_LESSON = key("escape,q", "leave", "Leave", does="leave the guided game")
 LEARN = (
     LEAVE_LESSON,
     # The game screen's key for a new game would leave the lesson (its help opens over it).
     key(NEW.keys, "not_here", "Not here", show=False),
 )
+LESSON_HELP = ((ROLL, STOP), (CHOOSE, CLICK), (LEAVE_LESSON, HELP))
+"""The keys the guided game takes, in its help (two a line): none of the game's others."""
+LESSON_HELP_SCREEN = (
+    CLOSE_HELP,
+    key("q", LEAVE_LESSON.action, LEAVE_LESSON.label, does=LEAVE_LESSON.does),
+)
+"""The help over the guided game: q leaves the lesson, as it does there."""
 
 FORM_SELECT = (key("space,down,up", "show_overlay", "Show menu", show=False),)
 """The keys that open a form's drop-down list."""

@@ -40,6 +40,9 @@ class GameView:
     """What those chances assume of each seat, e.g. ``= expert`` (``play.seat_skill``)."""
     fit: Fit = Fit()
     """How the game screen lays the game out for its window."""
+    takes: frozenset[str] | None = None
+    """The actions the table takes now beyond the rules (``Table.takes``: a guided game's
+    step's); None: any the rules allow. The status line offers no other."""
     unseen: Unseen | None = None
     """A returning player of a turn-based game: what the others played meanwhile, marked on
     the board and in the log until the game moves on."""
@@ -54,6 +57,10 @@ class GameView:
             and not self.bot_turn
             and (self.seats is None or state.current_player in self.seats)
         )
+
+    def offers(self, action: str) -> bool:
+        """Whether the table takes ``action`` now (as far as it, not the rules, says)."""
+        return self.takes is None or action in self.takes
 
     @property
     def seated(self) -> bool:

@@ -10,8 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cantstop_tui.ai.expert import ExpertBot
-from cantstop_tui.ai.hint import _percent, hint, percents
+from cantstop_tui.ai.hint import hint, percents
 from cantstop_tui.engine import bust_probability, choose, legal_moves, new_game, roll, stop
+from cantstop_tui.play.explain import percent
 
 MINE: dict[str, Any] = dict(mine={3: 1, 11: 1}, mine_won=(7, 8), runners={12: 2, 3: 4, 11: 4})
 
@@ -23,7 +24,7 @@ def test_a_hint_to_stop_gives_the_exact_bust_chance_and_the_spaces_at_stake() ->
     assert advice.bust_chance == bust_probability(state)
     assert advice.spaces_at_stake == 2 + 3 + 3
     assert "Stop" in advice.text and "8 spaces" in advice.text
-    assert f"{float(advice.bust_chance) * 100:.0f}%" in advice.text
+    assert f"{float(advice.bust_chance) * 100:.1f}%" in advice.text
     assert advice.text.count("\n") <= 1
 
 
@@ -59,8 +60,9 @@ def test_a_roll_that_cannot_bust_says_so() -> None:
 
 
 def test_small_chances_are_not_rounded_to_zero() -> None:
-    assert _percent(Fraction(5, 1296)) == "0.4%"
-    assert _percent(Fraction(1, 2)) == "50%"
+    # The one way a bust chance is written: the side panel's and the hint's alike.
+    assert percent(Fraction(5, 1296)) == "0.39%" and percent(Fraction(1, 648)) == "0.15%"
+    assert percent(Fraction(1, 2)) == "50.0%"
 
 
 def test_the_first_roll_of_a_turn_is_compulsory() -> None:
@@ -137,7 +139,7 @@ def test_roll_or_stop_states_both_chances_and_recommends_the_better() -> None:
             f"from here; {'stop' if rolls else 'roll'}: {percents(best, rest)[1]}."
         ), advice.text
         if advice.bust_chance:
-            assert f"busts {_percent(advice.bust_chance)} of the time" in advice.text.replace(
+            assert f"busts {percent(advice.bust_chance)} of the time" in advice.text.replace(
                 "would bust", "busts"
             )
         else:
@@ -161,7 +163,9 @@ def test_a_pair_choice_names_the_best_move_with_its_chance_and_the_next_best() -
         shown = percents(*chances[:2])
         assert f"you win {shown[0]} of the time from here" in advice.text
         if len(chances) > 1:
-            second = " and ".join(str(c) for c in advice.moves[1][0])
+            from cantstop_tui.play.narration import played_text
+
+            second = played_text(advice.moves[1][0])  # "7 twice", as the game log says
             assert f"(next best, {second}: {shown[1]})" in advice.text
 
 
@@ -205,3 +209,12 @@ def test_who_plays_moves_the_chances_never_the_advice() -> None:
         assert seated.win_if_roll < equals.win_if_roll  # the weaker seat is to move
     start = position(mine={4: 3}, theirs={9: 5})
     assert hint(start, skills).win_if_roll == Analyst().chances(start, skills)[0]
+
+
+def test_a_move_is_said_as_the_game_log_says_it() -> None:
+    from cantstop_tui.play.narration import played_text
+
+    state = rolled(new_game(), (3, 3, 3, 3))  # the one move: column 6 twice
+    advice = hint(state)
+    assert advice.move is not None and advice.text.startswith(f"Play {played_text(advice.move)}:")
+    assert advice.text.startswith("Play 6 twice:"), advice.text

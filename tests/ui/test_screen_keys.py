@@ -20,7 +20,7 @@ from cantstop_tui.ui.glyphs import glyphs_for
 from cantstop_tui.ui.screens.create_table import CreateTableScreen
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.help import HelpScreen
-from cantstop_tui.ui.screens.learn import LearnScreen
+from cantstop_tui.ui.screens.learn import LearnScreen, LessonHelpScreen
 from cantstop_tui.ui.screens.lobby import NO_TABLES, LobbyScreen
 from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.screens.quit import ConfirmScreen, QuitScreen
@@ -54,6 +54,7 @@ OWNERS: list[tuple[Any, tuple[keys.Key, ...]]] = [
     (ConfirmScreen, screen_keys.CONFIRM),
     (SaveAsScreen, screen_keys.SAVE_AS),
     (LearnScreen, screen_keys.LEARN),
+    (LessonHelpScreen, screen_keys.LESSON_HELP_SCREEN),
     (AppBase, screen_keys.APP),
     (FormSelect, screen_keys.FORM_SELECT),
     (FormCheckbox, screen_keys.FORM_CHECKBOX),

@@ -35,3 +35,31 @@ async def test_a_whole_game_by_keys_in_each_colour_mode(mode: str, monkeypatch) 
         assert winner in str(app.screen.query_one("#winner").render())
         assert app.return_code is None  # no error ended it
 
+
+
+async def test_without_colour_the_focus_and_a_lists_highlight_read_by_reverse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from textual.widgets import Input, OptionList
+
+    from cantstop_tui.ui.app import CantStopApp
+    from cantstop_tui.ui.screens.new_game import NewGameScreen
+    from cantstop_tui.ui.screens.saved_games import SavedGamesScreen
+
+    from .ui_helpers import until
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = CantStopApp(ai_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new game")
+        name = app.screen.query_one("#name0", Input)
+        name.focus()
+        await pilot.pause()
+        assert name.styles.text_style.reverse  # not a grey shade alone
+        other = app.screen.query_one("#name1", Input)
+        assert not other.styles.text_style.reverse
+        app.push_screen(SavedGamesScreen())
+        await until(pilot, lambda: isinstance(app.screen, SavedGamesScreen), "a list")
+        options = app.screen.query_one(OptionList)
+        highlighted = options.get_component_styles("option-list--option-highlighted")
+        assert highlighted.text_style.reverse

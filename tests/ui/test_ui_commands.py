@@ -66,3 +66,24 @@ async def test_the_palette_quit_asks_first() -> None:
         assert {"Roll", "New game", "Help"} <= set(titles)
         await run_from_palette(pilot, "Quit")
         await until(pilot, lambda: isinstance(app.screen, QuitScreen), "the quit question")
+
+
+async def test_the_palette_offers_the_games_help_not_textuals_keys_panel() -> None:
+    from cantstop_tui.storage.replay import Replay
+    from cantstop_tui.ui.drawn_app import TEXTUAL_LEFT_OUT
+    from cantstop_tui.ui.screens.replay import ReplayApp
+
+    from .ui_helpers import finished
+
+    app = local_app(settings(2, seed=QUICK_SEED))
+    async with app.run_test(size=SIZE) as pilot:
+        await start_playing(pilot)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Help" in titles and "Theme" in titles
+        assert not TEXTUAL_LEFT_OUT & set(titles), titles
+        assert titles.count("Quit") == 1  # ours, which asks first
+    replay = ReplayApp(Replay(finished(2, seed=3)))
+    async with replay.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [command.title for command in replay.get_system_commands(replay.screen)]
+        assert "Theme" in titles and not TEXTUAL_LEFT_OUT & set(titles), titles

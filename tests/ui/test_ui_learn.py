@@ -229,3 +229,44 @@ def test_snapshot_after_the_bust_and_the_guides_turn(snap_compare: Snap) -> None
         keys.append(right_key(match))
         match = guide.take(match, step.action, step.move)[0]
     assert snap_compare(learn_app(), press=keys, terminal_size=SIZE)
+
+
+async def test_the_lessons_help_lists_only_what_the_lesson_takes_in_its_words() -> None:
+    from .test_keys_bar import shown_acts
+
+    app = learn_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        lesson = app.screen
+        assert " q Leave " in shown_acts(app) or " esc Leave " in shown_acts(app)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        await pilot.pause()
+        rules = " ".join(str(app.screen.query_one("#rules").render()).split())
+        keys = rules[rules.index("Keys") :]
+        for taken in ("r or space roll the dice", "s stop", "1 to 6 choose",
+                      "Escape or q leave the guided game", "? or F1 this help"):
+            assert taken in keys, (taken, keys)
+        for refused in ("win chances", "a hint", "Ctrl+s", "ctrl+s", "new game", "review",
+                        "quit", "computer's turn"):
+            assert refused not in keys, (refused, keys)
+        bar = shown_acts(app)
+        assert " q Leave " in bar and "Quit" not in bar, bar
+        await pilot.press("q")  # leaves the lesson, as q does there
+        await until(pilot, lambda: app.return_code is not None, "the app to end")
+    assert lesson is not None
+
+
+async def test_the_lessons_status_line_offers_only_the_steps_action() -> None:
+    app = learn_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await started(pilot)
+        seen = 0
+        while (step := guide.step_of(match := the_match(app))) is not None:
+            status = app.screen.query_one(PairChoice).render().plain  # type: ignore[union-attr]
+            if match.state.phase is Phase.ROLL and "your turn" in status:
+                seen += 1
+                assert ("stop (s)" in status) == (step.action == "stop"), (step, status)
+                assert ("roll (r" in status) == (step.action == "roll"), (step, status)
+            await pilot.press(right_key(match))
+        assert seen > 2

@@ -8,7 +8,7 @@ from cantstop_tui.engine import allowed_win_columns
 from cantstop_tui.ui.app import CantStopApp
 from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.screens.rolloff import RolloffScreen
-from cantstop_tui.ui.settings import load_settings, settings_path
+from cantstop_tui.ui.settings import GameSettings, load_settings, parse_players, settings_path
 from cantstop_tui.ui.textual_compat.widgets import select_values
 
 from .ui_helpers import SIZE, not_ascii, shown_text, until
@@ -66,6 +66,15 @@ async def test_settings_are_remembered_in_the_config_dir(config_home) -> None:  
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert again.screen.query_one("#name0", Input).value == "Zoe"
+    # --players is for its run only: it neither replaces what is remembered, nor is it
+    # written with a theme chosen during that run.
+    given = CantStopApp(ai_delay=0, settings=GameSettings(parse_players("Ann:human,Bob:human")))
+    async with given.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: given.table is not None, "the command line's game")
+        given.theme = "textual-light"
+        await pilot.pause()
+    remembered, problem = load_settings()
+    assert problem is None and remembered.seats[0].name == "Zoe" and len(remembered.seats) == 3
 
 
 async def test_columns_to_win_follow_the_number_of_players() -> None:

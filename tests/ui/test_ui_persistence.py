@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from textual.widgets import Checkbox, Static
+from textual.binding import Binding
+from textual.widgets import Button, Checkbox, OptionList, Static
 
 from cantstop_tui.engine import GameConfig, Phase
 from cantstop_tui.play.match import Match, Seat
@@ -38,6 +39,7 @@ from cantstop_tui.ui.textual_compat import notification_messages
 from cantstop_tui.ui.widgets.keys_bar import KeysBar
 from cantstop_tui.ui.widgets.pair_choice import PairChoice
 
+from .test_keys_bar import shown_acts
 from .ui_helpers import (
     SIZE,
     finished,
@@ -294,9 +296,14 @@ async def test_the_new_game_screen_loads_a_saved_game() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
+        enter = app.get_key_display(Binding("enter", "start"))
+        keys = shown_acts(app)
+        assert " esc Back " in keys
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(app.screen, SavedGamesScreen)
+        keys = shown_acts(app)  # Enter loads, as the bar says
+        assert f" {enter} Load " in keys and " r Replay " in keys and "Start" not in keys
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -525,3 +532,43 @@ async def test_quitting_a_game_with_no_step_leaves_nothing_to_resume() -> None:
         await pilot.pause()
     assert find_resumable() == []
     assert not list(autosave_dir().glob("*.json"))
+
+
+async def test_the_resume_chooser_and_its_discard_question_show_the_keys_that_act() -> None:
+    from cantstop_tui.storage import write_game
+    from cantstop_tui.storage.paths import finished_dir
+
+    abandon(unfinished())
+    finished_dir().mkdir(parents=True, exist_ok=True)
+    write_game(finished_dir() / "won.json", finished(2, seed=4))
+    app = app_with()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ResumeScreen), "the chooser")
+        resume = app.screen
+        assert isinstance(resume, ResumeScreen)
+        # At start-up it opens over no screen of the game's: the bar is its own.
+        await pilot.pause()
+        keys = shown_acts(app)
+        assert " r Resume " in keys and " d Discard " in keys and " n New game " in keys
+        await pilot.press("d")
+        await until(pilot, lambda: app.screen is not resume, "the discard question")
+        await pilot.pause()
+        keys = shown_acts(app)
+        assert " y Yes, discard " in keys and "Resume" not in keys
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is resume, "the chooser again")
+        await pilot.press("down")  # past the heading, to the finished game
+        await pilot.pause()
+        options = resume.query_one(OptionList)
+        assert options.highlighted is not None
+        assert "won" in str(options.get_option_at_index(options.highlighted).prompt)
+        keys = shown_acts(app)
+        # r replays a finished game, and it is not discarded here: no d.
+        assert " r Replay " in keys and "Discard" not in keys and "Resume" not in keys
+        assert str(resume.query_one("#resume", Button).label) == "Replay (r)"
+        assert resume.query_one("#discard", Button).disabled
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.screen is resume
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")

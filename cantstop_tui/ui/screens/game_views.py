@@ -90,7 +90,8 @@ class GameViews:
         if now is None or now.match is not match or (now.seats, now.bot_turn, now.away) != (
             seats, bot_turn, away
         ):
-            now = self._kept = GameView(match, seats=seats, bot_turn=bot_turn, away=away)
+            now = self._kept = GameView(match, seats=seats, bot_turn=bot_turn, away=away,
+                                        takes=self._table.takes(match))
         return now  # asked once a binding each time the keys bar is worked out
 
     def bindings(self, asked: Hashable, work_out: Callable[[], Bindings]) -> Bindings:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Protocol, runtime_checkable
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -35,8 +35,10 @@ RULES = (
     "{here}"
     "[b]{keys_title}[/b]\n"
     "{keys}"
-    f"  During a computer's turn {HURRY.said} plays the rest of it at once."
+    "{hurry}"
 )
+HURRY_LINE = f"  During a computer's turn {HURRY.said} plays the rest of it at once."
+
 
 SEAT_WORDS = ("1st listed", "2nd", "3rd", "4th")
 """Who each shape is, in the help: the players' order at the table, as the side panel
@@ -56,6 +58,17 @@ def keys_here(screen: Screen[object]) -> str:
             found.setdefault(binding.action, ([], binding.description))[0].append(key)
     rows = [Key(said_of(",".join(keys)), label.lower()) for keys, label in found.values()]
     return help_block(rows[start : start + 2] for start in range(0, len(rows), 2))
+
+
+@runtime_checkable
+class OwnHelp(Protocol):
+    """A screen that opens a help of its own (the guided game: its keys only)."""
+
+    def open_help(self) -> None:
+        """Push the screen's help."""
+        ...
+
+
 MORE_ABOVE = "more above"
 MORE_BELOW = "more below (PgDn, the wheel)"
 
@@ -85,6 +98,8 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.HELP_SCREEN)
+    HURRIES: ClassVar[bool] = True
+    """Whether the help says a key hurries a computer's turn (not where none lasts)."""
 
     def __init__(
         self, glyphs: Glyphs, win_columns: int = 3, keys: str = LOCAL_KEYS, here: str = ""
@@ -110,6 +125,7 @@ class HelpScreen(ModalScreen[None]):
             here=f"[b]{KEYS_HERE}[/b]\n{self.here}\n" if self.here else "",
             keys_title=KEYS_IN_GAME if self.here else "Keys",
             keys=self.keys,
+            hurry=HURRY_LINE if self.HURRIES else "",
         )
         with VerticalScroll(classes="dialog", id="help"):
             yield Static(text, id="rules")

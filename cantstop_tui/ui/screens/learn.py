@@ -20,10 +20,11 @@ from ...play.guided_table import GuidedTable
 from ...play.match import Match
 from .. import screen_keys
 from ..glyphs import Glyphs
-from ..keys import CHANCES, CHOOSE, HELP, HINT, KEY_ACTIONS, ROLL, STOP, bindings
+from ..keys import CHANCES, CHOOSE, HELP, HINT, KEY_ACTIONS, ROLL, STOP, bindings, help_block
 from ..view import GameView
 from .closing import close
 from .game import GameScreen
+from .help import HelpScreen
 
 PLAY_ACTIONS = (ROLL.action, STOP.action, CHOOSE.action)
 HIDDEN_ACTIONS = frozenset({HINT.action, CHANCES.action})
@@ -54,6 +55,17 @@ class GuidePanel(Static):
                 text.append("\n".join(recap) + "\n\n", style="italic")
             text.append(guide.text_of(view.match), style="bold")
             self.update(text)
+
+
+class LessonHelpScreen(HelpScreen, inherit_bindings=False):
+    """The help over the guided game: the keys it takes, in its words (q leaves it); it
+    dismisses with True to leave the lesson."""
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.LESSON_HELP_SCREEN)
+    HURRIES = False  # the guide's turns are played at once
+
+    def action_leave(self) -> None:
+        close(self, True)
 
 
 class LearnScreen(GameScreen):
@@ -98,6 +110,16 @@ class LearnScreen(GameScreen):
 
     def action_leave(self) -> None:
         close(self)
+
+    def open_help(self) -> None:
+        """The lesson's help (``help.OwnHelp``): its keys only."""
+        win = self.table.match.config.win_columns
+        keys = help_block(screen_keys.LESSON_HELP)
+        self.app.push_screen(LessonHelpScreen(self.glyphs, win, keys), self._helped)
+
+    def _helped(self, leave: bool | None) -> None:
+        if leave:
+            self.call_after_refresh(close, self)  # once the help is gone: the lesson on top
 
     def action_not_here(self) -> None:
         self._notice(self._why_not("", ()))

@@ -3,6 +3,7 @@ finished games, to replay."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import ClassVar
 
@@ -20,6 +21,7 @@ from ...storage.replay import Replay
 from ...storage.saved import SavedGame, list_saved_games
 from .. import screen_keys
 from ..keys import bindings
+from ..widgets.keys_bar import KeysBar
 from .quit import ConfirmScreen
 from .replay import PlayOn, ReplayScreen
 
@@ -108,6 +110,9 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
                 yield Button(keys.RESUME_GAME.button, id="resume", variant="primary", compact=True)
                 yield Button(keys.RESUME_NEW.button, id="new", compact=True)
                 yield Button(keys.DISCARD.button, id="discard", variant="error", compact=True)
+        # Its own bar: at start-up it opens over no screen of the game's (no bar under it),
+        # and its Discard question shows its keys through it.
+        yield KeysBar()
 
     def _options(self) -> list[Option]:
         options = [Option(describe(g), id=f"u{i}") for i, g in enumerate(self.games)]
@@ -129,9 +134,36 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
         else:
             self.query_one("#new", Button).focus()
 
+    def on_option_list_option_highlighted(self, _event: OptionList.OptionHighlighted) -> None:
+        """A finished game is replayed, not resumed, and not discarded here: the button
+        and the bar say so."""
+        finished = self._highlighted().startswith("f")
+        self.query_one("#resume", Button).label = self.key_labels.get(
+            "resume", screen_keys.RESUME_GAME.label) + f" ({screen_keys.RESUME_GAME.named})"
+        self.query_one("#discard", Button).disabled = finished
+        self.refresh_bindings()
+
+    @property
+    def key_labels(self) -> Mapping[str, str]:
+        """The bar's words: a finished game's Resume replays it."""
+        if self._highlighted().startswith("f"):
+            return {screen_keys.RESUME_GAME.action: screen_keys.REPLAY_SAVED.label}
+        return {}
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Resume (or replay) with a game highlighted; discard an unfinished one only."""
+        if action == screen_keys.RESUME_GAME.action:
+            return bool(self._highlighted())
+        if action == screen_keys.DISCARD.action:
+            return self._selected() is not None
+        return True
+
     def _highlighted(self) -> str:
         """The highlighted line's id: ``u3`` (unfinished game 3), ``f0`` (finished 0) or ""."""
-        games = self.query_one(OptionList)
+        found = self.query(OptionList)
+        if not found:  # not composed yet (a check of the bar's)
+            return ""
+        games = found.first()
         index = games.highlighted
         if index is None or not games.option_count:
             return ""
@@ -198,9 +230,7 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
 
     def action_discard(self) -> None:
         game = self._selected()
-        if game is None:
-            if self._highlighted().startswith("f"):
-                self.notify("A finished game is kept to replay; it is not discarded here.")
+        if game is None:  # a finished game: kept to replay (no d in the bar)
             return
         assert game.match is not None
         question = f"Discard {game.players}, {counted(len(game.match.history), 'step')} in?"

@@ -19,7 +19,7 @@ from ...storage.replay import Replay
 from ...storage.saved import SavedGame, list_saved_games
 from .. import screen_keys
 from ..keys import SAVE, bindings
-from ..screen_keys import BACK, REPLAY_SAVED
+from ..screen_keys import BACK, LOAD_SAVED, REPLAY_SAVED
 from .replay import PlayOn, ReplayScreen
 
 
@@ -66,7 +66,8 @@ class SavedGamesScreen(ModalScreen[Match | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                f"{self.title_text} (Enter loads, {REPLAY_SAVED.said} {REPLAY_SAVED.does},"
+                f"{self.title_text} ({LOAD_SAVED.said} {LOAD_SAVED.does},"
+                f" {REPLAY_SAVED.said} {REPLAY_SAVED.does},"
                 f" {BACK.named} goes back)", id="title"
             )
             yield OptionList(*(Option(describe(g)) for g in self.games))
@@ -90,7 +91,14 @@ class SavedGamesScreen(ModalScreen[Match | None]):
             self.query_one("#message", Static).update(f"{error} The file is left as it is.")
             return None
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_option_list_option_selected(self, _event: OptionList.OptionSelected) -> None:
+        self.action_load()  # a click on a line
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Load, replay or review with a game listed; back always."""
+        return bool(self.games) or action == BACK.action
+
+    def action_load(self) -> None:
         match = self._open()
         if match is not None:
             self.dismiss(match)

@@ -120,8 +120,9 @@ class PairChoice(ViewWidget):
             away = state.current_player in view.away  # said as to a spectator
             add(watched(view, name) if away else f"Waiting for {name} to play.", "italic")
         elif state.phase is Phase.ROLL:
-            hint = f"roll ({ROLL.said})" + (f" or stop ({STOP.said})" if can_stop(state) else "")
-            add(f"{name}, your turn: {hint}.", "bold")
+            offered = [f"{key.action} ({key.said})" for key in (ROLL, STOP) if view.offers(
+                key.action) and (key is ROLL or can_stop(state))]
+            add(f"{name}, your turn: {' or '.join(offered)}.", "bold")
         else:
             add("")
         return lines
