@@ -30,6 +30,10 @@ MAX_TABLES = 200
 """Tables a server holds at once (each can run a computer player and its timers)."""
 
 
+def _every_name(names: Iterable[str]) -> set[str]:
+    return {name.casefold() for name in names}
+
+
 class Lobby:
     """Every table of the server, and the lobby screens watching them."""
 
@@ -65,6 +69,9 @@ class Lobby:
         """Called with every game that ends (the server archives and counts it)."""
         self.leaderboard: Callable[[], Records] = lambda: Records({})
         """Every player's records and rating (the server's database, once it has one)."""
+        self.keeps_rating: Callable[[Iterable[str]], set[str]] = _every_name
+        """Which names (case-folded) keep a rating: an authentication owns them (the
+        server's ``Identities.keeps_rating``; every name without a server)."""
         self.game_ratings: Callable[[Match], GameRatings] = lambda _match: GameRatings({})
         """The stored ratings of a game's people as it began (the database's; safe from any
         thread): what the win chances and reviews of a table assume of its people."""

@@ -142,7 +142,9 @@ class Visiting(ABC):
         # name may be another player's, and seats and sessions are found by name (a
         # stranger who logged in as a seated player and left at the question took the
         # seat away with them).
-        self.visitor = Visitor(name if question is None else UNNAMED, self.login.identity)
+        self.visitor = Visitor(
+            name if question is None else UNNAMED, self.login.identity, self.login.address
+        )
         app = VisitApp(
             self.server.lobby,
             self.visitor,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any, Final
 
@@ -85,8 +86,13 @@ _INSERT: Final = f"INSERT OR IGNORE INTO results (game_id, name, {', '.join(COUN
 )
 
 
-def count_game(db: sqlite3.Connection, match: Match) -> bool:
-    """Count a finished game, inside the caller's transaction; False if it was counted before."""
+def count_game(
+    db: sqlite3.Connection, match: Match, unrated: Collection[str] = ()
+) -> bool:
+    """Count a finished game, inside the caller's transaction; False if it was counted before.
+
+    ``unrated``: the names of people who played it as guests: no records, no rating for
+    them, and the others' ratings move as if they had not played (``play.ratings.rated``)."""
     state = match.state
     if not state.is_over:
         raise ValueError("Only a finished game goes into the records.")
@@ -99,23 +105,30 @@ def count_game(db: sqlite3.Connection, match: Match) -> bool:
     ).rowcount
     if not added:
         return False
-    _rate(db, match)
+    _rate(db, match, unrated)
+    skipped = {name.casefold() for name in unrated}
     for result in played:
+        if result.name.casefold() in skipped:
+            continue
         db.execute(_INSERT, (gid, result.name, *_counts(added_to(PlayerRecord(""), result))))
     return True
 
 
-def _rate(db: sqlite3.Connection, match: Match) -> None:
+def _rate(db: sqlite3.Connection, match: Match, unrated: Collection[str]) -> None:
     """Update the ratings of the game's people (once: the caller counts the game once),
-    keeping those before it (``rated_before``; a newcomer's with no games)."""
-    names = sorted({seat.name for seat in match.seats if seat.is_human})
+    keeping those before it (``rated_before``; a newcomer's with no games); not the
+    ``unrated``'s."""
+    skipped = {name.casefold() for name in unrated}
+    names = sorted(
+        {seat.name for seat in match.seats if seat.is_human and seat.name.casefold() not in skipped}
+    )
     before = served_ratings(db, names)
     db.executemany(
         "INSERT OR IGNORE INTO rated_before VALUES (?, ?, ?, ?, ?)",
         [(game_id(match), name, r.mu, r.sigma, r.games)
          for name, r in ((name, before.get(name, Rating())) for name in names)],
     )
-    for name, rating in rated(before, match).items():
+    for name, rating in rated(before, match, unrated).items():
         db.execute(
             "INSERT INTO ratings VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET "
             "mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",

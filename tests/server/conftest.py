@@ -151,9 +151,9 @@ async def create_table(host: Player, name: str = "") -> None:
     await host.wait_for("Waiting")
 
 
-async def host_table(server: GameServer, name: str = "ana") -> Player:
+async def host_table(server: GameServer, name: str = "ana", **options: Any) -> Player:
     """``name`` comes to the lobby, creates a two-player table and waits at it."""
-    host = await Player.connect(server.port, name)
+    host = await Player.connect(server.port, name, **options)
     await host.wait_for("lobby")
     await create_table(host)
     return host
@@ -173,27 +173,44 @@ async def start_table(
     server: GameServer,
     first: str = "ana",
     second: str = "bob",
+    *,
+    keys: bool = False,
 ) -> tuple[Player, Player, HostedTable]:
-    """``first`` creates a two-player table, ``second`` sits at it; both past the roll-off."""
-    ana = await host_table(server, first)
-    bob = await sit_and_start(server, ana, second, f"{first}'s table")
+    """``first`` creates a two-player table, ``second`` sits at it; both past the roll-off
+    (``keys``: each logs in with a key of their own, so the game is rated)."""
+    ana = await host_table(server, first, **({"client_keys": key_of(first)} if keys else {}))
+    options = {"client_keys": key_of(second)} if keys else {}
+    bob = await sit_and_start(server, ana, second, f"{first}'s table", **options)
     hosted = next(iter(server.lobby.tables.values()))
     return ana, bob, hosted
 
 
-async def sit_down(server: GameServer, name: str, table: str) -> Player:
+KEYS: dict[str, asyncssh.SSHKey] = {}
+
+
+def key_of(name: str) -> list[asyncssh.SSHKey]:
+    """``client_keys`` for ``name``'s own key (made once a test run): a key-bound player,
+    whose games are rated, where a keyless guest's are not (``server.guests``)."""
+    if name not in KEYS:
+        KEYS[name] = asyncssh.generate_private_key("ssh-ed25519")
+    return [KEYS[name]]
+
+
+async def sit_down(server: GameServer, name: str, table: str, **options: Any) -> Player:
     """``name`` comes to the lobby and sits at the table listed as ``table`` (the first row,
     waiting for a second player): the game starts, with who starts."""
-    second = await Player.connect(server.port, name)
+    second = await Player.connect(server.port, name, **options)
     await second.wait_for(table)
     second.press("\r")
     await second.wait_for("Who starts?")
     return second
 
 
-async def sit_and_start(server: GameServer, host: Player, name: str, table: str) -> Player:
+async def sit_and_start(
+    server: GameServer, host: Player, name: str, table: str, **options: Any
+) -> Player:
     """``name`` sits at ``host``'s table (:func:`sit_down`); both go past the roll-off."""
-    second = await sit_down(server, name, table)
+    second = await sit_down(server, name, table, **options)
     for player in (host, second):
         await player.wait_for("Who starts?")
         player.press("\r")
