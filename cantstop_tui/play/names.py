@@ -50,8 +50,9 @@ blanks."""
 
 def _visible(raw: str, limit: int, allowed: Callable[[str], bool] | None = None) -> str:
     """``raw`` without escape sequences, control, format (bidi, zero-width), private-use,
-    unassigned or default-ignorable (``_INVISIBLE``) characters (and, given ``allowed``, without what it refuses), with at most
-    two combining marks after a kept character; NFC-normalised, whitespace collapsed."""
+    unassigned or default-ignorable (``_INVISIBLE``) characters (and, given ``allowed``,
+    without what it refuses), with at most two combining marks after a kept character;
+    NFC-normalised, whitespace collapsed."""
     text = _INVISIBLE.sub("", _ESCAPE_SEQUENCE.sub("", raw[: limit * 8]))
     kept: list[str] = []
     marks = 0
