@@ -18,8 +18,8 @@ rate (``budgets``).
 from __future__ import annotations
 
 import ipaddress
-from dataclasses import replace
 from collections.abc import Callable, Collection, Iterable
+from dataclasses import replace
 from typing import Final
 
 from ..play.ratings import GameRatings

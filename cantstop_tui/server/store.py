@@ -61,6 +61,7 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "missed": hosted.missed,
         "creator": hosted.creator,
         "creator_block": hosted.creator_block,
+        "creator_guest": hosted.creator_guest,
         "created": hosted.created,
         "unrated": sorted(hosted.unrated),
     }
@@ -159,6 +160,7 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
     hosted.creator = sanitize_name(creator) if isinstance(creator, str) else ""
     block = record.get("creator_block")
     hosted.creator_block = clean_text(block) if isinstance(block, str) else None
+    hosted.creator_guest = record.get("creator_guest") is True
     created = record.get("created")
     hosted.created = float(created) if isinstance(created, int | float) else lobby.clock()
     hosted.unrated = {sanitize_name(str(name)) for name in record.get("unrated") or []}

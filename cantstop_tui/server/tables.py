@@ -67,10 +67,11 @@ class HostedTable:
         self.creator = ""
         """The name of the person who created it (counted against their open tables)."""
         self.creator_block: str | None = None
-        """The address block of the guest who created it (None: not a guest's), whose
-        waiting tables the block's guests share (``turn_tables.check_waiting``)."""
+        self.creator_guest = False
         self.created = 0.0
-        """When it was created (the lobby's wall clock): a table nobody joined expires."""
+        """The address block its creator came from, whether a guest, and when it was made
+        (the lobby's wall clock): for the limits on tables waiting for players
+        (``waiting_tables``)."""
         self.unrated: set[str] = set()
         """The names of the guests who sat at it: their games are not rated (``guests``)."""
         self.chances = False
@@ -247,7 +248,7 @@ class HostedTable:
 
     def say(self, visitor: Visitor, text: str) -> None:
         """A line to the table, within the person's chat budget (else a ``LobbyError``)."""
-        self.lobby.budgets.may_say(visitor.name)
+        self.lobby.budgets.may_say(visitor.name, visitor.address)
         self.chat.say(visitor, text, watching=not self.seats_of(visitor))
 
     def post(self, line: str) -> None:
