@@ -196,6 +196,10 @@ def key_of(name: str) -> list[asyncssh.SSHKey]:
     return [KEYS[name]]
 
 
+def _keys(name: str, keyed: bool) -> dict[str, Any]:
+    return {"client_keys": key_of(name)} if keyed else {}
+
+
 async def sit_down(server: GameServer, name: str, table: str, **options: Any) -> Player:
     """``name`` comes to the lobby and sits at the table listed as ``table`` (the first row,
     waiting for a second player): the game starts, with who starts."""
@@ -227,14 +231,20 @@ async def talking(server: GameServer) -> tuple[Player, Player, HostedTable]:
 
 
 async def turn_based_game(
-    server: GameServer, config: GameConfig, rules: TurnRules, size: tuple[int, int] = (80, 24)
+    server: GameServer,
+    config: GameConfig,
+    rules: TurnRules,
+    size: tuple[int, int] = (80, 24),
+    *,
+    keys: bool = False,
 ) -> tuple[Player, Player, HostedTable]:
-    """ana (in the lobby) has a turn-based table made for her; bob sits: the game starts."""
-    ana = await Player.connect(server.port, "ana", size=size)
+    """ana (in the lobby) has a turn-based table made for her; bob sits: the game starts
+    (``keys``: each logs in with a key of their own, so the game is rated)."""
+    ana = await Player.connect(server.port, "ana", size=size, **_keys("ana", keys))
     await ana.wait_for("lobby")
     [visitor] = [s.visitor for s in server.sessions if s.visitor is not None]
     hosted = server.lobby.create(visitor, "", config, ["human"], turns=rules)
-    bob = await Player.connect(server.port, "bob", size=size)
+    bob = await Player.connect(server.port, "bob", size=size, **_keys("bob", keys))
     await bob.wait_for("ana's table")
     bob.press("\r")
     await until(lambda: hosted.table is not None, "the game to start")
