@@ -2,7 +2,8 @@
 
 One sanitiser for every name or line of text that reaches a terminal, whatever it came from
 (a save, the records, the settings, an SSH login, a chat line): escape sequences, control
-characters, bidirectional overrides and zero-width characters are removed, whitespace is
+characters, bidirectional overrides, zero-width and other invisible characters (every
+Default_Ignorable_Code_Point, the Hangul fillers among them) are removed, whitespace is
 collapsed, and the result is capped. Each function first cuts its input to a bounded length,
 so a megabyte-long name costs no more than a short one.
 """
@@ -33,13 +34,26 @@ _ESCAPE_SEQUENCE = re.compile(
     re.VERBOSE,
 )
 _ALLOWED_PUNCTUATION = frozenset(" -_.'")
+_INVISIBLE = re.compile(
+    "["
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+    "\u2800"
+    "]"
+)
+"""Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, Unicode 15), which
+includes letters drawn as nothing (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0) and
+marks (variation selectors), and the blank Braille pattern U+2800: a name of them shows as
+blanks."""
 
 
 def _visible(raw: str, limit: int, allowed: Callable[[str], bool] | None = None) -> str:
-    """``raw`` without escape sequences, control, format (bidi, zero-width), private-use or
-    unassigned characters (and, given ``allowed``, without what it refuses), with at most
-    two combining marks after a kept character; NFC-normalised, whitespace collapsed."""
-    text = _ESCAPE_SEQUENCE.sub("", raw[: limit * 8])
+    """``raw`` without escape sequences, control, format (bidi, zero-width), private-use,
+    unassigned or default-ignorable (``_INVISIBLE``) characters (and, given ``allowed``,
+    without what it refuses), with at most two combining marks after a kept character;
+    NFC-normalised, whitespace collapsed."""
+    text = _INVISIBLE.sub("", _ESCAPE_SEQUENCE.sub("", raw[: limit * 8]))
     kept: list[str] = []
     marks = 0
     base_kept = False

@@ -15,7 +15,7 @@ newcomer starts there (``my_level``).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Final
@@ -109,11 +109,14 @@ def anchor(kind: str) -> Rating | None:
     return ANCHORS.get(level_name(kind))
 
 
-def rated(ratings: Mapping[str, Rating], match: Match) -> dict[str, Rating]:
+def rated(
+    ratings: Mapping[str, Rating], match: Match, unrated: Collection[str] = ()
+) -> dict[str, Rating]:
     """The new ratings of the people who played the finished ``match`` (by name).
 
     A person in two seats counts once, at their better place; computer levels take part
-    with their anchors and are not changed; a bot of your own is left out. A person the
+    with their anchors and are not changed; a bot of your own is left out, and so are the
+    ``unrated`` (guests: a server's, whose names are anyone's). A person the
     computer played some of their turns for (``results.helped_seats``: a drop, a turn that
     ran out of time, a missed deadline) gains nothing from the game: their rating moves
     only if the game lowers its estimate (``mu``), so that letting the strongest level play
@@ -124,7 +127,10 @@ def rated(ratings: Mapping[str, Rating], match: Match) -> dict[str, Rating]:
     place = places(match)
     people: dict[str, int] = {}
     anchors: list[tuple[Rating, int]] = []
+    skipped = {name.casefold() for name in unrated}
     for seat, player in enumerate(match.seats):
+        if player.is_human and player.name.casefold() in skipped:
+            continue
         if player.is_human:
             people[player.name] = min(people.get(player.name, place[seat]), place[seat])
         elif (fixed := anchor(player.kind)) is not None:

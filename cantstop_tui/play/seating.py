@@ -16,7 +16,7 @@ from seats to seats; the hosted table (``server/tables.py``) adds the clocks and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..ai import STRONGEST
 from .lookalike import same_name
@@ -41,6 +41,8 @@ class Person:
 
     name: str
     key: str | None = None
+    address: str = field(default="", compare=False)
+    """Where they connect from (not part of who they are; limits per address block)."""
 
 
 @dataclass(frozen=True, slots=True)

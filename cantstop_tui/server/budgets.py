@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..play.seating import LobbyError
+from .guests import address_block
 from .limits import TokenBucket
 
 CHAT_BURST = 5
@@ -26,6 +27,8 @@ CHAT_STRIKES = 10
 """Lines refused before a person is muted (forgiven at a tenth of the chat rate)."""
 MUTE_SECONDS = 300.0
 """How long a person who keeps flooding the chat is muted, at every table."""
+BLOCK = "\0block "
+"""Before an address block in the budgets' keys: no name begins with a control character."""
 MAX_PEOPLE = 10_000
 """People whose budgets are remembered (the least recently seen are forgotten first)."""
 
@@ -48,6 +51,38 @@ class PersonLimits:
             "--chat-per-second",
             "LINES",
             f"chat lines a second one person may say (bursts of {CHAT_BURST})",
+        ),
+    )
+    waiting_hours: float = field(
+        default=24.0,
+        metadata=_flag(
+            "--waiting-hours",
+            "H",
+            "hours a turn-based table waits for its players before it closes unplayed",
+        ),
+    )
+    waiting_per_address: int = field(
+        default=10,
+        metadata=_flag(
+            "--waiting-per-address",
+            "N",
+            "turn-based tables waiting for players that one address (/32, /64) may have made",
+        ),
+    )
+    guest_waiting: int = field(
+        default=2,
+        metadata=_flag(
+            "--guest-waiting",
+            "N",
+            "of those, what the keyless guests of one address may have made together",
+        ),
+    )
+    waiting_tables: int = field(
+        default=100,
+        metadata=_flag(
+            "--waiting-tables",
+            "N",
+            "turn-based tables waiting for players on the whole server (the rest stay for games)",
         ),
     )
     moves_per_minute: int = field(
@@ -135,12 +170,15 @@ class Budgets:
 
     # --- chat ---------------------------------------------------------------------------
 
-    def may_say(self, name: str) -> None:
-        """Count one line said; raise a sentence if it is refused (too fast, or muted)."""
+    def may_say(self, name: str, address: str = "") -> None:
+        """Count one line said; raise a sentence if it is refused (too fast, or muted). The
+        rate holds per name and again per ``address``'s block (``guests.address_block``):
+        guest names are free, so those from one address share one allowance."""
         if (notice := self.mute_notice(name)) is not None:
             raise LobbyError(notice)
         person, now = self._person(name), self.clock()
-        if person.chat.take(1):
+        block = self._person(BLOCK + address_block(address)) if address else None
+        if (block is None or block.chat.take(1)) and person.chat.take(1):
             return
         if not person.strikes.take(1):
             person.muted_until = now + MUTE_SECONDS

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from ..play.lookalike import mixed_scripts, skeleton
 from .auth import Auth
+from .guests import guest
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS names (
@@ -41,10 +42,6 @@ CREATE TABLE IF NOT EXISTS names (
 SKELETONS = "CREATE INDEX IF NOT EXISTS names_skeleton ON names (skeleton)"
 """Names bound before look-alikes were refused get their skeleton when the database opens."""
 PASSWORD = "password"
-
-
-def guest(address: str) -> str:
-    return f"guest@{address}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +112,13 @@ class Names:
             ).fetchall()
         return [str(other) for (other,) in rows if str(other).casefold() != name.casefold()]
 
+    def bound(self, names: Iterable[str]) -> set[str]:
+        """Which of ``names`` are bound to a key (case-folded)."""
+        wanted = list(names)
+        with self._connect() as db:
+            rows = db.execute("SELECT name FROM names").fetchall() if wanted else []
+        return {str(name).casefold() for (name,) in rows} & {n.casefold() for n in wanted}
+
     def forget(self, name: str) -> bool:
         """Release ``name``; whether it was bound."""
         with self._connect() as db:
@@ -183,6 +187,13 @@ class Identities:
         if mixed is not None:
             return f"The name {name} mixes {mixed}: use one script in each word."
         return None
+
+    def keeps_rating(self, names: Iterable[str]) -> set[str]:
+        """Which of ``names`` (case-folded) an authentication owns, so keep a rating: bound
+        to a key or a player's own password (``guests``)."""
+        wanted = list(names)
+        own = {name.casefold() for name in self.auth.passwords}
+        return self.names.bound(wanted) | {n.casefold() for n in wanted if n.casefold() in own}
 
     def claim(self, login: Login, name: str) -> None:
         """A key login that plays as ``name`` owns it from now on (if nobody does)."""

@@ -140,7 +140,7 @@ class TableJournal:
 
     def _put(self, hosted: HostedTable) -> None:
         if hosted.table is not None and hosted.table.match.state.is_over:
-            count_game(self.db, hosted.table.match)
+            count_game(self.db, hosted.table.match, hosted.unrated)
         if store.saved(hosted):
             record = json.dumps(store.table_to_json(hosted), separators=(",", ":"))
             self.db.execute(

@@ -19,7 +19,7 @@ from ..play.seating import LobbyError
 from ..play.turn_based import MAX_TURN_BASED, Clock, TurnRules, wall_clock
 from ..storage.records import Records
 from ..ui.screens.lobby_tables import TableSummary
-from . import turn_tables
+from . import turn_tables, waiting_tables
 from .budgets import Budgets
 from .next_game import Listener
 from .table_summary import summary
@@ -28,6 +28,10 @@ from .tables import TABLE_NAME_LENGTH, HostedTable, Visitor
 log = logging.getLogger(__name__)
 MAX_TABLES = 200
 """Tables a server holds at once (each can run a computer player and its timers)."""
+
+
+def _every_name(names: Iterable[str]) -> set[str]:
+    return {name.casefold() for name in names}
 
 
 class Lobby:
@@ -65,6 +69,9 @@ class Lobby:
         """Called with every game that ends (the server archives and counts it)."""
         self.leaderboard: Callable[[], Records] = lambda: Records({})
         """Every player's records and rating (the server's database, once it has one)."""
+        self.keeps_rating: Callable[[Iterable[str]], set[str]] = _every_name
+        """Which names (case-folded) keep a rating: an authentication owns them (the
+        server's ``Identities.keeps_rating``; every name without a server)."""
         self.game_ratings: Callable[[Match], GameRatings] = lambda _match: GameRatings({})
         """The stored ratings of a game's people as it began (the database's; safe from any
         thread): what the win chances and reviews of a table assume of its people."""
@@ -135,6 +142,7 @@ class Lobby:
             raise LobbyError("This server has no turn-based tables.")
         if turns is not None:  # turn-based tables have their own limit per person
             turn_tables.check_room(self.tables.values(), visitor, self.turn_based_limit)
+            waiting_tables.check_room(self.tables.values(), visitor, self.budgets.limits)
         else:
             self.budgets.may_create(self.created_by(visitor))
         self.budgets.may_move(visitor.name)
@@ -143,6 +151,7 @@ class Lobby:
         hosted.chances = chances
         hosted.creator = visitor.name
         hosted.turn_rules = turns
+        waiting_tables.made_by(hosted, visitor, self.clock())
         self._next_id += 1
         self.tables[hosted.id] = hosted
         log.info("Table %d %r created by %s (%s).", hosted.id, table_name, visitor.name, kinds)
@@ -212,8 +221,21 @@ class Lobby:
     def check_deadlines(self) -> int:
         """Handle every turn-based table's missed deadline; returns how many there were. The
         lobby screens are redrawn meanwhile: they show each move's time left."""
+        self.close_unplayed()
         tables = list(self.tables.values())
         missed = sum(turn_tables.check(hosted) for hosted in tables)
         if not missed and any(turn_tables.to_move(hosted) for hosted in tables):
             self.changed()
         return missed
+
+    def close_unplayed(self) -> int:
+        """Close the turn-based tables whose game did not begin within the waiting hours
+        (``waiting_tables``); returns how many."""
+        hours = self.budgets.limits.waiting_hours
+        gone = waiting_tables.expired(list(self.tables.values()), self.clock(), hours)
+        for hosted in gone:
+            log.info("Table %d %r closes: not begun within %g h.", hosted.id, hosted.name, hours)
+            self.tables.pop(hosted.id, None)
+        if gone:
+            self.changed(save=True)
+        return len(gone)

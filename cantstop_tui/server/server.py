@@ -51,6 +51,7 @@ class GameServer:
         if names is None:  # a server without a data directory (tests): a throwaway database
             names = Names(Path(tempfile.mkdtemp(prefix="cantstop-")) / "server.db")
         self.identities = Identities(names, lambda: self.settings.auth, self.playing_names)
+        self.lobby.keeps_rating = self.identities.keeps_rating
         self.gate = Gate(self.limits)
         self.limited = Limited(log)
         """Logs what clients cause: one line a minute per address and kind of event."""

@@ -60,6 +60,10 @@ def table_to_json(hosted: HostedTable) -> dict[str, Any]:
         "seen": hosted.seen,
         "missed": hosted.missed,
         "creator": hosted.creator,
+        "creator_block": hosted.creator_block,
+        "creator_guest": hosted.creator_guest,
+        "created": hosted.created,
+        "unrated": sorted(hosted.unrated),
     }
 
 
@@ -154,6 +158,12 @@ def _restore(lobby: Lobby, record: dict[str, Any]) -> HostedTable:
         ]
     creator = record.get("creator")
     hosted.creator = sanitize_name(creator) if isinstance(creator, str) else ""
+    block = record.get("creator_block")
+    hosted.creator_block = clean_text(block) if isinstance(block, str) else None
+    hosted.creator_guest = record.get("creator_guest") is True
+    created = record.get("created")
+    hosted.created = float(created) if isinstance(created, int | float) else lobby.clock()
+    hosted.unrated = {sanitize_name(str(name)) for name in record.get("unrated") or []}
     if match is None:  # a turn-based table not yet begun: its seats wait for their people
         if hosted.turn_rules is None:
             raise ValueError("a table without a game is not one to come back to")

@@ -27,6 +27,7 @@ from ..play.turn_based import Clock, TurnDeadline, TurnRules
 from . import seat_notices, turn_tables
 from .budgets import Budgets
 from .chat import TableChat
+from .guests import is_guest
 from .next_game import GameRegistry, NextGame
 from .shared_table import SharedTable
 from .table_clocks import TableClocks
@@ -65,6 +66,14 @@ class HostedTable:
         self.chat = TableChat()
         self.creator = ""
         """The name of the person who created it (counted against their open tables)."""
+        self.creator_block: str | None = None
+        self.creator_guest = False
+        self.created = 0.0
+        """The address block its creator came from, whether a guest, and when it was made
+        (the lobby's wall clock): for the limits on tables waiting for players
+        (``waiting_tables``)."""
+        self.unrated: set[str] = set()
+        """The names of the guests who sat at it: their games are not rated (``guests``)."""
         self.chances = False
         """Whether its players may show each player's win chance (its creator's choice)."""
         self.turn_rules: TurnRules | None = None
@@ -187,6 +196,8 @@ class HostedTable:
         seats, seat = seating.take_seat(
             self.seats, visitor, seat, game_on=game_on, table_name=self.name
         )
+        if is_guest(visitor.key):
+            self.unrated.add(visitor.name)
         self.set_seats(seats)
         if self.finished:  # joining a finished game's table is asking for the next game
             self.next_game.votes.add(seat)
@@ -237,7 +248,7 @@ class HostedTable:
 
     def say(self, visitor: Visitor, text: str) -> None:
         """A line to the table, within the person's chat budget (else a ``LobbyError``)."""
-        self.lobby.budgets.may_say(visitor.name)
+        self.lobby.budgets.may_say(visitor.name, visitor.address)
         self.chat.say(visitor, text, watching=not self.seats_of(visitor))
 
     def post(self, line: str) -> None:

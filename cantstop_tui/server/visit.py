@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Final, Protocol
 
 from ..play.names import is_usable_name, sanitize_name
+from ..play.reserved_names import computer_name
 from ..play.seating import LobbyError
 from ..ui.screens.lobby_tables import LobbyChoice
 from .collector import collect_soon
@@ -93,6 +94,8 @@ class Visiting(ABC):
             return name, None
         if not is_usable_name(name):
             return name, "Your SSH user name cannot be shown to other players. Your name?"
+        if (kept := computer_name(name)) is not None:
+            return name, f"{kept} Your name?"
         refusal = identities.owner_refusal(login, name)
         if refusal is not None:
             raise Refused(refusal)
@@ -108,6 +111,8 @@ class Visiting(ABC):
 
     def name_refusal(self, name: str) -> str | None:
         """For the name prompt: why ``name`` is not this visitor's to take, or None."""
+        if (kept := computer_name(name)) is not None:
+            return f"{kept} Choose another."
         refusal = self.server.identities.refusal(self.login, name)
         if refusal is not None:
             return refusal
@@ -146,7 +151,9 @@ class Visiting(ABC):
         # name may be another player's, and seats and sessions are found by name (a
         # stranger who logged in as a seated player and left at the question took the
         # seat away with them).
-        self.visitor = Visitor(name if question is None else UNNAMED, self.login.identity)
+        self.visitor = Visitor(
+            name if question is None else UNNAMED, self.login.identity, self.login.address
+        )
         app = VisitApp(
             self.server.lobby,
             self.visitor,

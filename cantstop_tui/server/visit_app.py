@@ -35,6 +35,7 @@ from ..ui.screens.table_over import RematchWanted, TableOverScreen
 from ..ui.settings import GameSettings
 from . import turn_tables
 from .collector import collect_after, collect_once_removed, collect_soon
+from .guests import GUEST_NOTICE, is_guest, unrated_ratings
 from .lobby import Lobby
 from .shared_table import SharedTable
 from .table_notices import TableNotices
@@ -97,6 +98,7 @@ class VisitApp(GameApp):
         self.watching_only = False
         """The visitor chose to watch the table shown, not to sit."""
         self._unseen: Unseen | None = None
+        self._told_guest = False
         """What the visitor had not seen of the table's game when they came (for its screen)."""
 
     @property
@@ -123,12 +125,15 @@ class VisitApp(GameApp):
             self.show_lobby()
 
     def _named(self, name: str | None) -> None:
-        self.visitor = Visitor(name or "player", self.visitor.key)
+        self.visitor = Visitor(name or "player", self.visitor.key, self.visitor.address)
         self.named(self.visitor)
         self.show_lobby()
 
     def show_lobby(self) -> None:
         self.push_screen(LobbyScreen(VisitorLobby(self.lobby, self.visitor)), self._chosen)
+        if is_guest(self.visitor.key) and not self._told_guest:
+            self._told_guest = True  # once a visit, in one line
+            self.notify(GUEST_NOTICE)
 
     def _chosen(self, choice: LobbyChoice | None) -> None:
         if choice is None:
@@ -248,7 +253,9 @@ class VisitApp(GameApp):
 
     def game_ratings(self, match: Match) -> GameRatings:
         """The server's ratings of ``match``'s people as it began (the database's)."""
-        return self.lobby.game_ratings(match)
+        known = self.lobby.game_ratings(match)
+        hosted = self.hosted
+        return unrated_ratings(known, hosted.unrated if hosted is not None else ())
 
     def action_talk(self) -> None:
         self.talk.open()

@@ -21,6 +21,7 @@ from ..ui.keys import bindings
 from ..ui.screens.create_table import NewTable
 from ..ui.screens.lobby_tables import LobbyChoice, TableSummary
 from ..ui.widgets.keys_bar import KeysBar
+from .guests import leaderboard_of
 from .lobby import Lobby
 from .tables import Visitor
 
@@ -46,7 +47,8 @@ class VisitorLobby:
         return self.lobby.summaries()
 
     def leaderboard(self) -> Records:
-        return self.lobby.leaderboard()
+        """Only the names an authentication owns (``guests``): a guest's name is anyone's."""
+        return leaderboard_of(self.lobby.leaderboard(), self.lobby.keeps_rating)
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         return self.lobby.subscribe(listener)

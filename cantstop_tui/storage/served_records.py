@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import sqlite3
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any, Final
 
@@ -103,8 +104,13 @@ _INSERT: Final = (
 )
 
 
-def count_game(db: sqlite3.Connection, match: Match) -> bool:
-    """Count a finished game, inside the caller's transaction; False if it was counted before."""
+def count_game(
+    db: sqlite3.Connection, match: Match, unrated: Collection[str] = ()
+) -> bool:
+    """Count a finished game, inside the caller's transaction; False if it was counted before.
+
+    ``unrated``: the names of people who played it as guests: no records, no rating for
+    them, and the others' ratings move as if they had not played (``play.ratings.rated``)."""
     state = match.state
     if not state.is_over:
         raise ValueError("Only a finished game goes into the records.")
@@ -117,19 +123,25 @@ def count_game(db: sqlite3.Connection, match: Match) -> bool:
     ).rowcount
     if not added:
         return False
-    _rate(db, match)
-    person = persons(db, [result.name for result in played])
-    for result in played:
+    _rate(db, match, unrated)
+    skipped = {name.casefold() for name in unrated}
+    kept = [result for result in played if result.name.casefold() not in skipped]
+    person = persons(db, [result.name for result in kept])
+    for result in kept:
         counts = _counts(added_to(PlayerRecord(""), result))
         db.execute(_INSERT, (gid, result.name, person[result.name], *counts))
     return True
 
 
-def _rate(db: sqlite3.Connection, match: Match) -> None:
+def _rate(db: sqlite3.Connection, match: Match, unrated: Collection[str]) -> None:
     """Update the ratings of the game's people (once: the caller counts the game once),
-    keeping those before it (``rated_before``; a newcomer's with no games). Each rating is
-    its person's, whichever spelling of their name they played under."""
-    names = sorted({seat.name for seat in match.seats if seat.is_human})
+    keeping those before it (``rated_before``; a newcomer's with no games); not the
+    ``unrated``'s. Each rating is its person's, whichever spelling of their name they
+    played under."""
+    skipped = {name.casefold() for name in unrated}
+    names = sorted(
+        {seat.name for seat in match.seats if seat.is_human and seat.name.casefold() not in skipped}
+    )
     before = served_ratings(db, names)
     person = persons(db, names)
     db.executemany(
@@ -137,7 +149,7 @@ def _rate(db: sqlite3.Connection, match: Match) -> None:
         [(game_id(match), name, r.mu, r.sigma, r.games)
          for name, r in ((name, before.get(name, Rating())) for name in names)],
     )
-    for name, rating in rated(before, match).items():
+    for name, rating in rated(before, match, unrated).items():
         numbers = (rating.mu, rating.sigma, rating.games)
         if not db.execute(
             "UPDATE ratings SET mu = ?, sigma = ?, games = ? WHERE person = ?",

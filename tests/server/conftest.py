@@ -162,9 +162,9 @@ async def create_table(host: Player, name: str = "") -> None:
     await host.wait_for("Waiting")
 
 
-async def host_table(server: GameServer, name: str = "ana") -> Player:
+async def host_table(server: GameServer, name: str = "ana", **options: Any) -> Player:
     """``name`` comes to the lobby, creates a two-player table and waits at it."""
-    host = await Player.connect(server.port, name)
+    host = await Player.connect(server.port, name, **options)
     await host.wait_for("lobby")
     await create_table(host)
     return host
@@ -184,27 +184,48 @@ async def start_table(
     server: GameServer,
     first: str = "ana",
     second: str = "bob",
+    *,
+    keys: bool = False,
 ) -> tuple[Player, Player, HostedTable]:
-    """``first`` creates a two-player table, ``second`` sits at it; both past the roll-off."""
-    ana = await host_table(server, first)
-    bob = await sit_and_start(server, ana, second, f"{first}'s table")
+    """``first`` creates a two-player table, ``second`` sits at it; both past the roll-off
+    (``keys``: each logs in with a key of their own, so the game is rated)."""
+    ana = await host_table(server, first, **({"client_keys": key_of(first)} if keys else {}))
+    options = {"client_keys": key_of(second)} if keys else {}
+    bob = await sit_and_start(server, ana, second, f"{first}'s table", **options)
     hosted = next(iter(server.lobby.tables.values()))
     return ana, bob, hosted
 
 
-async def sit_down(server: GameServer, name: str, table: str) -> Player:
+KEYS: dict[str, asyncssh.SSHKey] = {}
+
+
+def key_of(name: str) -> list[asyncssh.SSHKey]:
+    """``client_keys`` for ``name``'s own key (made once a test run): a key-bound player,
+    whose games are rated, where a keyless guest's are not (``server.guests``)."""
+    if name not in KEYS:
+        KEYS[name] = asyncssh.generate_private_key("ssh-ed25519")
+    return [KEYS[name]]
+
+
+def _keys(name: str, keyed: bool) -> dict[str, Any]:
+    return {"client_keys": key_of(name)} if keyed else {}
+
+
+async def sit_down(server: GameServer, name: str, table: str, **options: Any) -> Player:
     """``name`` comes to the lobby and sits at the table listed as ``table`` (the first row,
     waiting for a second player): the game starts, with who starts."""
-    second = await Player.connect(server.port, name)
+    second = await Player.connect(server.port, name, **options)
     await second.wait_for(table)
     second.press("\r")
     await second.wait_for("Who starts?")
     return second
 
 
-async def sit_and_start(server: GameServer, host: Player, name: str, table: str) -> Player:
+async def sit_and_start(
+    server: GameServer, host: Player, name: str, table: str, **options: Any
+) -> Player:
     """``name`` sits at ``host``'s table (:func:`sit_down`); both go past the roll-off."""
-    second = await sit_down(server, name, table)
+    second = await sit_down(server, name, table, **options)
     for player in (host, second):
         await player.wait_for("Who starts?")
         player.press("\r")
@@ -221,14 +242,20 @@ async def talking(server: GameServer) -> tuple[Player, Player, HostedTable]:
 
 
 async def turn_based_game(
-    server: GameServer, config: GameConfig, rules: TurnRules, size: tuple[int, int] = (80, 24)
+    server: GameServer,
+    config: GameConfig,
+    rules: TurnRules,
+    size: tuple[int, int] = (80, 24),
+    *,
+    keys: bool = False,
 ) -> tuple[Player, Player, HostedTable]:
-    """ana (in the lobby) has a turn-based table made for her; bob sits: the game starts."""
-    ana = await Player.connect(server.port, "ana", size=size)
+    """ana (in the lobby) has a turn-based table made for her; bob sits: the game starts
+    (``keys``: each logs in with a key of their own, so the game is rated)."""
+    ana = await Player.connect(server.port, "ana", size=size, **_keys("ana", keys))
     await ana.wait_for("lobby")
     [visitor] = [s.visitor for s in server.sessions if s.visitor is not None]
     hosted = server.lobby.create(visitor, "", config, ["human"], turns=rules)
-    bob = await Player.connect(server.port, "bob", size=size)
+    bob = await Player.connect(server.port, "bob", size=size, **_keys("bob", keys))
     await bob.wait_for("ana's table")
     bob.press("\r")
     await until(lambda: hosted.table is not None, "the game to start")

@@ -19,7 +19,7 @@ from cantstop_tui.storage.records_cli import ABANDONED
 from cantstop_tui.storage.records_cli import main as records_main
 from cantstop_tui.storage.served_records import served_records
 
-from .conftest import Player, make_server, until
+from .conftest import Player, key_of, make_server, until
 
 GAMES = 3
 GAME_SECONDS = 120.0
@@ -40,7 +40,7 @@ def counted(journal: TableJournal, games: int) -> bool:
 async def leave_a_game_to_the_computer(server: GameServer, table_id: int) -> HostedTable:
     """ana makes a table against the computer (easy), leaves once it starts, and the computer
     plays her seat to the end."""
-    ana = await Player.connect(server.port, "ana")
+    ana = await Player.connect(server.port, "ana", client_keys=key_of("ana"))  # rated
     await ana.wait_for("lobby")
     ana.press("c")
     await ana.wait_for("New table")
@@ -86,7 +86,7 @@ async def test_leaving_games_for_the_computer_to_win_counts_as_losses(
         [row] = [line.split() for line in printed.splitlines() if line.startswith("ana ")]
         assert row[2:5] == [str(GAMES), "0", str(GAMES)]
         assert ABANDONED in " ".join(printed.split())  # wrapped at the width, on words
-        ana = await Player.connect(server.port, "ana", size=(100, 30))
+        ana = await Player.connect(server.port, "ana", size=(100, 30), client_keys=key_of("ana"))
         await ana.wait_for("lobby")
         ana.press("b")
         await ana.wait_for("Abandoned")

@@ -13,7 +13,15 @@ from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
 from cantstop_tui.server.tables import HostedTable
 
-from .conftest import AT_THE_BOARD, REVIEW_WAIT, Player, create_table, sit_and_start, until
+from .conftest import (
+    AT_THE_BOARD,
+    REVIEW_WAIT,
+    Player,
+    create_table,
+    key_of,
+    sit_and_start,
+    until,
+)
 from .rematch_helpers import finish
 
 STORED = {"ana": Rating(ANCHORS["strong"].mu, 1.0, 40), "bob": Rating(ANCHORS["easy"].mu, 1.0, 40)}
@@ -39,12 +47,13 @@ def kept_in_a_journal(
 
 
 async def ana_and_bob_at_a_table(server: GameServer) -> tuple[Player, Player, HostedTable]:
-    """ana creates a table and bob sits down: the game starts."""
-    ana = await Player.connect(server.port, "ana")
+    """ana creates a table and bob sits down: the game starts (each logs in with a key: a
+    guest's game is not rated)."""
+    ana = await Player.connect(server.port, "ana", client_keys=key_of("ana"))
     await ana.wait_for("lobby")
     await create_table(ana)
     hosted = next(iter(server.lobby.tables.values()))
-    bob = await sit_and_start(server, ana, "bob", "ana's table")
+    bob = await sit_and_start(server, ana, "bob", "ana's table", client_keys=key_of("bob"))
     return ana, bob, hosted
 
 

@@ -139,7 +139,7 @@ async def test_the_lobby_shows_the_leaderboard_after_a_game(
 ) -> None:
     journal = TableJournal(tmp_path / "server.db")
     keep_tables(server.lobby, journal)
-    ana, bob, hosted = await start_table(server)
+    ana, bob, hosted = await start_table(server, keys=True)  # rated: key logins
     assert hosted.table is not None
     finish(hosted.table)
     match = hosted.table.match

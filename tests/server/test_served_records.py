@@ -46,7 +46,7 @@ async def test_the_step_that_ends_a_hosted_game_counts_it_once(host_key) -> None
     keep_tables(server.lobby, journal)
     await server.start()
     try:
-        ana, bob, hosted = await start_table(server)
+        ana, bob, hosted = await start_table(server, keys=True)  # rated: key logins
         table = hosted.table
         assert table is not None
         counted_when_told: list[int] = []

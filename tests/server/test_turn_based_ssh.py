@@ -20,7 +20,7 @@ from cantstop_tui.ui.glyphs import UNICODE
 from cantstop_tui.ui.textual_compat import notification_messages
 from cantstop_tui.ui.widgets.game_log_lines import UNSEEN_RULE
 
-from .conftest import Player, make_server, play_one_step, turn_based_game, until
+from .conftest import Player, key_of, make_server, play_one_step, turn_based_game, until
 
 NAMES = ("ana", "bob")
 SIZE = (120, 40)
@@ -48,7 +48,7 @@ async def serving(host_key: asyncssh.SSHKey, clock: SimulatedClock) -> GameServe
 
 async def create_turn_based_table(server: GameServer) -> tuple[Player, HostedTable]:
     """ana chooses a turn-based table in the New table form (deadline: the default day)."""
-    ana = await Player.connect(server.port, "ana", size=SIZE)
+    ana = await Player.connect(server.port, "ana", size=SIZE, client_keys=key_of("ana"))
     await ana.wait_for("lobby")
     ana.press("c")
     await ana.wait_for("Move deadline")
@@ -67,7 +67,7 @@ async def both_seated(server: GameServer) -> tuple[Player, Player, HostedTable]:
     """ana's turn-based table, bob sat down from the lobby (it says "turn-based"), both past
     who starts."""
     ana, hosted = await create_turn_based_table(server)
-    bob = await Player.connect(server.port, "bob", size=SIZE)
+    bob = await Player.connect(server.port, "bob", size=SIZE, client_keys=key_of("bob"))
     await bob.wait_for("ana's table")
     assert "turn-based" in bob.text()
     bob.press("\r")
@@ -87,7 +87,7 @@ async def back_to_the_table(
     step = hosted.seen.get(name)
     found = None if step is None else unseen(hosted.table.match, step)
     marked = found is not None and any(p == 1 - seat for p, _ in found.moved)
-    player = await Player.connect(server.port, name, size=SIZE)
+    player = await Player.connect(server.port, name, size=SIZE, client_keys=key_of(name))
     await player.wait_for("Your move at 1 table")
     await player.wait_for(f"{name} to move")  # the table's line, which may be drawn after
     player.press("\r")
@@ -189,7 +189,7 @@ async def test_a_turn_based_game_over_days_with_a_restart(host_key: asyncssh.SSH
         await server.close()  # ... and the server restarts before they come back
         server = await serving(host_key, clock)
         hosted = server.lobby.tables[hosted.id]
-        player = await Player.connect(server.port, late, size=SIZE)
+        player = await Player.connect(server.port, late, size=SIZE, client_keys=key_of(late))
         await player.wait_for("lobby")
         player.press("\r")  # to their table (the computer's turn over, it is not their move)
         # Told when they come back, in the "Since you last looked" notice itself (which
@@ -230,7 +230,8 @@ async def test_a_missed_deadline_abandons_the_game_if_the_table_says_so(
     try:
         lobby = server.lobby
         rules = TurnRules(DAY, ABANDON)
-        ana, bob, hosted = await turn_based_game(server, GameConfig(num_players=2), rules, SIZE)
+        two = GameConfig(num_players=2)
+        ana, bob, hosted = await turn_based_game(server, two, rules, SIZE, keys=True)  # rated
         for player in (ana, bob):
             await player.close()
         assert hosted.table is not None
@@ -254,7 +255,8 @@ async def test_a_missed_deadline_abandons_the_game_if_the_table_says_so(
             0,
             1,
         )
-        player = await Player.connect(server.port, NAMES[late], size=SIZE)
+        name = NAMES[late]
+        player = await Player.connect(server.port, name, size=SIZE, client_keys=key_of(name))
         await player.wait_for("lobby")
         assert "Your move" not in player.text()
         await player.close()
@@ -276,7 +278,7 @@ async def test_a_turn_based_table_waits_for_a_friend_after_its_creator_has_gone(
         server = await serving(host_key, clock)  # and it survives a restart
         hosted = server.lobby.tables[hosted.id]
         assert hosted.table is None and hosted.turn_rules == TurnRules(DAY)
-        bob = await Player.connect(server.port, "bob", size=SIZE)
+        bob = await Player.connect(server.port, "bob", size=SIZE, client_keys=key_of("bob"))
         await bob.wait_for("ana's table")
         assert "ana (away)" in bob.text()
         bob.press("\r")
