@@ -14,6 +14,7 @@ newcomer starts there (``my_level``).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -123,7 +124,7 @@ def _ceilings() -> dict[str, Rating]:
     """How high beating each level can take a person: to the next level's anchor (one
     ladder step up); above the top level, one more step of the size of its own."""
     levels = list(ANCHORS.values())
-    steps = [b.mu - a.mu for a, b in zip(levels, levels[1:], strict=False)]
+    steps = [b.mu - a.mu for a, b in itertools.pairwise(levels)]
     steps.append(steps[-1])
     return {
         level: Rating(fixed.mu + step, ANCHOR_SIGMA)

@@ -3,11 +3,14 @@ a win over a provisional person (a fresh name) earns nothing."""
 
 from __future__ import annotations
 
+import itertools
+
+import pytest
+from test_results import play
+
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Match, Seat
-from cantstop_tui.play.ratings import ANCHORS, CEILINGS, PROVISIONAL_GAMES, Rating, rated
-
-from test_results import play
+from cantstop_tui.play.ratings import ANCHORS, CEILINGS, MU, PROVISIONAL_GAMES, Rating, rated
 
 
 def won_by_ana(opponent: Seat) -> Match:
@@ -34,7 +37,7 @@ def test_200_wins_over_easy_stay_below_the_next_level() -> None:
 
 def test_the_ceiling_of_a_level_is_the_next_levels_anchor() -> None:
     levels = list(ANCHORS)
-    for lower, upper in zip(levels, levels[1:], strict=False):
+    for lower, upper in itertools.pairwise(levels):
         assert CEILINGS[lower] == ANCHORS[upper]
     top, below = ANCHORS[levels[-1]], ANCHORS[levels[-2]]
     assert CEILINGS[levels[-1]].mu == 2 * top.mu - below.mu
@@ -67,3 +70,18 @@ def test_a_win_over_a_provisional_person_earns_nothing_and_the_loser_still_moves
 def test_a_provisional_rating_is_shown_with_a_question_mark() -> None:
     assert Rating(games=PROVISIONAL_GAMES - 1).label == "0.0?"
     assert Rating(30.0, 2.0, PROVISIONAL_GAMES).label == "24.0"
+
+
+def test_a_hint_asked_makes_the_game_unrated_for_the_one_who_asked() -> None:
+    from cantstop_tui.storage.record import match_from_record, record_to_dict
+
+    game = won_by_ana(Seat("bob"))
+    known = {"ana": Rating(games=PROVISIONAL_GAMES), "bob": Rating(games=PROVISIONAL_GAMES)}
+    assert rated(known, game)["ana"].mu > MU  # her own win
+    hinted = game.with_hint(0)
+    assert "ana" not in rated(known, hinted) and rated(known, hinted)["bob"].mu < MU
+    again = match_from_record(record_to_dict(hinted))
+    assert again.hinted == {0} and "hinted" not in record_to_dict(game)
+    broken = record_to_dict(hinted) | {"hinted": [2]}
+    with pytest.raises(ValueError, match="'hinted' must list seats 0-1"):
+        match_from_record(broken)
