@@ -137,6 +137,8 @@ class Match:
     """Seats played by someone else than ``seats`` says, from some step on, in order."""
     reseeds: tuple[Reseed, ...] = ()
     """New dice seeds from some step on, in order (the game was played on from a replay)."""
+    hinted: frozenset[int] = frozenset()
+    """The seats whose person asked for a hint (``h``): the game gains them no rating."""
     last_events: tuple[Event, ...] = field(default=(), compare=False, repr=False)
     """What the last step did (derived from the history, so not part of the record)."""
 
@@ -190,6 +192,10 @@ class Match:
         if match.kind_of(seat) == kind:
             return match
         return replace(match, handovers=(*kept, Handover(step, seat, kind)))
+
+    def with_hint(self, seat: int) -> Match:
+        """This match with ``seat``'s person having asked for a hint."""
+        return self if seat in self.hinted else replace(self, hinted=self.hinted | {seat})
 
     @property
     def current_seat(self) -> Seat:

@@ -106,7 +106,7 @@ def _assumed(match: Match, seat: int, ratings: Ratings | None) -> str:
         return f"= {level_name(kind)}"
     person = _rating(match, seat, ratings, None)
     if person is not None:
-        return f"~ {my_level(person)}"
+        return f"~ {my_level(person)}{'?' if person.provisional else ''}"  # as on the board
     return f"~ {NEWCOMER_LEVEL} ({'new' if kind == HUMAN else 'unknown'})"
 
 

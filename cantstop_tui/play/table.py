@@ -138,6 +138,13 @@ class Table:
         self._check_turn(seat)
         return self._publish(*self.match.stop())
 
+    def hinted(self, seat: int) -> None:
+        """``seat``'s person asks for a hint on their turn: the match keeps it
+        (``Match.hinted``: no rating gain for them). Nothing is published; the next step
+        carries it."""
+        self._check_turn(seat)
+        self._match = self.match.with_hint(seat)
+
     def concede(self, seat: int) -> tuple[Event, ...]:
         """``seat`` gives the game up: the table's decision (a turn-based table's missed
         deadline), not an intent of the seat's player, so asked whoever plays it now."""

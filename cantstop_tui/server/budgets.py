@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..play.seating import LobbyError
-from .guests import address_block
 from .limits import TokenBucket
+from .startups import address_block
 
 CHAT_BURST = 5
 """Lines one person may say at once before the chat rate applies."""
@@ -172,7 +172,7 @@ class Budgets:
 
     def may_say(self, name: str, address: str = "") -> None:
         """Count one line said; raise a sentence if it is refused (too fast, or muted). The
-        rate holds per name and again per ``address``'s block (``guests.address_block``):
+        rate holds per name and again per ``address``'s block (``startups.address_block``):
         guest names are free, so those from one address share one allowance."""
         if (notice := self.mute_notice(name)) is not None:
             raise LobbyError(notice)

@@ -17,13 +17,13 @@ rate (``budgets``).
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import replace
 from typing import Final
 
 from ..play.ratings import GameRatings
 from ..storage.records import Records
+from .startups import address_block
 
 GUEST_PREFIX: Final = "guest@"
 """A guest's identity: ``guest@ADDRESS`` (the only identity with no authentication)."""
@@ -39,20 +39,6 @@ def guest(address: str) -> str:
 def is_guest(identity: str | None) -> bool:
     """Whether ``identity`` (a person's ``key``) is a keyless guest's."""
     return identity is not None and identity.startswith(GUEST_PREFIX)
-
-
-def address_block(address: str) -> str:
-    """The network block ``address`` is counted in: itself for IPv4 (/32), its /64 for IPv6
-    (one host or home has a whole /64); anything else (a test's name) as it is."""
-    try:
-        parsed = ipaddress.ip_address(address.split("%")[0])
-    except ValueError:
-        return address
-    if isinstance(parsed, ipaddress.IPv6Address):
-        if parsed.ipv4_mapped is not None:
-            return str(parsed.ipv4_mapped)
-        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
-    return str(parsed)
 
 
 def guest_block(identity: str | None) -> str | None:

@@ -24,22 +24,27 @@ import contextlib
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from ..play.lookalike import mixed_scripts, skeleton
 from .auth import Auth
 from .guests import guest
+from .name_budget import DAY_SECONDS, NEW_NAMES_PER_DAY, over_budget
+from .startups import address_block
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS names (
     name TEXT PRIMARY KEY COLLATE NOCASE,
     key TEXT NOT NULL,
     bound TEXT NOT NULL,
-    skeleton TEXT
+    skeleton TEXT,
+    block TEXT
 );
 """
 SKELETONS = "CREATE INDEX IF NOT EXISTS names_skeleton ON names (skeleton)"
+BLOCKS = "CREATE INDEX IF NOT EXISTS names_block ON names (block, bound)"
+"""The names an address block bound lately (``name_budget``)."""
 """Names bound before look-alikes were refused get their skeleton when the database opens."""
 PASSWORD = "password"
 
@@ -71,12 +76,15 @@ class Names:
             columns = {row[1] for row in db.execute("PRAGMA table_info(names)")}
             if "skeleton" not in columns:
                 db.execute("ALTER TABLE names ADD COLUMN skeleton TEXT")
+            if "block" not in columns:
+                db.execute("ALTER TABLE names ADD COLUMN block TEXT")
             rows = db.execute("SELECT name FROM names WHERE skeleton IS NULL").fetchall()
             db.executemany(
                 "UPDATE names SET skeleton = ? WHERE name = ?",
                 [(skeleton(name), name) for (name,) in rows],
             )
             db.execute(SKELETONS)
+            db.execute(BLOCKS)
 
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -93,16 +101,28 @@ class Names:
             row = db.execute("SELECT key FROM names WHERE name = ?", (name,)).fetchone()
         return None if row is None else str(row[0])
 
-    def bind(self, name: str, key: str) -> bool:
-        """Bind ``name`` to ``key`` if it is free; whether ``key`` owns it now."""
+    def bind(self, name: str, key: str, block: str | None = None) -> bool:
+        """Bind ``name`` to ``key`` if it is free (from the address ``block``); whether
+        ``key`` owns it now."""
         stamp = datetime.now(UTC).replace(microsecond=0).isoformat()
         with self._connect() as db:
             db.execute(
-                "INSERT OR IGNORE INTO names (name, key, bound, skeleton) VALUES (?, ?, ?, ?)",
-                (name, key, stamp, skeleton(name)),
+                "INSERT OR IGNORE INTO names (name, key, bound, skeleton, block) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (name, key, stamp, skeleton(name), block),
             )
             row = db.execute("SELECT key FROM names WHERE name = ?", (name,)).fetchone()
         return row is not None and row[0] == key
+
+    def bound_lately(self, block: str) -> int:
+        """How many names the address ``block`` bound in the last 24 hours."""
+        since = datetime.now(UTC) - timedelta(seconds=DAY_SECONDS)
+        with self._connect() as db:
+            row = db.execute(
+                "SELECT COUNT(*) FROM names WHERE block = ? AND bound >= ?",
+                (block, since.replace(microsecond=0).isoformat()),
+            ).fetchone()
+        return int(row[0])
 
     def lookalikes(self, name: str) -> list[str]:
         """Bound names other than ``name`` that look like it (the same skeleton)."""
@@ -133,8 +153,10 @@ class Identities:
         names: Names,
         auth: Callable[[], Auth],
         playing: Callable[[], Iterable[str]] = tuple,
+        new_names_per_day: int = NEW_NAMES_PER_DAY,
     ) -> None:
         self.names = names
+        self.new_names_per_day = new_names_per_day
         self._auth = auth  # the server's, read at each login (SIGHUP may replace it)
         self._playing = playing  # the names of the people signed in or seated (held too)
 
@@ -148,7 +170,20 @@ class Identities:
 
     def refusal(self, login: Login, name: str) -> str | None:
         """Why ``login`` may not play as ``name``, or None if it may."""
-        return self.lookalike_for(login, name) or self.owner_refusal(login, name)
+        return (
+            self.lookalike_for(login, name)
+            or self.owner_refusal(login, name)
+            or self.budget_refusal(login, name)
+        )
+
+    def budget_refusal(self, login: Login, name: str) -> str | None:
+        """Why ``login`` may not take ``name`` as a new name today (``name_budget``): an
+        ``--open`` server, a key, a name no one owns, and its address block's budget spent."""
+        if self.auth.mode != "open" or login.key is None or self.names.owner(name) is not None:
+            return None
+        if self.names.bound_lately(address_block(login.address)) < self.new_names_per_day:
+            return None
+        return over_budget(name, self.new_names_per_day)
 
     def owner_refusal(self, login: Login, name: str) -> str | None:
         """Why ``name`` belongs to another identity than ``login``'s, or None."""
@@ -198,4 +233,4 @@ class Identities:
     def claim(self, login: Login, name: str) -> None:
         """A key login that plays as ``name`` owns it from now on (if nobody does)."""
         if login.key is not None:
-            self.names.bind(name, login.key)
+            self.names.bind(name, login.key, address_block(login.address))

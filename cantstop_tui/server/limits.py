@@ -21,7 +21,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..play.worker import WorkerLimits
-from .startups import IDLE_SHARE, MAX_STARTUPS, Penalties, Startups, source_block
+from .startups import (
+    IDLE_SHARE,
+    IPV4_BLOCK_BITS,
+    IPV6_BLOCK_BITS,
+    MAX_STARTUPS,
+    Penalties,
+    Startups,
+    source_block,
+)
 
 
 @dataclass(frozen=True)
@@ -36,9 +44,9 @@ class Limits:
     ``full``. Logged-in connections do not count: strangers cannot take players' slots."""
     per_source_max_startups: int = 3
     """Connections not logged in yet, at once, from one source (address block)."""
-    netblock_ipv4: int = 32
+    netblock_ipv4: int = IPV4_BLOCK_BITS
     """Bits of an IPv4 address that make one source (OpenSSH's ``PerSourceNetBlockSize``)."""
-    netblock_ipv6: int = 64
+    netblock_ipv6: int = IPV6_BLOCK_BITS
     """Bits of an IPv6 address that make one source: a /64 is one household's."""
     penalty_grace_exceeded: float = 10.0
     """Seconds a source is charged for a connection that did not log in within the grace."""

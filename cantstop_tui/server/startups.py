@@ -15,7 +15,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Startups(NamedTuple):
@@ -67,12 +67,18 @@ and charged as one that exceeded the grace: a client that only holds a connectio
 (its version line, then nothing) gives way to one that logs in."""
 
 
+IPV4_BLOCK_BITS: Final = 32
+"""Bits of an IPv4 address that make one address block by default: the address itself."""
+IPV6_BLOCK_BITS: Final = 64
+"""Bits of an IPv6 address that make one address block by default: a /64 is one household's."""
+
+
 def source_block(address: str, ipv4_bits: int, ipv6_bits: int) -> str:
     """The source an address counts as: itself for a full-length block (IPv4 /32), else its
     network ("2001:db8:1:2::/64"). An IPv4 address mapped into IPv6 counts as IPv4; a peer
-    that is no IP address (a Unix socket) is its own source."""
+    that is no IP address (a Unix socket, a test's name) is its own source."""
     try:
-        ip = ipaddress.ip_address(address)
+        ip = ipaddress.ip_address(address.split("%")[0])  # a link-local's zone aside
     except ValueError:
         return address
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
@@ -81,6 +87,12 @@ def source_block(address: str, ipv4_bits: int, ipv6_bits: int) -> str:
     if bits >= ip.max_prefixlen:
         return str(ip)
     return str(ipaddress.ip_network(f"{ip}/{bits}", strict=False))
+
+
+def address_block(address: str) -> str:
+    """The block ``address`` counts in for the per-person allowances (guests' waiting tables
+    and chat, new names a day): ``source_block`` at the default sizes, /32 and /64."""
+    return source_block(address, IPV4_BLOCK_BITS, IPV6_BLOCK_BITS)
 
 
 @dataclass

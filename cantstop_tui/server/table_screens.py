@@ -14,6 +14,8 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from ..engine import IllegalMoveError
+from ..play.match import Seat
 from ..play.name_cells import ellipsis_for, short_name
 from ..play.seating import AWAY
 from ..play.table import Table
@@ -32,6 +34,8 @@ from .tables import HostedTable
 
 DEADLINE_REDRAW = 30.0
 """Seconds between redraws of a turn-based table's time left (shown to the minute)."""
+HINTS_UNRATE = "Hints make this game unrated for you: press h again for the hint."
+"""Said at a player's first ``h`` of a game (``Match.hinted``: their rating cannot rise)."""
 
 
 class TalkScreen(ModalScreen[str | None]):
@@ -121,6 +125,9 @@ class TableScreen(GameScreen):
         self.watching = seats() == frozenset()
         self.views.away = self._away
         self._unhear: Callable[[], None] = lambda: None
+        self._warned: tuple[int, tuple[Seat, ...]] | None = None
+        """The game (seed, seats; a rematch has a new seed) whose first ``h`` said
+        ``HINTS_UNRATE``."""
 
     def above_players(self) -> ComposeResult:
         if self.watching:
@@ -144,6 +151,24 @@ class TableScreen(GameScreen):
     def on_unmount(self) -> None:
         super().on_unmount()
         self._unhear()
+
+    def action_hint(self) -> None:
+        """A hint makes the game unrated for the one who asks (``Match.hinted``): said at
+        the first ``h`` of a game, the hint itself at the second."""
+        match = self.table.match
+        seat = match.state.current_player
+        if seat not in match.hinted:
+            game = (match.seed, match.seats)
+            if self._warned != game:
+                self._warned = game
+                self._notice(HINTS_UNRATE)
+                return
+            try:
+                self.table.hinted(seat)
+            except IllegalMoveError as error:
+                self._notice(str(error))
+                return
+        super().action_hint()
 
     def _away(self) -> frozenset[int]:
         return frozenset(

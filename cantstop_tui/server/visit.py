@@ -102,6 +102,9 @@ class Visiting(ABC):
         lookalike = identities.lookalike_for(login, name)
         if lookalike is not None:  # asked, as for a name already playing: said why
             return name, f"{lookalike} Your name?"
+        spent = identities.budget_refusal(login, name)
+        if spent is not None:  # a new name past the address's budget: one it has will do
+            return name, f"{spent} Your name?"
         other = self.server.person_as(name)
         if other is None:
             return name, None

@@ -7,7 +7,7 @@ serve`` flag):
 
 - a table nobody joined closes ``waiting_hours`` after it was made (a game once begun keeps
   its own rules: the move deadlines);
-- one address block (``guests.address_block``: /32, /64) may have ``waiting_per_address``
+- one address block (``startups.address_block``: /32, /64) may have ``waiting_per_address``
   waiting tables in all, whoever created them, and its keyless guests together only
   ``guest_waiting`` of those (a guest's names are free, an address is not);
 - the server keeps at most ``waiting_tables`` of them, below its ``MAX_TABLES``: the rest
@@ -23,7 +23,8 @@ from typing import Protocol
 from ..play.seating import LobbyError, Person
 from ..play.turn_based import TurnRules
 from .budgets import PersonLimits
-from .guests import address_block, is_guest
+from .guests import is_guest
+from .startups import address_block
 
 log = logging.getLogger(__name__)
 HOUR = 3600.0

@@ -62,6 +62,7 @@ def _without_actions(match: Match, created: str | None, updated: str | None) -> 
         # Only when a seat changed hands: records without any stay exactly as before.
         **({"handovers": [h.to_json() for h in match.handovers]} if match.handovers else {}),
         **({"reseeds": [r.to_json() for r in match.reseeds]} if match.reseeds else {}),
+        **({"hinted": sorted(match.hinted)} if match.hinted else {}),
     }
 
 
@@ -258,7 +259,15 @@ def match_from_record(data: Any) -> Match:
             match,
             handovers=_handovers(data["handovers"], len(match.seats), len(match.history)),
         )
+    if "hinted" in data:  # the seats whose person asked for a hint: unrated for them
+        match = replace(match, hinted=_hinted(data["hinted"], len(match.seats)))
     return match
+
+
+def _hinted(raw: Any, seats: int) -> frozenset[int]:
+    if not isinstance(raw, list) or not all(_is_int(s) and 0 <= s < seats for s in raw):
+        raise ValueError(f"'hinted' must list seats 0-{seats - 1}, not {raw!r}.")
+    return frozenset(raw)
 
 
 # --- files -------------------------------------------------------------------

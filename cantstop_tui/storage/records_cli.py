@@ -43,7 +43,7 @@ ABANDONED = (
 
 def shown_rating(records: Records, name: str) -> str:
     rating = records.rating(name)
-    return f"{rating.shown:.1f}" if rating is not None else "-"
+    return rating.label if rating is not None else "-"  # ``12.3?`` while provisional
 
 
 def anchors_line() -> str:

@@ -12,7 +12,7 @@ from cantstop_tui.ai import LEVELS
 from cantstop_tui.ai.skill_term import PAIR_SHIFTS, SKILL_TERM, level_skills
 from cantstop_tui.engine import GameConfig
 from cantstop_tui.play.match import Handover, Match, Seat
-from cantstop_tui.play.ratings import ANCHORS, MU, NEWCOMER_LEVEL, Rating, scale
+from cantstop_tui.play.ratings import ANCHORS, MU, NEWCOMER_LEVEL, PROVISIONAL_GAMES, Rating, scale
 from cantstop_tui.play.seat_skill import EQUALS, assumed, assumption, seat_skills, strength
 
 
@@ -31,8 +31,11 @@ def test_a_computer_level_is_its_fitted_strength_and_a_person_their_ratings() ->
     sure = seat_skills(match, {"Ana": Rating(31.0, ANCHORS["expert"].sigma)})
     assert sure == pytest.approx((strength(31.0), _of("expert")))
     assert _of("steady") < strength(31.0) < _of("strong")
-    assert assumption(match, {"Ana": Rating(31.0, 2.0)}) == (
+    assert assumption(match, {"Ana": Rating(31.0, 2.0, PROVISIONAL_GAMES)}) == (
         "Chances assume: Ana ~ steady, Bot = expert"
+    )
+    assert assumption(match, {"Ana": Rating(31.0, 2.0, PROVISIONAL_GAMES - 1)}) == (
+        "Chances assume: Ana ~ steady?, Bot = expert"  # provisional, as on the leaderboard
     )
 
 

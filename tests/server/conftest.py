@@ -68,7 +68,11 @@ def make_server(
         penalty_min=10**6,
         bot_workers=0,
     )
-    return GameServer(config, host_key, lobby, limits, names)
+    server = GameServer(config, host_key, lobby, limits, names)
+    # Every test's names come from 127.0.0.1: no budget of new names a day (``name_budget``;
+    # test_name_budget sets its own).
+    server.identities.new_names_per_day = 10**6
+    return server
 
 
 @pytest.fixture

@@ -11,8 +11,9 @@ from cantstop_tui.play.seating import LobbyError, Person
 from cantstop_tui.play.turn_based import TurnRules
 from cantstop_tui.server import store
 from cantstop_tui.server.budgets import Budgets, PersonLimits
-from cantstop_tui.server.guests import address_block, guest
+from cantstop_tui.server.guests import guest
 from cantstop_tui.server.lobby import MAX_TABLES, Lobby
+from cantstop_tui.server.startups import address_block
 from cantstop_tui.server.waiting_tables import HOUR
 
 TWO = GameConfig(num_players=2)

@@ -12,7 +12,15 @@ import pytest
 from cantstop_tui import cli
 from cantstop_tui.ai import LEVELS
 from cantstop_tui.play.match import Match, Seat
-from cantstop_tui.play.ratings import ANCHORS, BETA, MU, SIGMA, Rating, rated
+from cantstop_tui.play.ratings import (
+    ANCHORS,
+    BETA,
+    MU,
+    PROVISIONAL_GAMES,
+    SIGMA,
+    Rating,
+    rated,
+)
 from cantstop_tui.play.results import places
 from cantstop_tui.storage import SaveError
 from cantstop_tui.storage.records import load_records, record_game
@@ -32,11 +40,15 @@ def winner_and_loser(match: Match) -> tuple[str, str]:
 
 def test_a_win_raises_the_winners_rating_and_lowers_the_losers() -> None:
     match = finished(2, seed=3)
-    new = rated({}, match)
     won, lost = winner_and_loser(match)
-    assert new[won].mu > Rating().mu > new[lost].mu
-    assert new[won].sigma < Rating().sigma and new[won].games == new[lost].games == 1
+    known = Rating(games=PROVISIONAL_GAMES)  # a loser past their first games: worth beating
+    new = rated({won: known, lost: known}, match)
+    assert new[won].mu > known.mu > new[lost].mu
+    assert new[won].sigma < known.sigma and new[won].games == new[lost].games == 6
     assert new[won].shown > new[lost].shown
+    # two newcomers: the loser moves, the winner beat a provisional person: no gain
+    first = rated({}, match)
+    assert first[won] == Rating(games=1) and first[lost].mu < MU
 
 
 def test_places_put_the_winner_first_then_the_most_columns() -> None:
