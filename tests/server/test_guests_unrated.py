@@ -62,12 +62,14 @@ async def test_a_guest_named_as_an_old_player_gets_neither_her_rating_nor_her_pl
     counted but leaves carol's frozen rating and record as they were."""
     database = tmp_path / "server.db"
     journal = TableJournal(database)
-    journal.db.executemany(
-        "INSERT INTO ratings VALUES (?, ?, ?, ?)",
-        [("carol", OLD.mu, OLD.sigma, OLD.games), ("ana", OLD.mu, OLD.sigma, OLD.games)],
+    journal.db.executemany(  # each person's rows under their canonical name (served_people)
+        "INSERT INTO ratings (name, person, mu, sigma, games) VALUES (?, ?, ?, ?, ?)",
+        [(name, name, OLD.mu, OLD.sigma, OLD.games) for name in ("carol", "ana")],
     )
     journal.db.executemany(
-        "INSERT INTO results VALUES (?, ?, 1, 1, 1, 0, 5, 0)", [("old", "carol"), ("old", "ana")]
+        "INSERT INTO results (game_id, name, person, games, wins, columns, busts, turns, "
+        "abandoned) VALUES (?, ?, ?, 1, 1, 1, 0, 5, 0)",
+        [("old", name, name) for name in ("carol", "ana")],
     )
     server = make_server(host_key, names=Names(database))
     keep_tables(server.lobby, journal)

@@ -21,7 +21,15 @@ from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.storage.served_people import APART
 from cantstop_tui.storage.served_records import count_game
 
-from .conftest import Player, create_table, make_server, sit_and_start, start_table, until
+from .conftest import (
+    Player,
+    create_table,
+    key_of,
+    make_server,
+    sit_and_start,
+    start_table,
+    until,
+)
 from .rematch_helpers import finish
 
 CYRILLIC_ANA = "\u0430na"
@@ -47,7 +55,9 @@ async def test_games_as_ana_then_ana_capitalised_are_one_rating(
             ana = await Player.connect(server.port, spelling, client_keys=[keys[0]])
             await ana.wait_for(f"you are {spelling}")
             await create_table(ana)
-            bob = await sit_and_start(server, ana, "bob", f"{spelling}'s table")
+            bob = await sit_and_start(
+                server, ana, "bob", f"{spelling}'s table", client_keys=key_of("bob")
+            )
             [hosted] = server.lobby.tables.values()
             assert hosted.table is not None
             finish(hosted.table)
@@ -171,7 +181,7 @@ async def test_turns_left_to_the_computer_earn_no_rating(host_key, tmp_path: Pat
     keep_tables(server.lobby, journal)
     await server.start()
     try:
-        ana, bob, hosted = await start_table(server)
+        ana, bob, hosted = await start_table(server, keys=True)  # key-bound: rated
         table = hosted.table
         assert table is not None
         await until(
