@@ -87,6 +87,24 @@ def seed_z(data: Predictions, pairing: tuple[str, str], sharpness: float,
             for seed in np.unique(seeds) if (rows := mine & (seeds == seed)).any()}
 
 
+def loss_gain(data: Predictions, pairing: tuple[str, str], before: float, after: float,
+              calibration: Calibration) -> tuple[float, float]:
+    """``pairing``'s log loss per turn start with sharpness ``after`` less with ``before``,
+    and its standard error over the games (a game's turn starts taken together)."""
+    mine = only(data, [pairing])
+
+    def per_game(value: float) -> np.ndarray:
+        sharp: Sharpness = {**PAIR_SHARPNESS, pairing: value}
+        chance = shown(mine, calibration, SKILL_TERM, PAIR_SHIFTS, sharp, PAIR_STARTS)[:, 0]
+        lost = -np.log(np.clip(np.where(mine.won[:, 0], chance, 1.0 - chance), 1e-9, 1.0))
+        _, game = np.unique(mine.game, return_inverse=True)
+        return np.bincount(game, weights=lost)
+
+    diff = per_game(after) - per_game(before)
+    n = len(mine.raw)
+    return float(diff.sum()) / n, float(diff.std() * np.sqrt(len(diff))) / n
+
+
 def _zs(found: dict[int, float]) -> str:
     return ", ".join(f"{seed} {z:+.2f}" for seed, z in found.items())
 
@@ -120,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for value in (PAIR_SHARPNESS[pairing], found):
         print("  " + check(fresh, pairing, value, calibration))
         print("    z by seed: " + _zs(seed_z(fresh, pairing, value, calibration, seeds)))
+    gained, error = loss_gain(fresh, pairing, PAIR_SHARPNESS[pairing], found, calibration)
+    print(f"  log loss, refit less shipped: {gained:+.5f} ± {error:.5f} a turn start")
     if args.mirror_seeds:
         held = read(args.fit_cache, args.mirror_seeds)
         seeds = _seeds_of(args.fit_cache, args.mirror_seeds)

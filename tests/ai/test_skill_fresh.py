@@ -90,3 +90,12 @@ def test_the_refit_finds_a_planted_sharpness_and_the_check_prefers_it() -> None:
     by_seed = seed_z(data, STRONGS, PAIR_SHARPNESS[STRONGS], CALIBRATION, seeds)
     assert list(by_seed) == [31, 32] and all(z < 0 for z in by_seed.values())
     assert abs(seed_z(data, STRONGS, found, CALIBRATION, np.zeros_like(seeds))[0]) < 2.0
+
+
+def test_the_log_loss_gain_is_counted_over_games() -> None:
+    from cantstop_tui.arena.skill_fresh import loss_gain
+
+    data = _mirror_games(1.4, 2_000, 6)
+    gained, error = loss_gain(data, STRONGS, 0.906, 1.4, CALIBRATION)
+    assert gained < -2 * error < 0
+    assert loss_gain(data, STRONGS, 1.4, 1.4, CALIBRATION) == (0.0, 0.0)
