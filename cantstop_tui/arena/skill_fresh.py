@@ -2,15 +2,16 @@
 
     python -m cantstop_tui.arena.skill_fresh --pairing strong,strong \\
         --fit-seeds 2 3 4 5 6 7 8 9 10 11 12 13 14 --fit-cache /tmp/chance_games_5 \\
-        --fresh-seeds 21 22 --fresh-cache /tmp/chance_games_mirror
+        --fresh-seeds 21 22 --fresh-cache /tmp/chance_games_mirror --against 0.906
 
 fits the pairing's own terms by the shipped fitting code and penalty (``skill_pairs.fit_pairs``
 with ``SHIPPED``, the shipped ``SKILL_TERM`` and every other pairing's shipped numbers held),
 on the fit seeds' games of the pairing (the cache's whole chunks of each; printed beside, the
 same fit on ``skill_fit.FIT_SEEDS`` alone, which should return what ships); then reads the
-fresh games (played by ``skill_games --pairings``, never fitted on) with the shipped sharpness
-and with the refit: Spiegelhalter's z and Hosmer-Lemeshow's test (``skill_tests``), each tenth's
-tests, the expected calibration error and the log loss; and each seed's z. With
+fresh games (played by ``skill_games --pairings``, never fitted on) with the shipped
+sharpness (or ``--against``'s) and with the refit: Spiegelhalter's z and Hosmer-Lemeshow's
+test (``skill_tests``), each tenth's tests, the expected calibration error, the log loss
+(and the refit's gain, with its error over games); and each seed's z. With
 ``--mirror-seeds``: every mirror's z on those seeds' games of the fit cache, seed by seed
 (whether an error is one mirror's or every mirror's).
 """
@@ -122,24 +123,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--fresh-seeds", type=int, nargs="+", default=[21, 22])
     parser.add_argument("--fresh-cache", type=Path, default=Path("/tmp/chance_games_mirror"))
     parser.add_argument("--mirror-seeds", type=int, nargs="*", default=[])
+    parser.add_argument("--against", type=float, default=None,
+                        help="the sharpness the refit is checked against (default: the shipped)")
     args = parser.parse_args(argv)
     (pairing,) = args.pairing
+    against = PAIR_SHARPNESS[pairing] if args.against is None else args.against
     calibration = calibration_for(shipped(), 2)
     fit_data = read(args.fit_cache, args.fit_seeds)
     found = refit(fit_data, pairing, calibration)
     before = refit(read(args.fit_cache, FIT_SEEDS), pairing, calibration)
     fit_games = len(np.unique(only(fit_data, [pairing]).game))
     print(f"{pairing}: refit {found} on {fit_games} games of seeds {args.fit_seeds}; "
-          f"on seeds {list(FIT_SEEDS)} alone {before}; ships {PAIR_SHARPNESS[pairing]}")
+          f"on seeds {list(FIT_SEEDS)} alone {before}; ships {PAIR_SHARPNESS[pairing]}, "
+          f"checked against {against}")
     fresh = read(args.fresh_cache, args.fresh_seeds, args.pairing)
     print(f"fresh: {len(np.unique(fresh.game))} games of seeds {args.fresh_seeds}, "
           f"{len(fresh.raw):,} turn starts")
     seeds = _seeds_of(args.fresh_cache, args.fresh_seeds, args.pairing)
-    for value in (PAIR_SHARPNESS[pairing], found):
+    for value in (against, found):
         print("  " + check(fresh, pairing, value, calibration))
         print("    z by seed: " + _zs(seed_z(fresh, pairing, value, calibration, seeds)))
-    gained, error = loss_gain(fresh, pairing, PAIR_SHARPNESS[pairing], found, calibration)
-    print(f"  log loss, refit less shipped: {gained:+.5f} ± {error:.5f} a turn start")
+    gained, error = loss_gain(fresh, pairing, against, found, calibration)
+    print(f"  log loss, refit less {against}: {gained:+.5f} ± {error:.5f} a turn start")
     if args.mirror_seeds:
         held = read(args.fit_cache, args.mirror_seeds)
         seeds = _seeds_of(args.fit_cache, args.mirror_seeds)
