@@ -3,7 +3,9 @@ what the held-out games prove (issue 32; a table, not a timing).
 
 The games are every whole game the cache ``BENCH_SKILL_CACHE`` (default /tmp/chance_games)
 holds of the held-out seeds, from ``HELD_OUT_FROM`` (11) up: nothing was fitted or chosen on
-them (the skill term on ``skill_fit.FIT_SEEDS``, 2 to 10; its form on seeds 1 and 2). When
+them (the skill term on ``skill_fit.FIT_SEEDS``, 2 to 10; its form on seeds 1 and 2), but
+for strong's mirror, whose sharpness was refitted on seeds 2 to 14 and checked on fresh games
+of it alone (``arena.skill_fresh``): its rows of seeds 11 to 14 are not held out. When
 the cache holds none, ``BENCH_SKILL_GAMES`` games (default ``skill_fit.CHECK_GAMES``) of
 ``skill_fit.CHECK_SEEDS`` are played into it first (``arena/skill_games.py``).
 

@@ -26,6 +26,12 @@ is playing"). Refit with
     python -m cantstop_tui.arena.skill_fit --fit-seeds 2 3 4 5 6 7 8 9 10 --fit-games 1260 \\
         --check-seeds 11 --check-games 1260 --cache /tmp/chance_games --jobs 2
 
+Strong's mirror's sharpness alone was refitted on seeds 2 to 14 (1,092 games) and checked on
+1,500 fresh games of it (seeds 21 and 22; docs/ai.md, "Strong's mirror, settled on fresh
+games"):
+
+    python -m cantstop_tui.arena.skill_fresh --pairing strong,strong --against 0.906
+
 Between two computer levels each pairing also has terms of its own, fitted on the same
 games after the strengths, one pairing at a time, each held toward none by a penalty
 chosen by cross-validation, each seed left out in turn (``arena.skill_pairs``,
@@ -100,7 +106,7 @@ PAIR_SHARPNESS: Final[Mapping[tuple[str, str], float]] = MappingProxyType({
     ("easy", "strong"): 1.291, ("easy", "expert"): 1.234, ("rule28", "rule28"): 0.947,
     ("rule28", "steady"): 1.089, ("rule28", "strong"): 1.084, ("rule28", "expert"): 1.05,
     ("steady", "steady"): 1.367, ("steady", "strong"): 1.146, ("steady", "expert"): 0.679,
-    ("strong", "strong"): 0.906, ("strong", "expert"): 0.854, ("expert", "expert"): 0.564,
+    ("strong", "strong"): 1.028, ("strong", "expert"): 0.854, ("expert", "expert"): 0.564,
 })
 """Each pairing of two computer levels' factor on the calibrated log-odds of the board at the
 start, fading toward 1 as the skill term does (``sharpness_factor``; the provenance: the

@@ -6,12 +6,20 @@ turn, the first seat swapped every other round. At every turn start the race's r
 of each seat and the turns each still needs alone (the model's expectation) are kept, with
 who won. Games are cached as JSON lines (``save``/``load``) so a fit and a check on the
 same games never play them again.
+
+Games of some pairings only (``--pairings``; a fresh check of one pairing) are cached apart,
+their files named by the pairings:
+
+    nice -n 10 python -m cantstop_tui.arena.skill_games --pairings strong,strong \\
+        --seeds 21 22 --games 750 --cache /tmp/chance_games_mirror --jobs 2
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -45,15 +53,18 @@ class SkillGame:
     starts: tuple[TurnStart, ...]
 
 
-def seating(index: int) -> tuple[str, str]:
+Pairings = tuple[tuple[str, str], ...]
+
+
+def seating(index: int, pairings: Pairings = PAIRINGS) -> tuple[str, str]:
     """Game ``index``'s levels by seat: the pairings in turn, seats swapped every other round."""
-    weaker, stronger = PAIRINGS[index % len(PAIRINGS)]
-    return (stronger, weaker) if (index // len(PAIRINGS)) % 2 else (weaker, stronger)
+    weaker, stronger = pairings[index % len(pairings)]
+    return (stronger, weaker) if (index // len(pairings)) % 2 else (weaker, stronger)
 
 
-def play(seed: int, index: int, model: TurnsModel) -> SkillGame:
+def play(seed: int, index: int, model: TurnsModel, pairings: Pairings = PAIRINGS) -> SkillGame:
     """Play game ``index`` of a run with base ``seed``, reading the race at every turn start."""
-    levels = seating(index)
+    levels = seating(index, pairings)
     bot_seed = random.Random(game_seed(seed, index)).randrange(1 << 30)
     bots = [make_bot(level, seed=bot_seed + k) for k, level in enumerate(levels)]
     state = new_game(GameConfig(2), first_player=0)
@@ -94,41 +105,82 @@ CHUNK: Final = 2 * len(PAIRINGS)
 """Games per cached file: two rounds of the pairings, both seatings of each."""
 
 
-def _chunk_path(cache: Path, seed: int, first: int) -> Path:
-    return cache / f"seed{seed}-{first:06d}.jsonl"
+def _chunk_path(cache: Path, seed: int, first: int, pairings: Pairings = PAIRINGS) -> Path:
+    some = "" if pairings == PAIRINGS else "_".join(f"{a}-{b}" for a, b in pairings) + "-"
+    return cache / f"{some}seed{seed}-{first:06d}.jsonl"
 
 
-def _play_chunk(seed: int, first: int, cache: str) -> str:
+def _play_chunk(seed: int, first: int, cache: str, pairings: Pairings = PAIRINGS) -> str:
     from ..ai.turns_model import shipped
 
     model = shipped()
-    games = [play(seed, index, model) for index in range(first, first + CHUNK)]
-    path = _chunk_path(Path(cache), seed, first)
+    games = [play(seed, index, model, pairings) for index in range(first, first + CHUNK)]
+    path = _chunk_path(Path(cache), seed, first, pairings)
     partial = path.with_suffix(".part")
     save(games, partial)
     partial.replace(path)
     return str(path)
 
 
-def generate(seed: int, games: int, cache: Path, jobs: int = 1) -> list[SkillGame]:
-    """The first ``games`` games of ``seed`` (rounded up to whole chunks), played in ``jobs``
-    processes; chunks already in ``cache`` are read, not played again."""
+def generate(
+    seed: int, games: int, cache: Path, jobs: int = 1, pairings: Pairings = PAIRINGS
+) -> list[SkillGame]:
+    """The first ``games`` games of ``seed`` between ``pairings`` (rounded up to whole
+    chunks), played in ``jobs`` processes; chunks already in ``cache`` are read, not played
+    again."""
     from concurrent.futures import ProcessPoolExecutor
 
     cache.mkdir(parents=True, exist_ok=True)
     firsts = list(range(0, games, CHUNK))
-    missing = [f for f in firsts if not _chunk_path(cache, seed, f).exists()]
+    missing = [f for f in firsts if not _chunk_path(cache, seed, f, pairings).exists()]
     if missing:
         with ProcessPoolExecutor(jobs) as pool:
             list(pool.map(_play_chunk, [seed] * len(missing), missing,
-                          [str(cache)] * len(missing)))
-    return [game for f in firsts for game in load(_chunk_path(cache, seed, f))]
+                          [str(cache)] * len(missing), [pairings] * len(missing)))
+    return [game for f in firsts for game in load(_chunk_path(cache, seed, f, pairings))]
 
 
-def cached(cache: Path, seed: int) -> int:
+def cached(cache: Path, seed: int, pairings: Pairings = PAIRINGS) -> int:
     """How many of ``seed``'s first games ``cache`` holds whole: its chunks from the first,
     up to the first missing (a chunk is written whole or not at all)."""
     first = 0
-    while _chunk_path(cache, seed, first).exists():
+    while _chunk_path(cache, seed, first, pairings).exists():
         first += CHUNK
     return first
+
+
+def parse_pairings(text: str) -> Pairings:
+    """``--pairings``: pairings as ``weaker,stronger`` joined by ``;`` (``strong,strong``;
+    either order, read weaker first), or ``all``."""
+    if text == "all":
+        return PAIRINGS
+    found = []
+    for part in text.split(";"):
+        first, _, second = part.partition(",")
+        pair = tuple(sorted((first.strip(), second.strip()), key=_rank))
+        if pair not in PAIRINGS:
+            raise argparse.ArgumentTypeError(f"no pairing {part!r}; levels: {', '.join(LEVELS)}")
+        found.append((pair[0], pair[1]))
+    return tuple(found)
+
+
+def _rank(level: str) -> int:
+    return LEVELS.index(level) if level in LEVELS else len(LEVELS)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m cantstop_tui.arena.skill_games")
+    parser.add_argument("--seeds", type=int, nargs="+", required=True)
+    parser.add_argument("--games", type=int, default=2 * CHUNK, help="games of each seed")
+    parser.add_argument("--pairings", type=parse_pairings, default=PAIRINGS,
+                        help="'weaker,stronger' pairings joined by ';' (default: all)")
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/chance_games"))
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    for seed in args.seeds:
+        played = generate(seed, args.games, args.cache, args.jobs, args.pairings)
+        print(f"seed {seed}: {len(played)} games in {args.cache}")
+
+
+if __name__ == "__main__":
+    main()
