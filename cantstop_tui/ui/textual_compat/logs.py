@@ -4,8 +4,8 @@ A ``RichLog`` caches each line it draws (``RichLog._line_cache``, 1,024 strips) 
 line's number since the log began (``_start_line`` plus its place). A log capped at
 ``max_lines`` that keeps being written to (a table's chat: "* carol is watching.", "carol
 left.") moves past its old numbers, so the cache keeps filling with lines long gone until
-it holds 1,024 of them: about 13 objects and 2 KB each, per chat pane, in every app at the
-table. Watching a table and leaving it 500 times grew the server by 4 MiB so (issue 31).
+it holds 1,024 of them: about 13 objects (some 2 KB) each, per chat pane, in every app at
+the table. Watching a table and leaving it 700 times grew the server by 5.1 MiB so (issue 31).
 Sized to the lines the log keeps, the cache still holds every line it can show at one
 width, and lines scrolled past are let go.
 
