@@ -64,6 +64,8 @@ PRIVATE_PARTS: tuple[str, ...] = (
     "textual.strip.Strip._line_length_cache",
     "textual.strip.Strip._crop_extend_cache",
     "textual.strip.Strip._offsets_cache",
+    # ui/textual_compat/logs.py
+    "textual.widgets.RichLog._line_cache",
     # ui/textual_compat/widgets.py
     "textual.widgets.Select._options",
     # ui/textual_compat/app_parts.py

@@ -7,9 +7,11 @@ review anyway)."""
 from __future__ import annotations
 
 import gc
+import itertools
 import weakref
 from typing import Any
 
+import asyncssh
 import pytest
 
 from benchmarks.bench_memory import (
@@ -21,9 +23,13 @@ from benchmarks.bench_memory import (
     WATCH,
     Dialog,
 )
+from cantstop_tui.server.budgets import Budgets, PersonLimits
+from cantstop_tui.server.chat import CHAT_LINES
 from cantstop_tui.server.server import GameServer
+from cantstop_tui.ui.textual_compat import cached_lines
+from cantstop_tui.ui.widgets.chat_pane import ChatPane
 
-from .conftest import Player, start_table, until
+from .conftest import Player, make_server, start_table, until
 from .test_memory import PER_DIALOG, least_growth_per_cycle
 
 SCREENS_AT_A_TABLE = tuple(dialog for dialog in TABLE_DIALOGS if dialog is not NOTICE)
@@ -172,3 +178,46 @@ async def test_the_server_frees_notices_clicked_away_itself(server: GameServer) 
         gc.enable()
     await ana.close()
     await bob.close()
+
+
+
+async def test_watching_a_table_and_leaving_leaves_nothing_behind(
+    host_key: asyncssh.SSHKey,
+) -> None:
+    """``w`` in the lobby, then ``q``, ``y``, over and over: each says "* carol is watching."
+    and "carol left." in the table's chat, which keeps its last lines; the players' chat
+    panes cached every line drawn (Textual's ``RichLog``: up to 1,024 of them, long gone or
+    not), about 8 KB a cycle over 500 cycles. They now cache no more lines than they keep:
+    once the chat is full, the lines the players' panes cache grow by nothing, round after
+    round (the least growth of three), and the live objects by less than a dialog's."""
+    server = make_server(host_key, budgets=Budgets(PersonLimits(moves_per_minute=10**6)))
+    await server.start()
+    try:
+        ana, bob, _ = await start_table(server)
+        carol = await Player.connect(server.port, "carol")
+        await carol.wait_for("lobby")
+        panes = [app_of(server, name).screen.query_one(ChatPane) for name in ("ana", "bob")]
+        cached: list[int] = []
+
+        async def cycles(count: int) -> None:
+            for _ in range(count):
+                carol.press(WATCH.opens)
+                await carol.wait_for(WATCH.shows)
+                carol.press(WATCH.closes)
+                await carol.wait_for(WATCH.asks)
+                carol.press(WATCH.answer)
+                await carol.wait_for(lambda: WATCH.shows not in carol.text(), "back in the lobby")
+            for player in (ana, bob, carol):
+                player.view.raw.clear()  # the test client's own record of bytes
+            cached.append(sum(cached_lines(pane)[0] for pane in panes))
+
+        await cycles(CHAT_LINES // 2 + 10)  # warm-up: the chat and its panes fill
+        growth = await least_growth_per_cycle(cycles, 8)
+        cached_growth = min(after - before for before, after in itertools.pairwise(cached))
+        assert cached_growth == 0, cached
+        assert cached[-1] <= len(panes) * CHAT_LINES, cached
+        assert growth < PER_DIALOG, growth
+        for player in (ana, bob, carol):
+            await player.close()
+    finally:
+        await server.close()

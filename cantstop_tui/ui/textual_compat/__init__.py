@@ -15,6 +15,8 @@ moves one.
 - ``app_parts``: crash reports instead of Textual's traceback (``report_fatal_errors``),
   some notices taken back, the others kept (``withdraw_notices``), and what tests read of
   an app (its notifications);
+- ``logs``: a ``RichLog`` (a table's chat) that caches no more drawn lines than it keeps
+  (``bound_line_cache``), where Textual's caches 1,024 of them, long gone or not;
 - ``widgets``: what tests read of a ``Select`` (its options); imported by the tests, not
   from here (so the first frame does not load Textual's ``Select``);
 - ``compositor``: a screen that draws, after a change, only the widgets under what changed
@@ -39,6 +41,7 @@ from __future__ import annotations
 from .app_parts import notification_messages, report_fatal_errors, withdraw_notices
 from .compositor import LeanCompositor, lean_compositor, repaint
 from .driver import DriverState, KeyParser, current_app, forget_parsed_keys, new_key_parser
+from .logs import bound_line_cache, cached_lines
 from .messages import UPSTREAM_PROMPT_POST_INIT
 from .rendering import (
     UPSTREAM_GET_INNER_OUTER,
@@ -68,6 +71,8 @@ __all__ = [
     "LeanCompositor",
     "LightStrip",
     "UncycledStrip",
+    "bound_line_cache",
+    "cached_lines",
     "current_app",
     "forget_parsed_keys",
     "forget_rendered_codes",

@@ -9,6 +9,8 @@ from rich.text import Text
 from textual.events import Resize
 from textual.widgets import RichLog
 
+from cantstop_tui.ui.textual_compat import bound_line_cache
+
 EMPTY = "Nothing said yet."
 
 
@@ -18,7 +20,9 @@ class ChatPane(RichLog):
     The lines are the table's (``HostedTable.chat``, kept across reconnects and restarts):
     the pane is given them all when it opens and each new one as it is said. A ``RichLog``
     lays a line out once, at the width it has then; this pane lays them all out again when
-    its width changes, so every line wraps inside it at every size."""
+    its width changes, so every line wraps inside it at every size. It caches no more drawn
+    lines than it keeps (``bound_line_cache``): Textual's 1,024 filled with lines long gone
+    as a busy table's chat went on, in every app at the table."""
 
     DEFAULT_CSS = """
     ChatPane {
@@ -38,6 +42,7 @@ class ChatPane(RichLog):
 
     def __init__(self, lines: Iterable[str], max_lines: int, *, id: str | None = None) -> None:
         super().__init__(id=id, max_lines=max_lines, auto_scroll=True, wrap=True, markup=False)
+        bound_line_cache(self, max_lines)
         self.border_title = "Chat (t talks)"
         self.can_focus = False
         self.said_lines: deque[str] = deque(lines, maxlen=max_lines)
