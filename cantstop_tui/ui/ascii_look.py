@@ -34,6 +34,10 @@ ASCII_CSS: Final = ASCII_PALETTE_CSS + """
 .-ascii ModalScreen > Vertical, .-ascii ModalScreen > VerticalScroll {
     border: ascii $primary;
 }
+/* A compact field is one row, with no border to swap: a border there took the row. */
+.-ascii Input.-textual-compact, .-ascii Select.-textual-compact > SelectCurrent {
+    border: none;
+}
 """
 
 ARROWS: Final = {"left": "<-", "right": "->"}

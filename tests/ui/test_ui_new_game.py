@@ -122,3 +122,5 @@ async def test_ascii_mode_draws_the_new_game_screen_in_ascii_only() -> None:
         shown = shown_text(app)
     assert "New game" in shown
     assert not_ascii(shown) == set()
+    # The one-row fields show what they hold, not an ASCII border in its place.
+    assert "You" in shown and "Human" in shown and "Standard" in shown, shown
