@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import gc
 import logging
 import time
@@ -35,6 +36,10 @@ COLLECT_AFTER = 1.0
 """Seconds from a visitor leaving a table to the full collection that frees its screens:
 at most one a second, whatever the number of visitors."""
 _pending: list[tuple[asyncio.AbstractEventLoop, asyncio.TimerHandle]] = []
+_NO_APP = contextvars.Context()
+"""The context the collections are timed in: an empty one. A timer runs in a copy of the
+context it was set in, and an app's holds Textual's ``active_app``: a visitor who left
+(their connection closed) kept their whole app alive until a notice's time was up."""
 _removing: set[asyncio.Task[None]] = set()
 
 
@@ -59,13 +64,13 @@ def collect_soon() -> None:
     if _pending and _pending[0][0] is not loop:
         _pending.clear()  # due on an event loop that has ended (a server before this one)
     if not _pending:
-        _pending.append((loop, loop.call_later(COLLECT_AFTER, _collect)))
+        _pending.append((loop, loop.call_later(COLLECT_AFTER, _collect, context=_NO_APP)))
 
 
 def collect_after(seconds: float) -> None:
     """``collect_soon``, ``seconds`` from now: once a notice's time is up (gone by then,
     whether it timed out, was clicked away or taken back)."""
-    asyncio.get_running_loop().call_later(seconds, collect_soon)
+    asyncio.get_running_loop().call_later(seconds, collect_soon, context=_NO_APP)
 
 
 def collect_once_removed(removal: Awaitable[object]) -> None:

@@ -10,11 +10,13 @@ import weakref
 
 from cantstop_tui.server.server import GameServer
 
-from .conftest import Player, start_table
+from .conftest import Player, key_of, start_table
 
 
 async def test_eof_in_the_lobby_ends_the_session_and_frees_its_app(server: GameServer) -> None:
-    ana = await Player.connect(server.port, "ana")
+    # With a key: a guest is told once that their games are unrated, and a notice's timer,
+    # cancelled when the app ends, holds the app until the notice's time is up.
+    ana = await Player.connect(server.port, "ana", client_keys=key_of("ana"))
     await ana.wait_for("lobby")
     (session,) = server.sessions
     assert session._app is not None

@@ -64,3 +64,31 @@ def test_a_collection_left_due_by_an_ended_loop_does_not_hold_up_the_next(monkey
         collector._pending.clear()
 
     asyncio.run(next_server())
+
+
+async def test_a_collection_timed_for_later_keeps_nothing_of_the_app_that_asked() -> None:
+    """A timer runs in a copy of the context it was set in, and an app's context holds
+    Textual's ``active_app``: a collection timed for when a notice's time is up kept the
+    whole app of a visitor who had left alive until then."""
+    import contextvars
+    import weakref
+
+    from cantstop_tui.server import collector
+
+    class App:
+        pass
+
+    active: contextvars.ContextVar[App] = contextvars.ContextVar("active")
+    app = App()
+    gone = weakref.ref(app)
+
+    def ask(asking: App) -> None:
+        active.set(asking)
+        collector.collect_after(3600)
+        collector.collect_soon()
+
+    contextvars.copy_context().run(ask, app)
+    del app
+    gc.collect()
+    assert gone() is None
+    collector._pending.clear()

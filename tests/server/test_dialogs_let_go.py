@@ -160,7 +160,7 @@ async def test_the_server_frees_notices_clicked_away_itself(server: GameServer) 
     collections, 1,000 left +2.8 MiB behind. The server collects once each notice's time
     is up (``VisitApp.on_notify``). The last one clicked may stay until the app's next
     message: the click, its last, names it."""
-    ana, bob, _ = await start_table(server)
+    ana, bob, _ = await start_table(server, keys=True)  # no guest's notice among the toasts
     app = app_of(server, "ana")
     toasts = []
     gc.disable()  # only the server's own collection may free them
