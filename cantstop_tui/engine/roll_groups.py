@@ -51,14 +51,13 @@ def _layout(dice_sets: Sequence[Roll]) -> _Layout:
 
 
 def _roll_kinds(code: int) -> tuple[Move, ...]:
-    """The moves of a roll whose pairings' kinds make ``code`` (``_ROLL_KINDS``)."""
-    found = _ROLL_KINDS.get(code)
-    if found is None:
-        allowed = _ALLOWED
-        high, low = divmod(code, _WIDTH)
-        moves = roll_moves((allowed[high // _WIDTH], allowed[high % _WIDTH], allowed[low]))
-        found = _ROLL_KINDS[code] = moves
-    return found
+    """The moves of a roll whose pairings' kinds make ``code``, not met before: worked out
+    and kept (``_ROLL_KINDS``, which ``grouped_moves`` reads first)."""
+    allowed = _ALLOWED
+    high, low = divmod(code, _WIDTH)
+    moves = roll_moves((allowed[high // _WIDTH], allowed[high % _WIDTH], allowed[low]))
+    _ROLL_KINDS[code] = moves
+    return moves
 
 
 def grouped_moves(

@@ -70,3 +70,28 @@ def test_the_kinds_numbered_anew_when_full_give_the_same_groups(
     assert again == before == one_by_one(state)
     assert stale not in roll_groups._KINDS and stale not in roll_groups._ALLOWED
     assert roll_groups._ALLOWED[0] == ()
+
+
+def test_many_lists_of_dice_sets_each_give_their_own_groups() -> None:
+    """The layouts of the lists asked for are kept a few at a time (``_LAYOUTS_KEPT``): a
+    list asked for after more than that many others is laid out again, alike."""
+    from cantstop_tui.engine import roll_groups
+
+    state = new_game()
+    lists = [DICE[start:] for start in range(roll_groups._LAYOUTS_KEPT + 2)]
+    for _ in range(2):
+        for dice in lists:
+            found = grouped_moves(state, state.runners, dice, COUNTS[len(DICE) - len(dice):])
+            assert found == tuple(
+                (count, moves)
+                for moves, count in Counter(
+                    {
+                        moves: sum(
+                            c for d, c in zip(dice, COUNTS[len(DICE) - len(dice):], strict=True)
+                            if moves_for_dice(state, d) == moves
+                        )
+                        for moves in dict.fromkeys(moves_for_dice(state, d) for d in dice)
+                    }
+                ).items()
+            )
+    assert len(roll_groups._layouts) <= roll_groups._LAYOUTS_KEPT
