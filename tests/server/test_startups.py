@@ -44,7 +44,7 @@ async def hold_before_login(port: int, source: str, stop: asyncio.Event) -> int:
                 "127.0.0.1", port, local_addr=(source, 0)
             )
         except OSError:
-            await asyncio.sleep(0.05)
+            await _paced(stop)
             continue
         writer.write(b"SSH-2.0-OpenSSH_9.2\r\n")
         with contextlib.suppress(OSError):
@@ -56,8 +56,15 @@ async def hold_before_login(port: int, source: str, stop: asyncio.Event) -> int:
                 stop_waiting.cancel()
                 reading.cancel()
         writer.close()
-        await asyncio.sleep(0.05)  # the attacker's own pace between reconnects
+        await _paced(stop)
     return taken
+
+
+async def _paced(stop: asyncio.Event) -> None:
+    """The attacker's own pace between reconnects (0.05 s), cut short when told to stop:
+    not a wait for the server, which the attacker never waits on."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), 0.05)
 
 
 async def _until_closed(reader: asyncio.StreamReader) -> None:
