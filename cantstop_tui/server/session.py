@@ -17,6 +17,7 @@ from ..play.names import clean_text
 from ..ui.colors import ColorDepth, capped, terminal_depth
 from ..ui.terminal import RESTORE_TERMINAL
 from .channel_env import terminal_environment
+from .collector import drop_cancelled_timers
 from .driver import ChannelDriver
 from .identity import Login
 from .limits import Gate, Limits, TokenBucket
@@ -284,6 +285,7 @@ class GameSession(Visiting, asyncssh.SSHServerSession[str]):
         finally:
             self._app = None
             self._driver = None
+            drop_cancelled_timers()  # its notices' timers held the app until their time
         return app.return_value
 
     def _stop_app(self) -> None:
