@@ -19,9 +19,9 @@ from typing import Any
 
 from ..play.lookalike import skeleton
 from ..play.seating import LobbyError
-from .limits import TokenBucket
 from .name_budget import NEW_NAMES_PER_DAY
 from .startups import address_block
+from .token_bucket import TokenBucket
 
 CHAT_BURST = 5
 """Lines one person may say at once before the chat rate applies."""

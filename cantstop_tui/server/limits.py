@@ -30,6 +30,7 @@ from .startups import (
     Startups,
     source_block,
 )
+from .token_bucket import TokenBucket
 
 
 @dataclass(frozen=True)
@@ -285,24 +286,3 @@ def _count(counts: dict[str, int], key: str, change: int) -> bool:
     else:
         del counts[key]
     return True
-
-
-class TokenBucket:
-    """Input budget: ``rate`` bytes a second, bursts up to ``burst``; the rest is dropped."""
-
-    def __init__(
-        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = burst
-        self.clock = clock
-        self.stamp = clock()
-
-    def take(self, amount: int) -> int:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        granted = min(amount, int(self.tokens))
-        self.tokens -= granted
-        return granted

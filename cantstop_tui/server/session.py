@@ -20,12 +20,13 @@ from .channel_env import terminal_environment
 from .collector import drop_cancelled_timers
 from .driver import ChannelDriver
 from .identity import Login
-from .limits import Gate, Limits, TokenBucket
+from .limits import Gate, Limits
 from .log_volume import ConnectionLog
 from .logs import Limited
 from .settings import Settings
 from .tables import Visitor
 from .terminal_fit import clamp_size, fit_console
+from .token_bucket import TokenBucket
 from .visit import VisitHost, Visiting
 from .visit_app import VisitApp
 
