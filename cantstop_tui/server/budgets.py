@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 from ..play.lookalike import skeleton
 from ..play.seating import LobbyError
 from .name_budget import NEW_NAMES_PER_DAY
+from .per_source import PerSource
 from .startups import address_block
 from .token_bucket import TokenBucket
 
@@ -150,7 +150,7 @@ class Budgets:
     ) -> None:
         self.limits = limits or PersonLimits()
         self.clock = clock
-        self._people: OrderedDict[str, _Person] = OrderedDict()
+        self._people: PerSource[str, _Person] = PerSource(MAX_PEOPLE, clock)
 
     def _person(self, name: str) -> _Person:
         """The budgets of the person ``name`` is (its canonical form)."""
@@ -167,11 +167,7 @@ class Budgets:
                 strikes=TokenBucket(limits.chat_per_second / 10, CHAT_STRIKES, clock),
                 moves=TokenBucket(per_minute / 60.0, per_minute, clock),
             )
-            self._people[key] = person
-        self._people.move_to_end(key)
-        while len(self._people) > MAX_PEOPLE:
-            self._people.popitem(last=False)
-        return person
+        return self._people.seen(key, person)
 
     # --- tables -------------------------------------------------------------------------
 
