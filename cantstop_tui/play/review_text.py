@@ -138,7 +138,7 @@ def wrapped(line: str, width: int, indent: str = "  ") -> list[str]:
         start = indent if lines else ""
         joined = f"{current} {word}" if current else start + word
         if current and cells(joined) > width:
-            lines.append(current)
+            lines.append(current.rstrip())
             current = indent + word
         else:
             current = joined
