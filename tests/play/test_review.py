@@ -14,7 +14,10 @@ from reviewed_games import GAMES, Reviewed
 
 from benchmarks.review_games import played
 from cantstop_tui.ai.analysis import Analyst
+from cantstop_tui.play.chance_text import percent
+from cantstop_tui.play.luck import luck_legend
 from cantstop_tui.play.match import HUMAN, Handover, Seat
+from cantstop_tui.play.name_cells import cells
 from cantstop_tui.play.review import (
     BANDS,
     CLOSE,
@@ -26,9 +29,6 @@ from cantstop_tui.play.review import (
     review_game,
     thresholds_sentence,
 )
-from cantstop_tui.play.chance_text import percent
-from cantstop_tui.play.luck import luck_legend
-from cantstop_tui.play.name_cells import cells
 from cantstop_tui.play.review_text import (
     ASCII_BARS,
     BARS,

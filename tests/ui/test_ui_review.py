@@ -22,9 +22,9 @@ from cantstop_tui.play import review as review_module
 from cantstop_tui.play.luck import luck_legend
 from cantstop_tui.play.match import Match, Seat
 from cantstop_tui.play.name_cells import cells
-from cantstop_tui.play.review_text import COST_BANDS
 from cantstop_tui.play.ratings import Rating
 from cantstop_tui.play.review import FLAGGED
+from cantstop_tui.play.review_text import COST_BANDS
 from cantstop_tui.storage.finished import keep_finished
 from cantstop_tui.storage.record import write_game
 from cantstop_tui.ui.screens import review as review_screen

@@ -23,10 +23,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
+from ...play.luck import luck_legend
 from ...play.match import Match
 from ...play.ratings import GameRatings
 from ...play.review import FLAGGED, Decision, Review, review_rated
-from ...play.luck import luck_legend
 from ...play.review_text import (
     COST_BANDS,
     decision_header,
