@@ -154,6 +154,8 @@ def test_the_docs_quote_the_sentence_the_review_shows() -> None:
     for doc in (root / "docs" / "ai.md", root / "README.md"):
         text = " ".join(doc.read_text(encoding="utf-8").split())
         assert f'"ana: {sentence}"' in text, doc
+    ai = " ".join((root / "docs" / "ai.md").read_text(encoding="utf-8").split())
+    assert f'"{luck_legend().rstrip(".")}"' in ai
 
 
 def test_the_docs_table_of_luck_words_is_the_codes() -> None:
