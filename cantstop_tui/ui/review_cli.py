@@ -4,6 +4,7 @@ their accuracy, the luck of their dice and the win-chance graph; ``--text`` prin
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from ..play.help_text import plain
 from ..play.match import Match
 from ..play.ratings import GameRatings
 from ..play.review import review_rated
-from ..play.review_text import text_lines
+from ..play.review_text import WIDTH, text_lines
 from ..storage.errors import SaveError
 from ..storage.record import load_game
 
@@ -27,6 +28,18 @@ def _ratings(match: Match) -> GameRatings | None:
         return None
 
 
+MIN_WIDTH = 40
+"""The narrowest ``--text`` is drawn in (a smaller COLUMNS is taken as this)."""
+
+
+def text_width() -> int:
+    """``--text``'s width: COLUMNS when it is a number, else ``WIDTH`` (80)."""
+    try:
+        return max(int(os.environ.get("COLUMNS", "")), MIN_WIDTH)
+    except ValueError:
+        return WIDTH
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="cantstop review", description=plain(__doc__))
     parser.add_argument("file", type=Path, help="a saved, finished or served game (JSON record)")
@@ -40,7 +53,9 @@ def main(argv: list[str]) -> int:
         return 1
     ratings = _ratings(match)
     if args.text:
-        for line in text_lines(review_rated(match, ratings), args.file.name, args.ascii):
+        for line in text_lines(
+            review_rated(match, ratings), args.file.name, args.ascii, text_width()
+        ):
             print(line)
         return 0
     from .replay_cli import play_on

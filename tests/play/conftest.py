@@ -31,3 +31,9 @@ def stopper(analyst: Analyst) -> Reviewed:
     """``expert`` in both seats (seed 4), the first stopping as soon as the rules allow,
     every turn."""
     return reviewed(analyst, recorded("early-stopper"))
+
+
+@pytest.fixture(scope="session")
+def long_game(analyst: Analyst) -> Reviewed:
+    """Four ``easy`` seats (seed 25), every seat a person: 71 turns, 357 steps."""
+    return reviewed(analyst, recorded("easy-four-long"))

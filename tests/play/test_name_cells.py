@@ -81,7 +81,7 @@ def test_the_review_shortens_names_in_its_columns_and_keeps_them_in_sentences(
     for decision in review.decisions:
         if decision.player == 1:
             shown = decision_line(review, decision)
-            assert shown[6:].startswith(name_column(long.name, DECISION_NAME_CELLS))
+            assert shown[12:].startswith(name_column(long.name, DECISION_NAME_CELLS))  # Turn, Luck
 
 
 def test_ascii_names_end_in_three_dots() -> None:

@@ -14,7 +14,10 @@ from reviewed_games import GAMES, Reviewed
 
 from benchmarks.review_games import played
 from cantstop_tui.ai.analysis import Analyst
+from cantstop_tui.play.chance_text import percent
+from cantstop_tui.play.luck import luck_legend
 from cantstop_tui.play.match import HUMAN, Handover, Seat
+from cantstop_tui.play.name_cells import cells
 from cantstop_tui.play.review import (
     BANDS,
     CLOSE,
@@ -26,7 +29,16 @@ from cantstop_tui.play.review import (
     review_game,
     thresholds_sentence,
 )
-from cantstop_tui.play.review_text import LEGEND, decision_line, text_lines
+from cantstop_tui.play.review_text import (
+    ASCII_BARS,
+    BARS,
+    LEGEND,
+    bars,
+    decision_header,
+    decision_line,
+    summary_header,
+    text_lines,
+)
 
 DOCS = Path(__file__).resolve().parents[2]
 POINTS = 1e-3
@@ -150,7 +162,7 @@ def test_a_choice_within_a_point_is_close_and_not_flagged(
 
 
 def test_each_decision_line_names_its_band(two_player: Reviewed) -> None:
-    """Close in the Cost column (unpriced), every other band by name in the Label column."""
+    """Every band by name in the Label column, close too (its Cost ``<1``: unpriced)."""
     review = two_player.review
     other = next(d for d in review.decisions if d.played != d.best)
     for cost, name in ((0.4, "close"), (1.3, "slip"), (2.0, "inaccuracy"), (12.0, "blunder")):
@@ -158,6 +170,7 @@ def test_each_decision_line_names_its_band(two_player: Reviewed) -> None:
         line = decision_line(review, decision)
         assert line.split()[-1] == name, line
         assert (f"-{cost:.1f}" in line) == (name != "close"), line
+        assert (" <1  close" in line) == (name == "close"), line  # Cost "<1", Label close
     same = next(d for d in review.decisions if d.played == d.best)
     assert decision_line(review, same).split()[-1] == "="
 
@@ -261,10 +274,69 @@ def test_the_text_review_names_players_costs_luck_and_the_graph(two_player: Revi
                 decision.label in line and f"-{decision.shown_cost:.1f}" in line
                 for line in lines
             )
+    flowing = " ".join(line.strip() for line in lines)
     for player in review.players:
-        assert f"{player.name}: {player.luck.sentence()}" in lines
+        assert f"{player.name}: {player.luck.sentence()}" in flowing
+        mine = player.luck
+        row = next(line for line in lines if line.startswith(f"{player.name} "))
+        assert row.endswith(f"{mine.per_turn:+.1f}±{mine.per_turn_spread:.1f}"), row
+    assert lines[lines.index(summary_header()) + len(review.players) + 1] == luck_legend()
     graph = [line for line in lines if line.startswith("P0 ")][-1]
-    assert len(graph.split()[1]) <= len(review.chances)
+    assert len(graph.split()[1]) == len(review.chances)  # 22 turns: one mark each
+    assert "(one mark per turn):" in text
+    assert all(cells(line) <= 80 for line in lines)
+
+
+def test_each_turns_luck_stands_on_its_first_decision_row(two_player: Reviewed) -> None:
+    """The decisions' Luck column: the points the turn's dice gave, on the turn's first
+    row only, as ``review.turn_luck`` has them."""
+    review = two_player.review
+    lines = text_lines(review)
+    header = lines.index(decision_header())
+    rows = lines[header + 1 :]
+    assert len(rows) == len(review.decisions)
+    seen: set[int] = set()
+    for decision, row in zip(review.decisions, rows, strict=True):
+        luck = row[5:10].strip()
+        if decision.turn in seen:
+            assert luck == "", row
+        else:
+            assert luck == f"{review.turn_luck[decision.turn - 1].points:+.1f}", row
+            seen.add(decision.turn)
+        assert int(row[:4]) == decision.turn
+    assert len(seen) >= 10
+    first = review.decisions[0]
+    assert decision_line(review, first, with_luck=False)[5:10].strip() == ""
+
+
+def test_a_long_game_fits_80_columns_and_its_graph_takes_a_mark_per_two_turns(
+    long_game: Reviewed,
+) -> None:
+    """71 turns of four players: 58 marks fit beside a 16-cell name and `` 100%`` at 80
+    columns, so one mark per two turns (their mean): 36 marks; every line fits."""
+    review = long_game.review
+    assert len(review.chances) == 71
+    lines = text_lines(review, "long.json", width=80)
+    assert all(cells(line) <= 80 for line in lines), max(lines, key=cells)
+    assert "Win chance at the start of each turn (one mark per two turns):" in lines
+    graph = [line for line in lines if line.startswith("P3 ")][-1]  # after the summary's
+    series = [turn[3] for turn in review.chances]
+    pairs = [sum(series[at : at + 2]) / len(series[at : at + 2]) for at in range(0, 71, 2)]
+    assert graph.split()[1] == bars(pairs)
+    assert graph.endswith(f" {percent(series[-1])}")
+    wide = text_lines(review, "long.json", width=120)
+    assert "Win chance at the start of each turn (one mark per turn):" in wide
+    assert max(cells(line) for line in wide) > 80  # the room is used when there is some
+    narrow = text_lines(review, "long.json", width=40)
+    assert all(cells(line) <= 40 for line in narrow)
+
+
+@pytest.mark.parametrize("ascii_only", [False, True])
+def test_a_chance_near_nothing_draws_the_lowest_mark_not_a_blank(ascii_only: bool) -> None:
+    drawn = bars([0.0, 0.004, 0.5, 1.0], ascii_only)
+    levels = ASCII_BARS if ascii_only else BARS
+    assert drawn == levels[0] + levels[0] + drawn[2] + levels[-1]
+    assert " " not in drawn and len(drawn) == 4
 
 
 def test_progress_is_reported_to_the_end(two_player: Reviewed) -> None:

@@ -19,9 +19,12 @@ from textual.widgets import OptionList, ProgressBar, Static
 
 from cantstop_tui import cli
 from cantstop_tui.play import review as review_module
+from cantstop_tui.play.luck import luck_legend
 from cantstop_tui.play.match import Match, Seat
+from cantstop_tui.play.name_cells import cells
 from cantstop_tui.play.ratings import Rating
 from cantstop_tui.play.review import FLAGGED
+from cantstop_tui.play.review_text import COST_BANDS
 from cantstop_tui.storage.finished import keep_finished
 from cantstop_tui.storage.record import write_game
 from cantstop_tui.ui.screens import review as review_screen
@@ -68,6 +71,13 @@ async def test_the_review_lists_decisions_filters_mistakes_and_opens_the_replay(
         assert review is not None
         options = screen.query_one(OptionList)
         assert options.option_count == len(review.decisions) > 0
+        first = str(options.get_option_at_index(0).prompt)
+        second = review.decisions[1]
+        assert first[5:10].strip() == f"{review.turn_luck[0].points:+.1f}"  # turn 1's dice
+        if second.turn == review.decisions[0].turn:
+            assert str(options.get_option_at_index(1).prompt)[5:10].strip() == ""
+        summary = str(screen.query_one("#summary", Static).render())
+        assert luck_legend() in summary and "points a turn (typical ±" in summary
         graph = screen.query_one(ChanceGraph)
         assert len(graph.chances) == len(review.turn_starts)
         assert options.border_title == review_screen.ALL_TITLE
@@ -298,8 +308,9 @@ async def test_the_side_panel_takes_three_players_as_equals() -> None:
 
 
 def test_cantstop_review_text_prints_the_review(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("COLUMNS", "70")  # the widest decision row: 65
     path = tmp_path / "game.json"
     match = finished(2, seed=8)
     write_game(path, match)
@@ -309,10 +320,26 @@ def test_cantstop_review_text_prints_the_review(
     assert out.startswith(f"Review of game.json: {names}")
     assert "Accuracy" in out and "Win chance at the start of each turn" in out
     assert "Chances assume: " in out  # who the graph takes the players for
-    header = out.splitlines().index("Turn  Player     Decision   Played Expert  Cost  Label")
+    assert all(cells(line) <= 70 for line in out.splitlines())  # COLUMNS=70: its width
+    flowing = " ".join(line.strip() for line in out.splitlines())
+    assert luck_legend() in flowing and COST_BANDS in flowing  # wrapped, between words
+    header = out.splitlines().index("Turn  Luck  Player     Decision   Played Expert  Cost  Label")
     decisions = out.splitlines()[header + 1:]
     assert len(decisions) >= 10
     assert all(line.split()[0].isdigit() for line in decisions)
+
+
+@pytest.mark.parametrize(("columns", "width"), [(None, 80), ("abc", 80), ("120", 120), ("5", 40)])
+def test_the_text_reviews_width_is_columns_else_80(
+    monkeypatch: pytest.MonkeyPatch, columns: str | None, width: int
+) -> None:
+    from cantstop_tui.ui.review_cli import text_width
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert text_width() == width
 
 
 def test_cantstop_review_of_a_bad_file_says_why(
@@ -379,5 +406,6 @@ async def test_cantstop_review_ascii_draws_in_ascii_only(tmp_path: Path) -> None
                     and app.screen.review is not None, "the review")
         await pilot.pause()
         shown = shown_text(app)
-    assert ": luck " in shown and "(+/-" in shown and "Decisions" in shown
+    assert ": dice " in shown and "(typical +/-" in shown and "Decisions" in shown
+    assert luck_legend(ascii_only=True) in shown
     assert not_ascii(shown) == set()

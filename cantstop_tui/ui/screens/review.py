@@ -23,11 +23,12 @@ from textual.screen import Screen
 from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
+from ...play.luck import luck_legend
 from ...play.match import Match
 from ...play.ratings import GameRatings
 from ...play.review import FLAGGED, Decision, Review, review_rated
 from ...play.review_text import (
-    LEGEND,
+    COST_BANDS,
     decision_header,
     decision_line,
     luck_line,
@@ -218,9 +219,10 @@ class ReviewScreen(Screen[PlayOn | None]):
             shape = self.glyphs.shape(player.player)
             summary.append(shape + " ", style=player_style(player.player))
             summary.append(summary_line(player, self.glyphs.plain) + "\n", style="bold")
+        summary.append(luck_legend(self.glyphs.plain) + "\n", style="dim")
         for player in review.players:
             summary.append(luck_line(player, self.glyphs.plain) + "\n")
-        summary.append(LEGEND[-1], style="dim")
+        summary.append(COST_BANDS, style="dim")
         self.query_one("#summary", Static).update(summary)
         graph = ChanceGraph(review.chances, self.glyphs, id="graph")
         top = self.query_one("#top")
@@ -247,9 +249,15 @@ class ReviewScreen(Screen[PlayOn | None]):
             empty = NONE_FLAGGED if review.decisions else "No decision by a person."
             options.add_option(Option(empty, disabled=True))
             return
+        before = None
         for index in self._shown:
             decision = review.decisions[index]
-            line = Text(decision_line(review, decision, self.glyphs.plain), no_wrap=True)
+            # The turn's luck on its first row shown (with m, its first flagged one).
+            shown = decision_line(
+                review, decision, self.glyphs.plain, with_luck=decision.turn != before
+            )
+            before = decision.turn
+            line = Text(shown, no_wrap=True)
             if decision.label:
                 line.stylize(LABEL_STYLES[decision.label])
             options.add_option(Option(line))
