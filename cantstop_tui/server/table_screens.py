@@ -35,7 +35,8 @@ from .tables import HostedTable
 DEADLINE_REDRAW = 30.0
 """Seconds between redraws of a turn-based table's time left (shown to the minute)."""
 HINTS_UNRATE = "Hints make this game unrated for you: press h again for the hint."
-"""Said at a player's first ``h`` of a game (``Match.hinted``: their rating cannot rise)."""
+"""Said at a rated player's first ``h`` of a game (``Match.hinted``: their rating cannot
+rise); a guest, whose games are never rated (``guests``), gets the hint at once."""
 
 
 class TalkScreen(ModalScreen[str | None]):
@@ -154,12 +155,13 @@ class TableScreen(GameScreen):
 
     def action_hint(self) -> None:
         """A hint makes the game unrated for the one who asks (``Match.hinted``): said at
-        the first ``h`` of a game, the hint itself at the second."""
+        the first ``h`` of a game, the hint itself at the second; a guest (never rated)
+        is not told, and gets the hint at once."""
         match = self.table.match
         seat = match.state.current_player
         if seat not in match.hinted:
             game = (match.seed, match.seats)
-            if self._warned != game:
+            if self._warned != game and not self._unrated(match.seats[seat].name):
                 self._warned = game
                 self._notice(HINTS_UNRATE)
                 return
@@ -169,6 +171,10 @@ class TableScreen(GameScreen):
                 self._notice(str(error))
                 return
         super().action_hint()
+
+    def _unrated(self, name: str) -> bool:
+        """Whether ``name`` sat at this table as a guest, whose games are never rated."""
+        return name.casefold() in {guest.casefold() for guest in self.hosted.unrated}
 
     def _away(self) -> frozenset[int]:
         return frozenset(
