@@ -110,8 +110,10 @@ class TableScreen(GameScreen):
         show_chances: bool = False,
         unseen: Unseen | None = None,
         ratings: Ratings | None = None,
+        creator: bool = False,
     ) -> None:
-        """``ratings``: the server's ratings of the table's people, for the chances."""
+        """``ratings``: the server's ratings of the table's people, for the chances;
+        ``creator``: the one looking made the table (chose whether the chances show)."""
         super().__init__(
             table,
             seats,
@@ -123,6 +125,7 @@ class TableScreen(GameScreen):
             ratings=ratings,
         )
         self.hosted = hosted
+        self.chances.yours = creator
         self.watching = seats() == frozenset()
         self.views.away = self._away
         self._unhear: Callable[[], None] = lambda: None
