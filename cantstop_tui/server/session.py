@@ -85,6 +85,16 @@ class GameSession(Visiting, asyncssh.SSHServerSession[str]):
         self._last_input = self._started = time.monotonic()
         self._idle_handle: asyncio.TimerHandle | None = None
 
+    @property
+    def in_log(self) -> str:
+        """Who this is, for the log: the name they play under, and the login name where it
+        differs ("dave (logged in as ana)"), both as harmless text (a stranger's name is
+        hostile); the login name alone until they have a name."""
+        name = "" if self.visitor is None else clean_text(self.visitor.name, 40)
+        if not name or name == self.shown:
+            return self.shown
+        return f"{name} (logged in as {self.shown})"
+
     # --- asyncssh callbacks -----------------------------------------------------------
 
     @property
@@ -177,7 +187,7 @@ class GameSession(Visiting, asyncssh.SSHServerSession[str]):
             "Flood of %s from %s (%s): session closed.",
             what,
             self.address,
-            self.shown,
+            self.in_log,
         )
         self.server.gate.failed(self.address, self.server.limits.flood_penalty)
         self.end(f"Closed: {sentence}.", code=1)
@@ -206,7 +216,7 @@ class GameSession(Visiting, asyncssh.SSHServerSession[str]):
         if self.closed or chan is None:
             return
         if chan.get_write_buffer_size() > self.server.settings.output_limit:
-            log.info("%s does not read its output; disconnected.", self.shown)
+            log.info("%s does not read its output; disconnected.", self.in_log)
             self.closed = True
             self._stop_app()
             chan.get_connection().abort()
@@ -258,10 +268,10 @@ class GameSession(Visiting, asyncssh.SSHServerSession[str]):
         try:
             await self._visit()
         except Exception as error:  # our bug, whatever the client did: one line, no traceback
-            log.error("Session of %s from %s failed: %r", self.shown, self.address, error)
+            log.error("Session of %s from %s failed: %r", self.in_log, self.address, error)
             log.debug("Where it failed:", exc_info=True)
         finally:
-            log.info("Session of %s from %s ends.", self.shown, self.address)
+            log.info("Session of %s from %s ends.", self.in_log, self.address)
             if time.monotonic() - self._started < QUICK_SESSION and not self.taken_over:
                 # A session over in moments, again and again, is a client in a loop (each
                 # costs a key exchange and an app): it counts against its address.

@@ -35,7 +35,8 @@ from .tables import HostedTable
 DEADLINE_REDRAW = 30.0
 """Seconds between redraws of a turn-based table's time left (shown to the minute)."""
 HINTS_UNRATE = "Hints make this game unrated for you: press h again for the hint."
-"""Said at a player's first ``h`` of a game (``Match.hinted``: their rating cannot rise)."""
+"""Said at a rated player's first ``h`` of a game (``Match.hinted``: their rating cannot
+rise); a guest, whose games are never rated (``guests``), gets the hint at once."""
 
 
 class TalkScreen(ModalScreen[str | None]):
@@ -109,8 +110,10 @@ class TableScreen(GameScreen):
         show_chances: bool = False,
         unseen: Unseen | None = None,
         ratings: Ratings | None = None,
+        creator: bool = False,
     ) -> None:
-        """``ratings``: the server's ratings of the table's people, for the chances."""
+        """``ratings``: the server's ratings of the table's people, for the chances;
+        ``creator``: the one looking made the table (chose whether the chances show)."""
         super().__init__(
             table,
             seats,
@@ -122,6 +125,7 @@ class TableScreen(GameScreen):
             ratings=ratings,
         )
         self.hosted = hosted
+        self.chances.yours = creator
         self.watching = seats() == frozenset()
         self.views.away = self._away
         self._unhear: Callable[[], None] = lambda: None
@@ -154,12 +158,13 @@ class TableScreen(GameScreen):
 
     def action_hint(self) -> None:
         """A hint makes the game unrated for the one who asks (``Match.hinted``): said at
-        the first ``h`` of a game, the hint itself at the second."""
+        the first ``h`` of a game, the hint itself at the second; a guest (never rated)
+        is not told, and gets the hint at once."""
         match = self.table.match
         seat = match.state.current_player
         if seat not in match.hinted:
             game = (match.seed, match.seats)
-            if self._warned != game:
+            if self._warned != game and not self._unrated(match.seats[seat].name):
                 self._warned = game
                 self._notice(HINTS_UNRATE)
                 return
@@ -169,6 +174,10 @@ class TableScreen(GameScreen):
                 self._notice(str(error))
                 return
         super().action_hint()
+
+    def _unrated(self, name: str) -> bool:
+        """Whether ``name`` sat at this table as a guest, whose games are never rated."""
+        return name.casefold() in {guest.casefold() for guest in self.hosted.unrated}
 
     def _away(self) -> frozenset[int]:
         return frozenset(

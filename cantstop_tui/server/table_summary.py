@@ -39,4 +39,5 @@ def summary(hosted: HostedTable) -> TableSummary:
         turn_based=hosted.turn_rules is not None,
         to_move=turn_tables.to_move(hosted),
         time_left=turn_tables.time_left(hosted),
+        chances=hosted.chances,
     )

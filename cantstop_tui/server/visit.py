@@ -83,9 +83,10 @@ class Visiting(ABC):
     def _first_name(self) -> tuple[str, str | None]:
         """The name to use, or the question to ask when the SSH user name won't do.
 
-        Raises ``Refused`` with a sentence when this login may not play at all (a name that
-        belongs to another identity, or a player's own password with an unusable name); a
-        name that looks like another's, or mixes scripts, is asked again with the reason."""
+        Raises ``Refused`` with a sentence when this login may not play at all (a player's
+        own password with an unusable name); a name that belongs to another identity, looks
+        like another's or mixes scripts is asked again with the reason (whoever mistyped a
+        name is not thrown out: ``ana`` and its look-alike ``аna`` alike)."""
         identities, login = self.server.identities, self.login
         name = sanitize_name(self.username)
         if identities.fixed_name(login, self.username):
@@ -96,9 +97,9 @@ class Visiting(ABC):
             return name, "Your SSH user name cannot be shown to other players. Your name?"
         if (kept := computer_name(name)) is not None:
             return name, f"{kept} Your name?"
-        refusal = identities.owner_refusal(login, name)
-        if refusal is not None:
-            raise Refused(refusal)
+        owned = identities.owner_refusal(login, name)
+        if owned is not None:  # another's name, as a look-alike of it is: asked for one
+            return name, f"{owned} Your name?"
         lookalike = identities.lookalike_for(login, name)
         if lookalike is not None:  # asked, as for a name already playing: said why
             return name, f"{lookalike} Your name?"

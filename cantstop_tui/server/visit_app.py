@@ -18,6 +18,7 @@ from textual.filter import LineFilter
 from textual.notifications import Notify
 from textual.screen import ModalScreen, Screen
 
+from ..play.lookalike import same_name
 from ..play.match import Match
 from ..play.ratings import GameRatings
 from ..play.table import Table
@@ -244,6 +245,7 @@ class VisitApp(GameApp):
         return TableScreen(
             hosted, table, self._seats_now, self.glyphs, self.hints, self.show_chances, unseen,
             ratings=lambda: self.live_ratings(table),  # on the analysis thread, once a game
+            creator=same_name(hosted.creator, self.visitor.name),
         )
 
     def game_ratings(self, match: Match) -> GameRatings:

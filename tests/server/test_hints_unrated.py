@@ -1,7 +1,8 @@
 """End to end over SSH: at a table whose creator lets its players show the win chances, a
 player's first ``h`` says that hints make the game unrated for them; the second shows the
 hint, and the game's record keeps that they asked (``Match.hinted``), in the server's
-journal too, so the game gains them no rating."""
+journal too, so the game gains them no rating. A keyless guest, whose games are never
+rated, is not told so: the first ``h`` shows the hint."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.table_screens import HINTS_UNRATE
 from cantstop_tui.ui.demo import step_at
 
-from .conftest import host_table, make_server, sit_and_start, until
+from .conftest import host_table, key_of, make_server, sit_and_start, until
 from .rematch_helpers import finish
 
 
@@ -24,10 +25,10 @@ async def test_a_hint_is_confirmed_kept_with_the_game_and_earns_no_rating(
     keep_tables(server.lobby, journal)
     await server.start()
     try:
-        ana = await host_table(server, "ana")
+        ana = await host_table(server, "ana", client_keys=key_of("ana"))
         [hosted] = server.lobby.tables.values()
         hosted.chances = True  # as if created with "players may show them"
-        bob = await sit_and_start(server, ana, "bob", "ana's table")
+        bob = await sit_and_start(server, ana, "bob", "ana's table", client_keys=key_of("bob"))
         table = hosted.table
         assert table is not None
         await until(lambda: table.match.state.current_player in (0, 1), "the game to start")
@@ -54,3 +55,27 @@ async def test_a_hint_is_confirmed_kept_with_the_game_and_earns_no_rating(
         server.lobby.on_step = server.lobby.on_save = None
         await server.close()
         journal.close()
+
+
+async def test_a_guest_gets_the_hint_at_the_first_h(host_key) -> None:
+    server = make_server(host_key)
+    await server.start()
+    try:
+        ana = await host_table(server, "ana", client_keys=key_of("ana"))
+        [hosted] = server.lobby.tables.values()
+        hosted.chances = True
+        bob = await sit_and_start(server, ana, "bob", "ana's table")  # no key: a guest
+        table = hosted.table
+        assert table is not None
+        await until(lambda: table.match.state.current_player in (0, 1), "the game to start")
+        bob_seat = next(i for i, seat in enumerate(table.match.seats) if seat.name == "bob")
+        while table.match.state.current_player != bob_seat:
+            step_at(table)
+        await bob.wait_for("Roll")
+        bob.press("h")
+        await bob.wait_for("Hint:")
+        assert HINTS_UNRATE[:40] not in bob.text()
+        await ana.close()
+        await bob.close()
+    finally:
+        await server.close()

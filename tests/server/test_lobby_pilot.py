@@ -146,7 +146,7 @@ async def test_the_list_shows_each_table_its_seats_rules_and_status() -> None:
         for seat in ("ana", "bob", "carol", "Maximilian-Alexa", "(free)"):
             assert seat in screen
         assert "Computer 3 (easy)" in screen and "Computer 4 (expert)" in screen
-        for rules in ("standard", "forced", "jump", "3 columns", "5 columns"):
+        for rules in ("standard", "forced", "jump", "3 columns", "5 columns", "win % off"):
             assert rules in screen
         assert "waiting" in screen and "in progress" in screen and "2 watching" in screen
         # Each table's rules and status show on the table's own lines, beside its name.

@@ -11,7 +11,7 @@ from typing import Any
 
 from cantstop_tui.server.journal import TableJournal, keep_tables
 from cantstop_tui.server.server import GameServer
-from cantstop_tui.ui.screens.live_chances import NOT_ALLOWED
+from cantstop_tui.ui.screens.live_chances import YOU_HIDE
 
 from .conftest import REVIEW_WAIT, Player, sit_and_start, start_table, until
 from .rematch_helpers import finish
@@ -35,7 +35,7 @@ async def test_win_chances_stay_hidden_unless_the_creator_allowed_them(
     assert hosted.chances is False
     await ana.wait_for("Roll")
     ana.press("w")
-    await ana.wait_for(NOT_ALLOWED[:40])
+    await ana.wait_for(YOU_HIDE)  # her own choice, said as hers
     assert not PERCENT.search(side_panel(ana))
     # The hint speaks in the same chances ("you win 54% of the time"): hidden with them,
     # for everyone at the table, and its key is not offered in the keys bar.

@@ -33,7 +33,7 @@ from ..widgets.too_small import TooSmall
 from .game_keys import allowed, not_your_turn, palette, why_not
 from .game_layout import fit_window
 from .game_views import GameViews
-from .live_chances import ChancesWorkedOut, HintWorkedOut, LiveChances, Ratings, turned_off
+from .live_chances import ChancesWorkedOut, HintWorkedOut, LiveChances, Ratings
 
 
 class GameScreen(Screen[None]):
@@ -234,7 +234,7 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.app.has_class("-too-small") and action not in ("request_quit",):
             return False
-        if turned_off(action, self.chances.allowed, self.hints) is not None:
+        if self.chances.turned_off(action, self.hints) is not None:
             return False  # hidden by the table's creator, or off: the key says so (_why_not)
         return allowed(self.views.held or self.views.now(), action, parameters)
 
@@ -274,7 +274,7 @@ class GameScreen(Screen[None]):
 
     def _why_not(self, action: str, parameters: tuple[object, ...]) -> str:
         """Why a game key does nothing now, as a sentence for the status line."""
-        off = turned_off(action, self.chances.allowed, self.hints)
+        off = self.chances.turned_off(action, self.hints)
         return off if off is not None else why_not(self.views.now(), action, parameters)
 
     def on_click(self, event: events.Click) -> None:

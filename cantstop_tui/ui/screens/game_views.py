@@ -13,12 +13,13 @@ from ...engine import Event
 from ...play.match import Match
 from ...play.table import Table
 from ...play.turn_based import Unseen
+from ..keys import CHANCES
 from ..messages import GameEnded, NextGameBegan
 from ..view import Fit, GameView
 from ..widgets.game_log import GameLog
 from ..widgets.view_widget import ViewWidget
 from .game_keys import allowed_key
-from .live_chances import NOT_ALLOWED, ChancesWorkedOut, LiveChances
+from .live_chances import ChancesWorkedOut, LiveChances
 
 Shown = TypeVar("Shown", bound=ViewWidget | GameLog)
 Bindings = dict[str, ActiveBinding]
@@ -120,7 +121,8 @@ class GameViews:
         """``view`` after ``w`` (nothing happened on the table): the chances as now shown or
         hidden, or why they may not be."""
         if not self._chances.allowed:
-            return replace(view, events=(), notice=NOT_ALLOWED)
+            notice = self._chances.turned_off(CHANCES.action, hints=True) or ""
+            return replace(view, events=(), notice=notice)
         chances = self._chances.for_match(view.match)
         assumed = self._chances.assumed_for(view.match)
         return replace(view, events=(), chances=chances, assumed=assumed, notice="")

@@ -37,22 +37,30 @@ HINT_NOT_ALLOWED = (
     "This table's creator keeps the win chances hidden, so hints are off for everyone."
 )
 """The hint speaks in the chances ("you win 54% of the time"): hidden with them."""
+YOU_HIDE = "You keep the win chances hidden at this table."
+YOU_HIDE_HINTS = "You keep the win chances hidden at this table, so hints are off for everyone."
+"""The same, said to the table's creator, who chose it."""
 HINTS_OFF = "Hints are off for this game (the command palette turns them on)."
 
 
-def turned_off(action: str, allowed: bool, hints: bool) -> str | None:
+def turned_off(action: str, allowed: bool, hints: bool, *, yours: bool = False) -> str | None:
     """Why the game's settings keep the chances' key or the hint's off (None: they do not):
-    the chances hidden by the table's creator (``allowed`` false) hide the hint too.
+    the chances hidden by the table's creator (``allowed`` false; ``yours``: the one asking
+    is the creator) hide the hint too.
 
     >>> turned_off(HINT.action, allowed=False, hints=True) == HINT_NOT_ALLOWED
+    True
+    >>> turned_off(HINT.action, allowed=False, hints=True, yours=True) == YOU_HIDE_HINTS
     True
     >>> turned_off(CHANCES.action, allowed=True, hints=False) is None
     True
     """
     if action == CHANCES.action and not allowed:
-        return NOT_ALLOWED
+        return YOU_HIDE if yours else NOT_ALLOWED
+    if action == HINT.action and not allowed:
+        return YOU_HIDE_HINTS if yours else HINT_NOT_ALLOWED
     if action == HINT.action:
-        return HINT_NOT_ALLOWED if not allowed else None if hints else HINTS_OFF
+        return None if hints else HINTS_OFF
     return None
 
 
@@ -100,10 +108,16 @@ class LiveChances:
         """The ratings asked for, and of which game (``_game``)."""
         self.allowed = allowed
         """Whether ``w`` may show them (over SSH: as the table's creator chose)."""
+        self.yours = False
+        """Whether the one looking is the creator who chose (what ``turned_off`` says)."""
         self.shown = shown and allowed
         self._analyst: Analyst | None = None
         """Used on the analysis thread only (``ui.background``)."""
         self._known: tuple[Match, tuple[float, ...], tuple[str, ...]] | None = None
+
+    def turned_off(self, action: str, hints: bool) -> str | None:
+        """Why ``action`` is off (``turned_off``), said to whoever is looking."""
+        return turned_off(action, self.allowed, hints, yours=self.yours)
 
     def toggle(self) -> bool:
         """``w``: shown or hidden from now (False if not allowed)."""

@@ -40,6 +40,8 @@ class TableSummary:
     """At a turn-based table's game: the person whose move it is."""
     time_left: float | None = None
     """Seconds left for ``to_move`` to move."""
+    chances: bool = False
+    """Whether its players may show the win chances (and so ask for hints)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +110,10 @@ def your_move_text(summaries: list[TableSummary], name: str) -> str:
 
 
 def rules_text(summary: TableSummary) -> str:
-    return f"{summary.variant}\n{summary.win_columns} columns"
+    """The variant, the columns to win, and whether the win chances (``w``) and so the
+    hints may show: "win % on" or "win % off", no wider than "3 columns"."""
+    chances = "on" if summary.chances else "off"
+    return f"{summary.variant}\n{summary.win_columns} columns\nwin % {chances}"
 
 
 def status_text(summary: TableSummary) -> str:
