@@ -272,7 +272,7 @@ class GameApp(AppBase):
 
         if self.table is None or isinstance(self.screen, ReviewScreen):
             return
-        screen = ReviewScreen(self.table.match, "this game", self.glyphs)
+        screen = ReviewScreen(self.table.match, "", self.glyphs)
         self.push_screen(screen, self._play_on)
 
     def _play_on(self, choice: object) -> None:
