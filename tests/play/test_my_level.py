@@ -55,6 +55,7 @@ def test_the_offer_says_the_chance_it_compares() -> None:
     you = Rating(3.5 + 3 * 6.5, 6.5, 5)
     chance = win_chance(you, ANCHORS["rule28"])
     assert f"{chance:.0%}" == "44%"
+    assert level_offer("You", None, None).endswith("; no seat is a computer.")
     assert level_offer("You", you, "ctrl+l") == (
         "Level for You: rule28 (strongest worth a try: you win 44%); ctrl+l picks it.")
     assert level_offer("You", None, "ctrl+l") == (
