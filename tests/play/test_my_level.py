@@ -10,6 +10,7 @@ from pathlib import Path
 from cantstop_tui.ai import LEVELS
 from cantstop_tui.play.match import Seat
 from cantstop_tui.play.my_level import (
+    NO_COMPUTER,
     WORTH_A_TRY,
     level_offer,
     level_played,
@@ -116,6 +117,7 @@ def test_the_docs_say_the_rule_the_code_follows() -> None:
     you = Rating(23.0, 6.5, 5)
     assert f"{you.shown:.1f} shown for an estimate of 23 with σ 6.5" in docs
     assert level_offer("You", you, "ctrl+l") in docs
+    assert f'the line ends "{NO_COMPUTER}."' in docs
     newcomer = [f"{win_chance(Rating(), ANCHORS[level]):.0%}" for level in ("rule28", "steady")]
     assert f"50% against it, {newcomer[1]} against steady" in docs and newcomer[0] == "50%"
     assert offered_level(None) == "rule28"
