@@ -114,6 +114,10 @@ def test_the_docs_say_the_rule_the_code_follows() -> None:
     readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
     assert f"`WORTH_A_TRY` ({WORTH_A_TRY:.0%})" in docs
     assert f"you win at least {WORTH_A_TRY:.0%} of games against" in readme
+    # What Enter plays on a newcomer's first new-game screen (tests/ui/test_ui_my_level.py).
+    newcomers = f"the level the screen offers them (a newcomer's: `{offered_level(None)}`"
+    assert f"Enter starts one person against the computer at {newcomers}" in readme
+    assert "strongest computer" not in readme.split("## Playing")[1].split("Flags")[0]
     you = Rating(23.0, 6.5, 5)
     assert f"{you.shown:.1f} shown for an estimate of 23 with σ 6.5" in docs
     assert level_offer("You", you, "ctrl+l") in docs
