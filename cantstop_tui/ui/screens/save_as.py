@@ -56,7 +56,8 @@ class SaveAsScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Save the game as:", id="title")
-            yield Input(default_name([seat.name for seat in self.match.seats], datetime.now()), id="name")
+            names = [seat.name for seat in self.match.seats]
+            yield Input(default_name(names, datetime.now()), id="name")
             yield Static(
                 f"{SAVE_IT.named} to save, {CANCEL_SAVE.named} to cancel.", id="message"
             )
