@@ -1,11 +1,13 @@
 """Plain-words descriptions of moves, busts and odds, computed from engine data only (a
-chance written as ``percent`` says it, re-exported here)."""
+chance written as ``percent`` says it, re-exported here; a column climbed twice as
+``played_text`` says it: ``6 twice``, as the hint and the game log do)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from ..ai.words import percent as percent
+from ..ai.words import played_text
 from ..engine import (
     TOPS,
     Busted,
@@ -44,8 +46,9 @@ def move_dice(dice: tuple[int, int, int, int], move: Move) -> str:
 
 
 def move_effect(state: GameState, move: Move) -> str:
-    """What a legal move does: 'new runner 7, advance 8', 'double advance 6', '7 to top';
-    column by column in the order ``move_dice`` lists the sums (for the same dice)."""
+    """What a legal move does: 'new runner 7, advance 8', 'advance 6 twice', '7 to top';
+    column by column in the order ``move_dice`` lists the sums (for the same dice); a
+    column the move climbs twice in ``played_text``'s words, as the hint and the log say it."""
     moved = next(e for e in choose(state, move)[1] if isinstance(e, Moved))
     listed = [a + b for a, b in listed_pairs(state.dice, move)] if state.dice else []
     parts = []
@@ -53,15 +56,14 @@ def move_effect(state: GameState, move: Move) -> str:
         moved.steps, key=lambda s: listed.index(s.column) if s.column in listed else len(listed)
     )
     for step in steps:
-        double = move.count(step.column) > 1
+        column = played_text((step.column,) * min(move.count(step.column), 2))
         top = step.end == TOPS[step.column]
         if step.placed:
-            text = f"new runner {step.column}" + (" +2" if double else "")
-            text += " to top" if top else ""
+            text = f"new runner {column}" + (" to top" if top else "")
         elif top:
-            text = f"{step.column} to top"
+            text = f"{column} to top"
         else:
-            text = ("double advance " if double else "advance ") + str(step.column)
+            text = f"advance {column}"
         parts.append(text)
     return ", ".join(parts)
 

@@ -21,8 +21,8 @@ from typing import Final
 ELLIPSIS: Final = "…"
 ASCII_ELLIPSIS: Final = "..."
 """What ends a shortened name where only ASCII is drawn (``--ascii``)."""
-_KEPT_END: Final = re.compile(r" \([^ ()]+\)$")
-"""The bracketed last word a shortened name keeps (a computer's level)."""
+KEPT_END: Final = re.compile(r" \([^ ()]+\)$")
+"""The bracketed last word a shortened name keeps (a computer's level, ``results.record_name``)."""
 
 
 def ellipsis_for(ascii_only: bool) -> str:
@@ -54,7 +54,7 @@ def short_name(name: str, room: int, ellipsis: str = ELLIPSIS) -> str:
     """``name`` in at most ``room`` cells, by the module's rule (ending in ``ellipsis``)."""
     if cells(name) <= room:
         return name
-    end = _KEPT_END.search(name)
+    end = KEPT_END.search(name)
     if end is not None and room - cells(end.group()) >= 1 + cells(ellipsis):
         start = name[: end.start()]
         return _cut(start, room - cells(end.group()), ellipsis) + end.group()

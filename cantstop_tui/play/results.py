@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from ..ai import level_name
 from .match import HUMAN, Match, Seat
+from .name_cells import KEPT_END
+from .names import MAX_PLAYER_NAME, clean_name, clean_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,20 @@ def record_name(seat: Seat) -> str:
     level = level_name(seat.kind).rpartition(":")[2] or seat.kind
     said = f"({level})"
     return seat.name if seat.name.endswith(said) else f"{seat.name} {said}"
+
+
+def clean_record_name(raw: object) -> str:
+    """A name the records keep (``record_name``), read back from a file or a database:
+    cleaned and capped as any name (``clean_name``), but a computer's bracketed level after
+    it is kept whole after the capped name (``Computer (expert)`` after a 24-character
+    name: the cap would cut the level off, and the level's games merge with the name's)."""
+    text = raw if isinstance(raw, str) else str(raw)
+    if (end := KEPT_END.search(text[: MAX_PLAYER_NAME * 16])) is not None:
+        name = clean_name(text[: end.start()])
+        level = clean_text(end.group()[2:-1], MAX_PLAYER_NAME)
+        if name and level:
+            return f"{name} ({level})"
+    return clean_name(text)
 
 
 def abandoned_seats(match: Match) -> frozenset[int]:

@@ -12,14 +12,16 @@ from __future__ import annotations
 import argparse
 import math
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ..play.lookalike import skeleton
 from ..play.seating import LobbyError
-from .limits import TokenBucket
+from .name_budget import NEW_NAMES_PER_DAY
+from .per_source import PerSource
 from .startups import address_block
+from .token_bucket import TokenBucket
 
 CHAT_BURST = 5
 """Lines one person may say at once before the chat rate applies."""
@@ -93,6 +95,14 @@ class PersonLimits:
             "times a minute one person may sit down at, watch or leave a table",
         ),
     )
+    new_names_per_day: int = field(
+        default=NEW_NAMES_PER_DAY,
+        metadata=_flag(
+            "--new-names-per-day",
+            "N",
+            "new names one address (/32, /64) may bind to keys in 24 hours on an --open server",
+        ),
+    )
 
 
 def add_flags(group: Any) -> None:
@@ -131,17 +141,23 @@ class _Person:
 
 
 class Budgets:
-    """Every person's budgets, by name (case-folded), bounded in number."""
+    """Every person's budgets, by the canonical form of their name (``lookalike.skeleton``,
+    as their rating and records are kept: ``served_people``), bounded in number: ``Ana``,
+    ``ana`` and a look-alike spelling share one budget."""
 
     def __init__(
         self, limits: PersonLimits | None = None, clock: Callable[[], float] = time.monotonic
     ) -> None:
         self.limits = limits or PersonLimits()
         self.clock = clock
-        self._people: OrderedDict[str, _Person] = OrderedDict()
+        self._people: PerSource[str, _Person] = PerSource(MAX_PEOPLE, clock)
 
     def _person(self, name: str) -> _Person:
-        key = name.casefold()
+        """The budgets of the person ``name`` is (its canonical form)."""
+        return self._kept(skeleton(name))
+
+    def _kept(self, key: str) -> _Person:
+        """The budgets kept under ``key`` (a person's, or an address block's)."""
         person = self._people.get(key)
         if person is None:
             limits, clock = self.limits, self.clock
@@ -151,11 +167,7 @@ class Budgets:
                 strikes=TokenBucket(limits.chat_per_second / 10, CHAT_STRIKES, clock),
                 moves=TokenBucket(per_minute / 60.0, per_minute, clock),
             )
-            self._people[key] = person
-        self._people.move_to_end(key)
-        while len(self._people) > MAX_PEOPLE:
-            self._people.popitem(last=False)
-        return person
+        return self._people.seen(key, person)
 
     # --- tables -------------------------------------------------------------------------
 
@@ -177,7 +189,7 @@ class Budgets:
         if (notice := self.mute_notice(name)) is not None:
             raise LobbyError(notice)
         person, now = self._person(name), self.clock()
-        block = self._person(BLOCK + address_block(address)) if address else None
+        block = self._kept(BLOCK + address_block(address)) if address else None
         if (block is None or block.chat.take(1)) and person.chat.take(1):
             return
         if not person.strikes.take(1):
@@ -190,14 +202,14 @@ class Budgets:
 
     def mute_notice(self, name: str) -> str | None:
         """What a muted person is told (None: they are not muted)."""
-        person = self._people.get(name.casefold())
+        person = self._people.get(skeleton(name))
         if person is None or person.muted_until <= self.clock():
             return None
         wait = math.ceil(person.muted_until - self.clock())
         return f"You are muted for {wait} s more: far more lines than anyone types."
 
     def muted(self, name: str) -> bool:
-        person = self._people.get(name.casefold())
+        person = self._people.get(skeleton(name))
         return person is not None and person.muted_until > self.clock()
 
     # --- joining and leaving --------------------------------------------------------------

@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import contextvars
 import gc
+import heapq
 import logging
 import time
 from collections.abc import Awaitable, Iterator
@@ -41,6 +42,30 @@ _NO_APP = contextvars.Context()
 context it was set in, and an app's holds Textual's ``active_app``: a visitor who left
 (their connection closed) kept their whole app alive until a notice's time was up."""
 _removing: set[asyncio.Task[None]] = set()
+
+
+def drop_cancelled_timers() -> int:
+    """Take the cancelled timers off the running event loop now; how many. A cancelled
+    timer keeps its context until asyncio drops it, at the time it was due (unless most
+    of the loop's timers are cancelled): a notice's timer, cancelled when a visitor's app
+    ends, held that whole app (the context's ``active_app``) until the notice's time was
+    up. Called as each app ends. asyncio's private parts, as its own ``_run_once`` drops
+    them: ``BaseEventLoop._scheduled``, ``_timer_cancelled_count`` and each handle's
+    ``_scheduled`` (a loop without them, uvloop's, is left alone)."""
+    loop = asyncio.get_running_loop()
+    scheduled = getattr(loop, "_scheduled", None)
+    if not isinstance(scheduled, list) or not hasattr(loop, "_timer_cancelled_count"):
+        return 0
+    kept = [handle for handle in scheduled if not handle.cancelled()]
+    dropped = len(scheduled) - len(kept)
+    if dropped:
+        for handle in scheduled:
+            if handle.cancelled():
+                handle._scheduled = False
+        heapq.heapify(kept)
+        scheduled[:] = kept
+        loop._timer_cancelled_count = 0
+    return dropped
 
 
 @contextmanager

@@ -14,9 +14,9 @@ import asyncssh
 from ..play.names import clean_text
 from .channel_env import accept_only
 from .identity import Login
-from .limits import TokenBucket
 from .session import GameSession, Host
 from .ssh_compat import plain_disconnects
+from .token_bucket import TokenBucket
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ from ..ui.compact_sgr import SgrCompactor
 from ..ui.textual_compat import DriverState, forget_parsed_keys, new_key_parser
 from .chat import CHAT_LENGTH
 from .input_filter import MAX_PASTE, InputFilter
-from .limits import TokenBucket
 from .logs import Limited
+from .token_bucket import TokenBucket
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..play.worker import WorkerLimits
+from .per_source import PerSource
 from .startups import (
     IDLE_SHARE,
     IPV4_BLOCK_BITS,
@@ -30,6 +30,7 @@ from .startups import (
     Startups,
     source_block,
 )
+from .token_bucket import TokenBucket
 
 
 @dataclass(frozen=True)
@@ -162,8 +163,8 @@ class Gate:
         self.penalties = Penalties(
             limits.penalty_min, limits.penalty_max, limits.max_addresses, clock
         )
-        self._failures: OrderedDict[str, _Record] = OrderedDict()
-        self._arrivals: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._failures: PerSource[str, _Record] = PerSource(limits.max_addresses, clock)
+        self._arrivals: PerSource[str, TokenBucket] = PerSource(limits.max_addresses, clock)
 
     def source(self, address: str) -> str:
         """The address block ``address`` counts in (itself for IPv4 by default)."""
@@ -225,15 +226,11 @@ class Gate:
         return self.penalties.offend(self.source(address), seconds)
 
     def _arrival(self, source: str) -> bool:
-        bucket = self._arrivals.get(source)
-        if bucket is None:
-            limits = self.limits
-            bucket = TokenBucket(limits.connect_rate, limits.max_per_address, self.clock)
-            self._arrivals[source] = bucket
-        self._arrivals.move_to_end(source)
-        while len(self._arrivals) > self.limits.max_addresses:
-            self._arrivals.popitem(last=False)
-        return bucket.take(1) == 1
+        limits = self.limits
+        bucket = self._arrivals.get(source) or TokenBucket(
+            limits.connect_rate, limits.max_per_address, self.clock
+        )
+        return self._arrivals.seen(source, bucket).take(1) == 1
 
     # --- logins ----------------------------------------------------------------------
 
@@ -241,7 +238,7 @@ class Gate:
         source = self.source(address)
         record = self._failures.get(source)
         if record is not None and self.clock() - record.last > self.limits.block_seconds:
-            del self._failures[source]  # quiet for long enough: forgiven
+            self._failures.pop(source)  # quiet for long enough: forgiven
             return None
         return record
 
@@ -267,11 +264,7 @@ class Gate:
         record.last = now
         if record.failures >= self.limits.block_after:
             record.blocked_until = now + self.limits.block_seconds
-        source = self.source(address)
-        self._failures[source] = record
-        self._failures.move_to_end(source)
-        while len(self._failures) > self.limits.max_addresses:
-            self._failures.popitem(last=False)
+        self._failures.seen(self.source(address), record)
         return record.failures
 
 
@@ -285,24 +278,3 @@ def _count(counts: dict[str, int], key: str, change: int) -> bool:
     else:
         del counts[key]
     return True
-
-
-class TokenBucket:
-    """Input budget: ``rate`` bytes a second, bursts up to ``burst``; the rest is dropped."""
-
-    def __init__(
-        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = burst
-        self.clock = clock
-        self.stamp = clock()
-
-    def take(self, amount: int) -> int:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        granted = min(amount, int(self.tokens))
-        self.tokens -= granted
-        return granted

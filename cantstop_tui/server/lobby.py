@@ -161,11 +161,10 @@ class Lobby:
     def created_by(self, visitor: Visitor) -> int:
         """How many of the open real-time tables ``visitor`` created (turn-based ones have
         their own limit: ``turn_tables.check_room``)."""
-        name = visitor.name.casefold()
         return sum(
             1
             for hosted in self.tables.values()
-            if hosted.creator.casefold() == name and hosted.turn_rules is None
+            if same_name(hosted.creator, visitor.name) and hosted.turn_rules is None
         )
 
     def _unused_name(self, name: str) -> str:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .per_source import PerSource
 from .startups import source_block
 
 CONNECTION_LINES = 10
@@ -56,8 +56,8 @@ class ConnectionLog:
         self.logger = logger
         self.lines = lines
         self.period = period
-        self.clock = clock
-        self._windows: OrderedDict[str, _Window] = OrderedDict()
+        self._windows: PerSource[str, _Window] = PerSource(MAX_BLOCKS, clock, self._summarise)
+        """Each block's minute (a block forgotten for room says what it held back)."""
 
     def opened(self, address: str) -> None:
         if self._say(address, opened=True):
@@ -69,16 +69,12 @@ class ConnectionLog:
 
     def _say(self, address: str, opened: bool) -> bool:
         block = source_block(address, LOG_BLOCK_IPV4, LOG_BLOCK_IPV6)
-        now = self.clock()
+        now = self._windows.clock()
         window = self._windows.get(block)
         if window is not None and now - window.start >= self.period:
             self._summarise(block, window)
             window = None
-        if window is None:
-            window = self._windows[block] = _Window(now)
-            while len(self._windows) > MAX_BLOCKS:
-                self._summarise(*self._windows.popitem(last=False))
-        self._windows.move_to_end(block)
+        window = self._windows.seen(block, window or _Window(now))
         if window.said < self.lines:
             window.said += 1
             return True
@@ -91,10 +87,10 @@ class ConnectionLog:
     def flush(self, everything: bool = False) -> None:
         """Say what was held back for each block whose minute is over (``everything``: for
         every block, as the server stops)."""
-        now = self.clock()
-        for block, window in list(self._windows.items()):
+        now = self._windows.clock()
+        for block, window in self._windows.items():
             if everything or now - window.start >= self.period:
-                del self._windows[block]
+                self._windows.pop(block)
                 self._summarise(block, window)
 
     def _summarise(self, block: str, window: _Window) -> None:

@@ -12,13 +12,13 @@ import errno
 import logging
 import sys
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
 from .log_volume import LogBudget
+from .per_source import PerSource
 
 log = logging.getLogger("cantstop.serve")
 FORMAT = "%(asctime)s %(levelname)s %(message)s"
@@ -58,9 +58,8 @@ class Limited:
     ) -> None:
         self.logger = logger
         self.period = period
-        self.max_keys = max_keys
-        self.clock = clock
-        self._seen: OrderedDict[Any, tuple[float, int]] = OrderedDict()
+        self._seen: PerSource[Any, tuple[float, int]] = PerSource(max_keys, clock)
+        """Each key's last line (when) and the lines held back since."""
 
     def __call__(self, key: Any, level: int, message: str, *args: Any) -> bool:
         """Log ``message % args`` unless ``key`` was logged less than ``period`` ago;
@@ -74,15 +73,12 @@ class Limited:
     def admit(self, key: Any) -> int | None:
         """Whether a line for ``key`` may be written now: None if not (it is counted), else
         how many were held back since the last one."""
-        now = self.clock()
-        last, held = self._seen.get(key, (float("-inf"), 0))
+        now = self._seen.clock()
+        last, held = self._seen.get(key) or (float("-inf"), 0)
         if now - last < self.period:
-            self._seen[key] = (last, held + 1)
+            self._seen.keep(key, (last, held + 1))
             return None
-        self._seen[key] = (now, 0)
-        self._seen.move_to_end(key)
-        while len(self._seen) > self.max_keys:
-            self._seen.popitem(last=False)
+        self._seen.seen(key, (now, 0))
         return held
 
 

@@ -50,7 +50,12 @@ class GameServer:
         self.limits = limits or Limits()
         if names is None:  # a server without a data directory (tests): a throwaway database
             names = Names(Path(tempfile.mkdtemp(prefix="cantstop-")) / "server.db")
-        self.identities = Identities(names, lambda: self.settings.auth, self.playing_names)
+        self.identities = Identities(
+            names,
+            lambda: self.settings.auth,
+            self.playing_names,
+            self.lobby.budgets.limits.new_names_per_day,
+        )
         self.lobby.keeps_rating = self.identities.keeps_rating
         self.gate = Gate(self.limits)
         self.limited = Limited(log)

@@ -17,14 +17,16 @@ from ..play.names import clean_text
 from ..ui.colors import ColorDepth, capped, terminal_depth
 from ..ui.terminal import RESTORE_TERMINAL
 from .channel_env import terminal_environment
+from .collector import drop_cancelled_timers
 from .driver import ChannelDriver
 from .identity import Login
-from .limits import Gate, Limits, TokenBucket
+from .limits import Gate, Limits
 from .log_volume import ConnectionLog
 from .logs import Limited
 from .settings import Settings
 from .tables import Visitor
 from .terminal_fit import clamp_size, fit_console
+from .token_bucket import TokenBucket
 from .visit import VisitHost, Visiting
 from .visit_app import VisitApp
 
@@ -284,6 +286,7 @@ class GameSession(Visiting, asyncssh.SSHServerSession[str]):
         finally:
             self._app = None
             self._driver = None
+            drop_cancelled_timers()  # its notices' timers held the app until their time
         return app.return_value
 
     def _stop_app(self) -> None:

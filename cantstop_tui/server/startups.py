@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import ipaddress
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
+
+from .per_source import PerSource
 
 
 class Startups(NamedTuple):
@@ -121,9 +122,8 @@ class Penalties:
     ) -> None:
         self.minimum = minimum
         self.maximum = maximum
-        self.max_sources = max_sources
         self.clock = clock
-        self._owed: OrderedDict[str, _Penalty] = OrderedDict()
+        self._owed: PerSource[str, _Penalty] = PerSource(max_sources, clock)
 
     def remaining(self, source: str) -> float:
         """Seconds for which ``source`` is refused now (0: it is not)."""
@@ -147,8 +147,5 @@ class Penalties:
         if not penalty.enforced and owed >= self.minimum:
             penalty.enforced = True
             penalty.times += 1
-        self._owed[source] = penalty
-        self._owed.move_to_end(source)
-        while len(self._owed) > self.max_sources:
-            self._owed.popitem(last=False)
+        self._owed.seen(source, penalty)
         return self.remaining(source)

@@ -12,6 +12,11 @@ from textual.notifications import Notification, Notify
 
 from ..ui.textual_compat import withdraw_notices
 
+SINCE_TITLE = "Since you last looked"
+SINCE_SECONDS = 30.0
+"""How long the notice of what was played meanwhile stays at its table (the log keeps it);
+leaving the table takes it away."""
+
 
 class TableNotices:
     """One visitor app's notices of the table it shows."""
@@ -26,6 +31,10 @@ class TableNotices:
         self._shown = [shown for shown in self._shown if not shown.has_expired]
         self._shown.append(notice)
         self.app.post_message(Notify(notice))
+
+    def since_last_looked(self, played: str) -> None:
+        """What was played at a turn-based table since the visitor last looked."""
+        self.show(played, title=SINCE_TITLE, timeout=SINCE_SECONDS)
 
     def withdraw(self) -> None:
         """The table is left: its notices go (from the screen too); the others stay."""

@@ -31,9 +31,9 @@ from ..ui.screens.game import GameScreen
 from ..ui.screens.lobby import LobbyScreen
 from ..ui.screens.lobby_tables import LobbyChoice
 from ..ui.screens.rolloff import RolloffScreen
-from ..ui.screens.table_over import RematchWanted, TableOverScreen
+from ..ui.screens.table_over import RematchWanted
 from ..ui.settings import GameSettings
-from . import turn_tables
+from . import table_rematch, turn_tables
 from .collector import collect_after, collect_once_removed, collect_soon
 from .guests import GUEST_NOTICE, is_guest, unrated_ratings
 from .lobby import Lobby
@@ -43,11 +43,6 @@ from .table_screens import TableScreen
 from .table_talk import TableTalk
 from .tables import HostedTable, Visitor
 from .visitor_lobby import NameScreen, VisitorLobby
-
-SINCE_TITLE = "Since you last looked"
-SINCE_SECONDS = 30.0
-"""How long the notice of what was played meanwhile stays at its table (the log keeps it);
-leaving the table takes it away."""
 
 
 class VisitApp(GameApp):
@@ -98,8 +93,8 @@ class VisitApp(GameApp):
         self.watching_only = False
         """The visitor chose to watch the table shown, not to sit."""
         self._unseen: Unseen | None = None
-        self._told_guest = False
         """What the visitor had not seen of the table's game when they came (for its screen)."""
+        self._told_guest = False
 
     @property
     def my_seats(self) -> frozenset[int]:
@@ -168,7 +163,7 @@ class VisitApp(GameApp):
         self._show_table(hosted.table)
         since = turn_tables.since_last_seen(hosted, unseen)
         if since is not None:  # a turn-based game: what the others played meanwhile
-            self.notices.show(since, title=SINCE_TITLE, timeout=SINCE_SECONDS)
+            self.notices.since_last_looked(since)
 
     def leave_table(self, quiet: bool = False) -> None:
         """Up from the table: a seat left (and held, in a game) or one spectator fewer.
@@ -271,30 +266,17 @@ class VisitApp(GameApp):
 
     def show_game_over(self, match: Match) -> None:
         assert self.hosted is not None
-        screen = TableOverScreen(
-            match,
-            self.glyphs,
-            seated=bool(self.my_seats),
-            status=self.hosted.next_game.rematch_status(self.visitor),
-            asked=self.hosted.next_game.asked(self.visitor),
-        )
-        self.push_screen(screen, self._after_game)
+        seated = bool(self.my_seats)
+        over = table_rematch.game_over(self.hosted, self.visitor, match, self.glyphs, seated=seated)
+        self.push_screen(over, self._after_game)
 
     def _show_votes(self) -> None:
-        if self.hosted is None:
-            return
-        for screen in self.screen_stack:
-            if isinstance(screen, TableOverScreen):
-                votes, visitor = self.hosted.next_game, self.visitor
-                screen.show_status(votes.rematch_status(visitor), votes.asked(visitor))
+        if self.hosted is not None:
+            table_rematch.show_votes(self.screen_stack, self.hosted, self.visitor)
 
     def on_rematch_wanted(self, message: RematchWanted) -> None:
-        if self.hosted is None:
-            return
-        if message.computer:
-            self.hosted.next_game.computer_takes_free_seats(self.visitor)
-        else:
-            self.hosted.next_game.ask_rematch(self.visitor)
+        if self.hosted is not None:
+            table_rematch.ask(self.hosted, self.visitor, computer=message.computer)
 
     def hide_game_over(self) -> bool:
         """The rematch began: show who starts; a line being typed to the table stays open."""

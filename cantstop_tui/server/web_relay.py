@@ -11,10 +11,10 @@ from typing import Any
 from aiohttp import web
 from textual_serve.app_service import AppService
 
-from .limits import TokenBucket
 from .logs import Limited
 from .settings import Settings
 from .terminal_fit import clamp_size
+from .token_bucket import TokenBucket
 
 MAX_MESSAGE = 64 * 1024
 """The longest message the page sends is a paste (textual-serve's own limit is 4 MiB)."""

@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..play.match import Match
-from ..play.names import clean_name
 from ..play.ratings import GameRatings, Rating, rated
-from ..play.results import GameResult, results
+from ..play.results import GameResult, clean_record_name, results
 from .atomic import atomic_write, reason
 from .errors import SaveError
 from .locks import FileLock
@@ -117,7 +116,7 @@ def _parse(path: Path, data: Any) -> Records:
             type(counts.get(key)) is int and counts[key] >= 0 for key in _COUNTS
         ):
             raise bad(f"the record of {name!r} needs whole numbers {', '.join(_COUNTS)}.")
-        shown = clean_name(name) or "?"  # names reach terminals: cleaned and capped at load
+        shown = clean_record_name(name) or "?"  # names reach terminals: cleaned, capped at load
         if shown in parsed:
             raise bad(f"two players' names both read {shown!r} once cleaned.")
         later = [counts.get(key, 0) for key in _LATER_COUNTS]
@@ -142,7 +141,7 @@ def _ratings(raw: Any, bad: Callable[[str], SaveError]) -> dict[str, Rating]:
         ) and type(value.get("games")) is int and value["games"] >= 0
         if not ok or not 0 < value["sigma"] < 100 or not -1000 < value["mu"] < 1000:
             raise bad(f"the rating of {name!r} needs numbers mu, sigma (above 0) and games.")
-        found[clean_name(name) or "?"] = Rating(
+        found[clean_record_name(name) or "?"] = Rating(
             float(value["mu"]), float(value["sigma"]), value["games"]
         )
     return found

@@ -27,9 +27,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..play.match import Match
-from ..play.names import clean_name
 from ..play.ratings import GameRatings, Rating, rated
-from ..play.results import results
+from ..play.results import clean_record_name, results
 from .errors import SaveError
 from .record import game_id
 from .records import PlayerRecord, Records, load_records, rated_only
@@ -189,7 +188,7 @@ def _read_ratings(rows: list[Any]) -> dict[str, Rating]:
     found = {}
     for name, mu, sigma, games in rows:
         if (rating := _rating(mu, sigma, games)) is not None:
-            found[clean_name(str(name)) or "?"] = rating
+            found[clean_record_name(str(name)) or "?"] = rating
     return found
 
 
@@ -258,7 +257,7 @@ def served_records(db: sqlite3.Connection) -> Records:
     players: dict[str, PlayerRecord] = {}
     for key, name, *counts in rows:
         first = shown_as.setdefault(str(key), str(name))
-        shown = clean_name(first) or "?"  # the database may have been edited by hand
+        shown = clean_record_name(first) or "?"  # the database may have been edited by hand
         old = players.get(shown, PlayerRecord(shown))
         players[shown] = PlayerRecord(
             shown, *(max(int(a or 0), 0) + b for a, b in zip(counts, _counts(old), strict=True))

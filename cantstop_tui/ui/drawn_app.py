@@ -16,7 +16,7 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..storage import crash
-from .ascii_look import ASCII_CLASS, ascii_key_display, command_palette
+from .ascii_look import ASCII_CLASS, AsciiText, ascii_key_display, command_palette
 from .readable_marks import filters_with, marks_filter
 from .textual_compat import report_fatal_errors
 
@@ -36,9 +36,12 @@ class DrawnApp(App[T], Generic[T]):
         report_fatal_errors(self, crash.report)
         self.marks = marks_filter(self.current_theme.dark)
         """Players' colours readable on the theme's backgrounds (``readable_marks``)."""
+        self.ascii_text = AsciiText()
+        """Under ``--ascii``: no character but ASCII drawn (names, chat: ``ascii_form``)."""
 
     def get_line_filters(self) -> Sequence[LineFilter]:
-        return filters_with(self.marks, super().get_line_filters())
+        filters = filters_with(self.marks, super().get_line_filters())
+        return [self.ascii_text, *filters] if self.has_class(ASCII_CLASS) else filters
 
     def watch_theme(self, theme: str) -> None:
         self.marks = marks_filter(self.current_theme.dark)

@@ -154,3 +154,48 @@ def test_the_flags_and_the_docs_say_the_limits_defaults() -> None:
         assert getattr(args, spec.name) == spec.default
         flag = spec.metadata["flag"]
         assert f"{spec.default:g} (`{flag}`)" in docs, flag
+
+
+SPELLINGS = ("Ana", "ana", "\u0430na")  # the last with a Cyrillic a: one person (``skeleton``)
+
+
+def test_two_spellings_of_one_person_share_one_chat_and_moves_budget() -> None:
+    budgets = Budgets(PersonLimits(chat_per_second=0.001, moves_per_minute=3), clock=lambda: 0.0)
+    for line in range(CHAT_BURST):
+        budgets.may_say(SPELLINGS[line % len(SPELLINGS)])
+    for spelling in SPELLINGS:
+        with pytest.raises(LobbyError, match="Too many lines at once"):
+            budgets.may_say(spelling)
+    budgets.may_say("bob")  # another person's budget is their own
+    for spelling in SPELLINGS:
+        budgets.may_move(spelling)
+    with pytest.raises(LobbyError, match="joined and left tables too often"):
+        budgets.may_move("ANA")
+
+
+def test_a_muted_person_is_muted_under_every_spelling() -> None:
+    budgets = Budgets(PersonLimits(chat_per_second=0.001), clock=lambda: 0.0)
+    with pytest.raises(LobbyError, match="muted"):
+        for _ in range(100):
+            try:
+                budgets.may_say("Ana")
+            except LobbyError as refused:
+                if "muted" in str(refused):
+                    raise
+    assert all(budgets.muted(spelling) for spelling in SPELLINGS)
+    assert budgets.mute_notice(SPELLINGS[2]) is not None
+    assert not budgets.muted("bob")
+
+
+async def test_two_spellings_of_one_person_share_one_budget_of_open_tables(
+    budgeted: GameServer,
+) -> None:
+    lobby = budgeted.lobby
+    for spelling in SPELLINGS[:2]:  # two tables against the computer, left with their games on
+        here = Visitor(spelling, guest(ATTACKER))
+        lobby.create(here, "", GameConfig(num_players=2), ["expert"]).left(here)
+    count = len(lobby.tables)
+    with pytest.raises(LobbyError, match="You have 2 open tables already"):
+        look_alike = Visitor(SPELLINGS[2], guest(ATTACKER))
+        lobby.create(look_alike, "", GameConfig(num_players=2), ["expert"])
+    assert len(lobby.tables) == count

@@ -92,3 +92,39 @@ async def test_a_collection_timed_for_later_keeps_nothing_of_the_app_that_asked(
     gc.collect()
     assert gone() is None
     collector._pending.clear()
+
+
+async def test_a_cancelled_timer_keeps_nothing_of_its_context_once_dropped() -> None:
+    """A notice's timer, cancelled when its app ends, stays on the loop with its context
+    (Textual's ``active_app``) until it was due: ``drop_cancelled_timers`` takes it off."""
+    import asyncio
+    import contextvars
+    import weakref
+
+    from cantstop_tui.server import collector
+
+    class App:
+        pass
+
+    active: contextvars.ContextVar[App] = contextvars.ContextVar("active")
+    app = App()
+    gone = weakref.ref(app)
+    loop = asyncio.get_running_loop()
+
+    def notice(asking: App) -> asyncio.TimerHandle:
+        active.set(asking)
+        return loop.call_later(3600, lambda: None)  # a notice's time
+
+    timer = contextvars.copy_context().run(notice, app)
+    due = asyncio.Event()
+    loop.call_later(0.01, due.set)  # another timer, not cancelled: kept, and it fires
+    del app
+    timer.cancel()
+    del timer
+    gc.collect()
+    assert gone() is not None  # held by the loop until the hour is up
+    assert collector.drop_cancelled_timers() >= 1
+    gc.collect()
+    assert gone() is None
+    assert collector.drop_cancelled_timers() == 0
+    await asyncio.wait_for(due.wait(), 30)

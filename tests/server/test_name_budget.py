@@ -57,3 +57,23 @@ def test_the_budget_counts_by_block_and_only_on_an_open_server(tmp_path: Path) -
     assert address_block("203.0.113.7") == "203.0.113.7"
     assert address_block("::ffff:203.0.113.7") == "203.0.113.7"
     assert address_block("2001:db8::1") == "2001:db8::/64"
+
+
+def test_serve_s_flag_sets_the_budget(host_key, tmp_path: Path) -> None:
+    from cantstop_tui.server.budgets import Budgets, PersonLimits, from_args
+    from cantstop_tui.server.cli_args import parser
+    from cantstop_tui.server.lobby import Lobby
+    from cantstop_tui.server.server import GameServer
+    from cantstop_tui.server.settings import Settings
+
+    assert PersonLimits().new_names_per_day == NEW_NAMES_PER_DAY  # its one default
+    assert parser().parse_args(["--open"]).new_names_per_day == NEW_NAMES_PER_DAY
+    args = parser().parse_args(["--open", "--new-names-per-day", "2"])
+    lobby = Lobby(budgets=Budgets(from_args(args)))
+    names = Names(tmp_path / "server.db")
+    server = GameServer(Settings(auth=Auth("open"), port=0), host_key, lobby, names=names)
+    here = Login("SHA256:a", False, "198.51.100.7")
+    for name in ("p0", "p1"):
+        assert server.identities.refusal(here, name) is None
+        server.identities.claim(here, name)
+    assert server.identities.refusal(here, "p2") == over_budget("p2", 2)

@@ -14,9 +14,9 @@ from cantstop_tui.play.turn_based import TurnRules
 from cantstop_tui.server import seat_notices
 from cantstop_tui.server.guests import GUEST_NOTICE
 from cantstop_tui.server.server import GameServer
+from cantstop_tui.server.table_notices import SINCE_SECONDS, SINCE_TITLE
 from cantstop_tui.server.tables import HostedTable
 from cantstop_tui.server.turn_tables import MARKED, SINCE_LINES
-from cantstop_tui.server.visit_app import SINCE_SECONDS, SINCE_TITLE
 from cantstop_tui.ui.demo import step_at
 from cantstop_tui.ui.textual_compat import notification_messages
 

@@ -224,3 +224,50 @@ def test_the_printed_records_fit_the_terminal_notes_wrapped_on_words(monkeypatch
     assert len(anchors_line()) > 80  # so the 80-column case wraps it
     assert anchors_line() in " ".join(printed.split())  # whole, on words
     assert lines[0].split()[0] == "Player" and lines[1].startswith("Ana ")
+
+
+LONG = "Computer with a long name"[:24]  # as long as a player's name may be
+
+
+def long_named_computer() -> Match:
+    final = play(65)[-1]
+    return Match(
+        (Seat("Sam"), Seat(LONG, "expert")), final.config, final.seed, final.rolloff,
+        final.state, final.history, final.dice_position, final.stats,
+    )
+
+
+def test_a_long_named_computer_keeps_its_level_in_the_records(tmp_path: Path) -> None:
+    record_game(long_named_computer())
+    human_twin = play(65)[-1]  # a person of the same name: their games stay apart
+    record_game(Match(
+        (Seat("Sam"), Seat(LONG)), human_twin.config, human_twin.seed + 1, human_twin.rolloff,
+        human_twin.state, human_twin.history, human_twin.dice_position, human_twin.stats,
+    ))
+    players = load_records().players
+    assert players[f"{LONG} (expert)"].games == 1
+    assert players[LONG].games == 1
+
+
+def test_a_long_named_computer_keeps_its_level_in_a_server_s_records() -> None:
+    import sqlite3
+
+    from cantstop_tui.storage.served_records import count_game, create_schema, served_records
+
+    db = sqlite3.connect(":memory:")
+    with db:
+        create_schema(db)
+        count_game(db, long_named_computer())
+    assert set(served_records(db).players) == {"Sam", f"{LONG} (expert)"}
+
+
+def test_a_record_name_is_cleaned_and_capped_with_its_level_whole() -> None:
+    from cantstop_tui.play.names import MAX_PLAYER_NAME
+    from cantstop_tui.play.results import clean_record_name
+
+    assert clean_record_name("A" * 40 + " (expert)") == "A" * MAX_PLAYER_NAME + " (expert)"
+    assert clean_record_name("Ada (easy)") == "Ada (easy)"
+    assert clean_record_name("\x1b[31mEve\x1b[0m (hard)") == "Eve (hard)"
+    assert clean_record_name("B" * 40) == "B" * MAX_PLAYER_NAME
+    assert clean_record_name(" (expert)") == "(expert)"  # no name before it: cleaned as one
+    assert len(clean_record_name("C" * 30 + " (" + "L" * 99 + ")")) == 2 * MAX_PLAYER_NAME + 3

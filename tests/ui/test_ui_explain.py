@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from cantstop_tui.ai.words import played_text
 from cantstop_tui.engine import (
     TOPS,
     Busted,
@@ -40,7 +41,9 @@ def test_move_lines_name_the_dice_and_what_the_move_does() -> None:
     state, _ = choose(state, (6, 10))
     state, _ = roll(state, (3, 3, 3, 3))
     assert legal_moves(state) == ((6, 6),)
-    assert move_effect(state, (6, 6)) == "double advance 6"
+    assert move_effect(state, (6, 6)) == f"advance {played_text((6, 6))}" == "advance 6 twice"
+    state, _ = roll(new_game(), (1, 2, 1, 2))  # a new runner climbing twice
+    assert move_effect(state, (3, 3)) == "new runner 3 twice"  # was "new runner 3 +2"
 
 
 def test_a_moves_effect_names_its_columns_in_the_order_its_dice_are_listed() -> None:

@@ -13,7 +13,7 @@ from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
 from ...play.match import Match
-from ...play.name_cells import ellipsis_for, name_column
+from ...play.name_cells import cells, ellipsis_for, name_column
 from ...play.narration import verb
 from .. import screen_keys
 from ..glyphs import Glyphs, player_style
@@ -23,34 +23,41 @@ from .closing import close
 from .replay import PlayOn
 
 Choice = Literal["rematch", "new", "quit"]
+BOX_WIDTH = 60
+"""The game-over box's width, its border and padding in it."""
+STATS_ROOM = BOX_WIDTH - 4
+"""The cells a line of the statistics has (the box less its border and padding)."""
 STATS_NAME_CELLS = 16
-"""The statistics' name column (``play.name_cells``)."""
+"""The statistics' name column at least (``play.name_cells``); a longer name gets the room
+the box has beside the other columns (``stats_name_cells``)."""
+STATS_BESIDE = len("* ") + len("  ") + 6 + 7 + len("  ")
+"""A statistics line less its name and columns won: shape, gap, turns, busts, gap."""
 
 
 class GameOverScreen(ModalScreen["Choice | PlayOn"]):
-    DEFAULT_CSS = """
-    GameOverScreen {
+    DEFAULT_CSS = f"""
+    GameOverScreen {{
         align: center middle;
-    }
-    GameOverScreen > Vertical {
-        width: 60;
+    }}
+    GameOverScreen > Vertical {{
+        width: {BOX_WIDTH};
         height: auto;
         border: heavy $success;
         background: $panel;
         padding: 0 1;
-    }
-    GameOverScreen #winner {
+    }}
+    GameOverScreen #winner {{
         text-style: bold;
         margin: 0 0 1 0;
-    }
-    GameOverScreen Horizontal {
+    }}
+    GameOverScreen Horizontal {{
         height: auto;
         margin: 1 0 0 0;
-    }
-    GameOverScreen Button {
+    }}
+    GameOverScreen Button {{
         margin: 0 2 0 0;
         min-width: 0;  /* four buttons side by side in the box */
-    }
+    }}
     """
 
     BINDINGS: ClassVar[list[BindingType]] = bindings(screen_keys.GAME_OVER)
@@ -96,13 +103,14 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
         )
 
     def _stats(self) -> Text:
-        header = f"  {'Player':<{STATS_NAME_CELLS + 2}}{'Turns':>6}{'Busts':>7}  Columns\n"
+        room = stats_name_cells(self.match)
+        header = f"  {'Player':<{room + 2}}{'Turns':>6}{'Busts':>7}  Columns\n"
         text = Text(header, style="bold")
         state = self.match.state
         for player, seat in enumerate(self.match.seats):
             stats = self.match.stats[player]
             text.append(f"{self.glyphs.shape(player)} ", style=player_style(player))
-            name = name_column(seat.name, STATS_NAME_CELLS, ellipsis_for(self.glyphs.plain)) + "  "
+            name = name_column(seat.name, room, ellipsis_for(self.glyphs.plain)) + "  "
             text.append(name, style="bold" if player == state.winner else "")
             won = ",".join(str(c) for c in state.columns_won(player)) or "-"
             text.append(f"{stats.turns:>6}{stats.busts:>7}  {won}\n")
@@ -129,3 +137,12 @@ class GameOverScreen(ModalScreen["Choice | PlayOn"]):
 
     def action_choose(self, choice: str) -> None:
         close(self, choice)
+
+
+def stats_name_cells(match: Match) -> int:
+    """The statistics' name column: ``STATS_NAME_CELLS``, or as many cells as the longest
+    name takes if the box has them beside the other columns (measured, not fixed)."""
+    won = [",".join(str(c) for c in match.state.columns_won(p)) for p in range(len(match.seats))]
+    widest = max(len("Columns"), *(len(columns) for columns in won))
+    longest = max(cells(seat.name) for seat in match.seats)
+    return max(STATS_NAME_CELLS, min(longest, STATS_ROOM - STATS_BESIDE - widest))

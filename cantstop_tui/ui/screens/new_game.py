@@ -10,10 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import VARIANTS
 from ...play.ratings import Rating
 from .. import screen_keys
 from ..keys import bindings
@@ -26,7 +25,6 @@ from ..settings import (
     fit_win_columns,
     win_options,
 )
-from ..widgets.form_fields import FormCheckbox, FormSelect
 from ..widgets.keys_bar import KeysBar
 from ..widgets.level_offer import LevelOffer
 from ..widgets.too_small import TooSmall
@@ -34,6 +32,7 @@ from .closing import close
 from .new_game_fields import (
     computer_seats,
     first_person,
+    game_rows,
     kind_id,
     read_settings,
     seat_count,
@@ -129,34 +128,7 @@ class NewGameScreen(Screen[GameSettings | None]):
                 id="hint",
             )
             yield from seat_rows(seats)
-            with Horizontal(classes="row", id="variant-row"):
-                yield Label("Variant")
-                yield FormSelect(
-                    [(v.capitalize(), v) for v in VARIANTS],
-                    value=self.settings.variant,
-                    id="variant",
-                    allow_blank=False,
-                    compact=True,
-                )
-            with Horizontal(classes="row"):
-                yield Label("Columns to win")
-                yield FormSelect(
-                    win_options(len(seats)),
-                    value=fit_win_columns(len(seats), self.settings.win_columns),
-                    id="win",
-                    allow_blank=False,
-                    compact=True,
-                )
-            with Horizontal(classes="row"):
-                yield Label("Seed (optional)")
-                seed = "" if self.settings.seed is None else str(self.settings.seed)
-                yield Input(seed, id="seed", compact=True, placeholder="random", type="integer")
-            with Horizontal(classes="row"):
-                yield Label("Hints")
-                yield FormCheckbox(
-                    "h shows what the expert would do", self.settings.hints, id="hints",
-                    compact=True,
-                )
+            yield from game_rows(self.settings)
             yield Static(VARIANT_HELP[self.settings.variant], id="variant-help")
             yield LevelOffer(
                 None, MY_LEVEL.said, id="my-level", pending=self.read_ratings is not None

@@ -1,5 +1,6 @@
 """The new-game form's fields: the seat rows (a name and who plays, person or computer
-level, or nobody), drawn and read back, and the settings the whole form says."""
+level, or nobody), the game's rows (variant, columns to win, seed, hints), drawn and read
+back, and the settings the whole form says."""
 
 from __future__ import annotations
 
@@ -8,10 +9,19 @@ from textual.containers import Horizontal
 from textual.dom import DOMNode
 from textual.widgets import Checkbox, Input, Label, Select
 
+from ...engine import VARIANTS
 from ...play.match import HUMAN, Seat
 from ...play.names import clean_name
-from ..settings import MAX_SEATS, OFF, GameSettings, check_seat, kind_options
-from ..widgets.form_fields import FormSelect
+from ..settings import (
+    MAX_SEATS,
+    OFF,
+    GameSettings,
+    check_seat,
+    fit_win_columns,
+    kind_options,
+    win_options,
+)
+from ..widgets.form_fields import FormCheckbox, FormSelect
 
 
 def name_id(index: int) -> str:
@@ -42,6 +52,39 @@ def seat_rows(seats: tuple[Seat, ...]) -> ComposeResult:
             yield FormSelect(
                 options, value=kind, id=kind_id(index), allow_blank=False, compact=True
             )
+
+
+def game_rows(settings: GameSettings) -> ComposeResult:
+    """The rows of the game's own settings, filled from ``settings``: the variant, the
+    columns to win, the seed and the hints."""
+    with Horizontal(classes="row", id="variant-row"):
+        yield Label("Variant")
+        yield FormSelect(
+            [(v.capitalize(), v) for v in VARIANTS],
+            value=settings.variant,
+            id="variant",
+            allow_blank=False,
+            compact=True,
+        )
+    with Horizontal(classes="row"):
+        yield Label("Columns to win")
+        yield FormSelect(
+            win_options(len(settings.seats)),
+            value=fit_win_columns(len(settings.seats), settings.win_columns),
+            id="win",
+            allow_blank=False,
+            compact=True,
+        )
+    with Horizontal(classes="row"):
+        yield Label("Seed (optional)")
+        seed = "" if settings.seed is None else str(settings.seed)
+        yield Input(seed, id="seed", compact=True, placeholder="random", type="integer")
+    with Horizontal(classes="row"):
+        yield Label("Hints")
+        yield FormCheckbox(
+            "h shows what the expert would do", settings.hints, id="hints",
+            compact=True,
+        )
 
 
 def _kind(form: DOMNode, index: int) -> object:

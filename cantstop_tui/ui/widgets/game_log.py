@@ -31,7 +31,7 @@ from ..textual_compat import repaint
 from ..view import GameView
 from .game_log_lines import added_lines, history_lines
 from .kept_strips import KeptStrips
-from .log_wrap import place, wrap_cells
+from .log_wrap import place, with_offsets, wrap_cells
 from .one_style import OneStylePerRender
 
 FALLBACK_WIDTH = 21
@@ -45,19 +45,6 @@ KEPT_LINES = 64
 """Drawn lines kept (``GameLog.render_line``): a few screens of the log."""
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]").sub
 _MARK = Style(bold=True)
-
-
-def with_offsets(segments: list[Segment], y: int) -> list[Segment]:
-    """What Textual's ``Strip.apply_offsets(0, y)`` makes of ``segments`` (each marked with
-    where it starts, for the selection), without a strip before and after (about twenty
-    calls a line)."""
-    placed: list[Segment] = []
-    x = 0
-    for text, style, _ in segments:
-        offset = Style.from_meta({"offset": (x, y)})
-        placed.append(Segment(text, style + offset if style else offset))
-        x += len(text)
-    return placed
 
 
 class GameLog(OneStylePerRender):

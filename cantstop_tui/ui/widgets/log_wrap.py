@@ -1,10 +1,13 @@
-"""The game log's lines wrapped to its width, and where a wrapped line came from."""
+"""The game log's lines wrapped to its width, where a wrapped line came from, and where each
+segment of a drawn line starts (for the selection)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 
 
 def place(parts: Sequence[int], from_end: int) -> tuple[int, int] | None:
@@ -51,3 +54,16 @@ def _cells_prefix(text: str, width: int) -> int:
         if used > width:
             return max(index, 1)
     return len(text)
+
+
+def with_offsets(segments: list[Segment], y: int) -> list[Segment]:
+    """What Textual's ``Strip.apply_offsets(0, y)`` makes of ``segments`` (each marked with
+    where it starts, for the selection), without a strip before and after (about twenty
+    calls a line)."""
+    placed: list[Segment] = []
+    x = 0
+    for text, style, _ in segments:
+        offset = Style.from_meta({"offset": (x, y)})
+        placed.append(Segment(text, style + offset if style else offset))
+        x += len(text)
+    return placed

@@ -16,7 +16,10 @@ from .view_widget import ViewWidget
 MIN_WIDTH = 22
 """The panel's width at 80x24."""
 NAME_CELLS = 9
-"""Cells for a name at that width (more as the panel grows, up to a name's 16)."""
+"""Cells for a name at that width (more as the panel grows: ``name_room``)."""
+NAME_COLUMN = 16
+"""The names' column grows with the panel up to this (a login name's length), and beyond it
+as far as a longer name needs and the line has room."""
 CHANCE_CELLS = 5
 """A win chance, `` 52%``, after the name when shown (``w``)."""
 ASSUMES = "assumes"
@@ -58,8 +61,8 @@ class PlayersPanel(ViewWidget):
         width = max(self.size.width, MIN_WIDTH)
         chances = view.chances
         chance_cells = CHANCE_CELLS if chances is not None else 0
-        name_cells = min(max(NAME_CELLS - chance_cells, width - 13 - chance_cells), 16)
         need = state.config.win_columns
+        name_cells = name_room(view, width, chance_cells)
         variant = state.config.variant
         text.append(f"{variant.capitalize()}: {need} to win", style="bold")
         for player, seat in enumerate(view.match.seats):
@@ -105,6 +108,20 @@ class PlayersPanel(ViewWidget):
             text.append(self.glyphs.shape(player), style=player_style(player))
             text.append(f" {part}", style="dim")
             used += 1 + cells
+
+
+def name_room(view: GameView, width: int, chance_cells: int) -> int:
+    """The cells of the names' column: ``NAME_CELLS`` (less the chance) at the narrowest,
+    growing with the panel up to ``NAME_COLUMN``; more for a longer name, as far as the
+    line leaves room beside the arrow, the shape, the chance, the count and the columns won
+    as the players have them now (measured, not fixed: a wider panel shows it whole)."""
+    state, need = view.state, view.state.config.win_columns
+    column = min(max(NAME_CELLS - chance_cells, width - 13 - chance_cells), NAME_COLUMN)
+    counts = [state.columns_won(player) for player in range(len(view.match.seats))]
+    beside = 3 + chance_cells + max(len(f" {len(won)}/{need}") for won in counts)
+    beside += max((1 + len(",".join(str(c) for c in won)) for won in counts if won), default=0)
+    longest = max(name_cells.cells(seat.name) for seat in view.match.seats)
+    return max(column, min(longest, width - beside))
 
 
 def fit_cells(
