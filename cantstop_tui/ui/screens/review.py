@@ -82,9 +82,8 @@ def remember(review: Review, ratings: GameRatings | None) -> None:
 
 
 def review_title(title: str, match: Match, separator: str = " · ") -> str:
-    """``Review: Ada vs Ben``, then what ``title`` adds (``Review: Ada vs Ben · Ben won · 96
-    steps · 27 Nov 03:38`` from the resume list, whose ``title`` names the players first):
-    the one form of the title, from every way in."""
+    """The one title form from every way in: ``Review: Ada vs Ben``, then what ``title``
+    adds past the names (the resume list's ``Ada vs Ben · Ben won · 96 steps``)."""
     names = " vs ".join(seat.name for seat in match.seats)
     details = title.removeprefix(names).removeprefix(separator).strip()
     return f"Review: {names}{separator}{details}" if details else f"Review: {names}"
@@ -156,8 +155,7 @@ class ReviewScreen(Screen[PlayOn | None]):
         return self.given_glyphs or app_glyphs(self.app)
 
     def compose(self) -> ComposeResult:
-        title = review_title(self.title_text, self.match, self.glyphs.separator)
-        yield Static(title, id="title")
+        yield Static(review_title(self.title_text, self.match, self.glyphs.separator), id="title")
         with Vertical(id="working", classes="hidden"):
             yield Static(WAITING, id="working-text")
             # No time left: it is guessed from the steps done, and the first steps (the
