@@ -49,9 +49,14 @@ def my_level(rating: Rating | None) -> str:
     return min(LEVELS, key=lambda level: (abs(ANCHORS[level].mu - rating.mu), level))
 
 
-def level_offer(name: str, rating: Rating | None, key: str) -> str:
+NO_COMPUTER: Final = "no seat is a computer"
+"""What the new-game screen's line ends with when there is no computer seat to set."""
+
+
+def level_offer(name: str, rating: Rating | None, key: str | None) -> str:
     """The new-game screen's line: the level offered to ``name`` and why, in the chance it
-    compares (``rating`` None: a newcomer)."""
+    compares (``rating`` None: a newcomer); the ``key`` that sets the computer seats to it
+    (None: there is no computer seat, and the line says so)."""
     level = offered_level(rating)
     if rating is None and level == NEWCOMER_LEVEL:
         why = "where newcomers start"
@@ -59,7 +64,8 @@ def level_offer(name: str, rating: Rating | None, key: str) -> str:
         chance = chance_against(rating, level)
         best = "strongest worth a try" if chance >= WORTH_A_TRY else "the weakest"
         why = f"{best}: you win {chance:.0%}"
-    return f"Level for {name}: {level} ({why}); {key} picks it."
+    then = f"{key} picks it" if key is not None else NO_COMPUTER
+    return f"Level for {name}: {level} ({why}); {then}."
 
 
 def level_played(match: Match) -> str | None:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from ..play.match import Match
@@ -13,18 +15,39 @@ from .reading import read_json
 from .record import check_header, write_game
 
 MAX_NAME = 60
+"""The longest save name (``clean_name`` cuts a longer one)."""
+DATE_FORM = "%Y-%m-%d %H.%M"
+"""The date and time at the end of ``default_name`` (no ``:``, which ``clean_name`` drops)."""
 
 
 def clean_name(text: str) -> str:
     """A save name usable as a file name; raises ``ValueError`` with a sentence if none is left."""
-    kept = "".join(
-        char if char not in '/\\:*?"<>|' and unicodedata.category(char)[0] != "C" else " "
-        for char in text
-    )
-    name = " ".join(kept.split())[:MAX_NAME].strip().lstrip(".")
+    name = " ".join(_usable(text).split())[:MAX_NAME].strip().lstrip(".")
     if not name:
         raise ValueError("Give the game a name: letters, digits, spaces or - _ ( ).")
     return name
+
+
+def default_name(names: Sequence[str], when: datetime) -> str:
+    """``Ana vs Bo 2026-11-27 12.32``: the players and the date, at most ``MAX_NAME``
+    characters and a file name as it is (``clean_name`` keeps it whole). Too long, the
+    longest names are cut alike, never the date."""
+    date = f"{when:{DATE_FORM}}"
+    names = [" ".join(_usable(name).split()) or "-" for name in names]
+    room = MAX_NAME - len(date) - 1 - len(" vs ") * (len(names) - 1)
+    cap = max(len(name) for name in names)
+    while cap > 1 and sum(min(len(name), cap) for name in names) > room:
+        cap -= 1
+    players = " vs ".join(name[:cap].strip() or name[:1] for name in names)
+    return clean_name(f"{players} {date}")
+
+
+def _usable(text: str) -> str:
+    """``text`` with what a file name cannot hold as spaces (``clean_name``'s rule)."""
+    return "".join(
+        char if char not in '/\\:*?"<>|' and unicodedata.category(char)[0] != "C" else " "
+        for char in text
+    )
 
 
 def save_path(name: str, folder: Path | None = None) -> Path:

@@ -232,6 +232,7 @@ class GameApp(AppBase):
             yield from (c for c in super().get_system_commands(screen) if c.title != "Quit")
 
     def action_help(self) -> None:
+        from .screens.game import GameScreen
         from .screens.help import LOCAL_KEYS, HelpScreen, OwnHelp, keys_here
 
         if isinstance(self.screen, HelpScreen):
@@ -240,10 +241,12 @@ class GameApp(AppBase):
             self.screen.open_help()
             return
         win = self.table.match.config.win_columns if self.table else self.settings.win_columns
-        # Over a dialog (the game-over box) its own keys come first: the game's act only
-        # once it is closed.
-        here = keys_here(self.screen) if isinstance(self.screen, ModalScreen) else ""
-        self.push_screen(HelpScreen(self.glyphs, win, self.HELP_KEYS or LOCAL_KEYS, here))
+        # On a screen of its own (new game, a review) its keys alone; over a dialog (the
+        # game-over box) its keys first, then the game's (they act once it is closed).
+        in_game = isinstance(self.screen, GameScreen | ModalScreen)
+        keys = (self.HELP_KEYS or LOCAL_KEYS) if in_game else ""
+        here = "" if isinstance(self.screen, GameScreen) else keys_here(self.screen)
+        self.push_screen(HelpScreen(self.glyphs, win, keys, here))
 
     def action_request_quit(self) -> None:
         from .screens.closing import close
@@ -272,7 +275,7 @@ class GameApp(AppBase):
 
         if self.table is None or isinstance(self.screen, ReviewScreen):
             return
-        screen = ReviewScreen(self.table.match, "this game", self.glyphs)
+        screen = ReviewScreen(self.table.match, "", self.glyphs)
         self.push_screen(screen, self._play_on)
 
     def _play_on(self, choice: object) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from cantstop_tui.ai import LEVELS
 from cantstop_tui.play.match import Seat
 from cantstop_tui.play.my_level import (
+    NO_COMPUTER,
     WORTH_A_TRY,
     level_offer,
     level_played,
@@ -55,6 +56,7 @@ def test_the_offer_says_the_chance_it_compares() -> None:
     you = Rating(3.5 + 3 * 6.5, 6.5, 5)
     chance = win_chance(you, ANCHORS["rule28"])
     assert f"{chance:.0%}" == "44%"
+    assert level_offer("You", None, None).endswith("; no seat is a computer.")
     assert level_offer("You", you, "ctrl+l") == (
         "Level for You: rule28 (strongest worth a try: you win 44%); ctrl+l picks it.")
     assert level_offer("You", None, "ctrl+l") == (
@@ -112,9 +114,14 @@ def test_the_docs_say_the_rule_the_code_follows() -> None:
     readme = " ".join((root / "README.md").read_text(encoding="utf-8").split())
     assert f"`WORTH_A_TRY` ({WORTH_A_TRY:.0%})" in docs
     assert f"you win at least {WORTH_A_TRY:.0%} of games against" in readme
+    # What Enter plays on a newcomer's first new-game screen (tests/ui/test_ui_my_level.py).
+    newcomers = f"the level the screen offers them (a newcomer's: `{offered_level(None)}`"
+    assert f"Enter starts one person against the computer at {newcomers}" in readme
+    assert "strongest computer" not in readme.split("## Playing")[1].split("Flags")[0]
     you = Rating(23.0, 6.5, 5)
     assert f"{you.shown:.1f} shown for an estimate of 23 with σ 6.5" in docs
     assert level_offer("You", you, "ctrl+l") in docs
+    assert f'the line ends "{NO_COMPUTER}."' in docs
     newcomer = [f"{win_chance(Rating(), ANCHORS[level]):.0%}" for level in ("rule28", "steady")]
     assert f"50% against it, {newcomer[1]} against steady" in docs and newcomer[0] == "50%"
     assert offered_level(None) == "rule28"

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import os
 import time
+from datetime import datetime
 
 import pytest
 from storage_games import play
 
 from cantstop_tui.storage import load_game, saves_dir
-from cantstop_tui.storage.saved import clean_name, list_saved_games, save_game
+from cantstop_tui.storage.saved import (
+    MAX_NAME,
+    clean_name,
+    default_name,
+    list_saved_games,
+    save_game,
+)
 
 
 @pytest.mark.parametrize(
@@ -19,6 +26,28 @@ from cantstop_tui.storage.saved import clean_name, list_saved_games, save_game
 )
 def test_names_become_safe_file_names(text, name):
     assert clean_name(text) == name
+
+
+WHEN = datetime(2026, 11, 27, 12, 32)
+TESTERS = ("José Ñúñez", "Zoë", "Bartholomew Maximilian von Hohenzollern", "🦊 Fox")
+
+
+def test_the_default_name_keeps_its_date_and_cuts_the_longest_names():
+    """Four players: the 60-character cut took the date ("... 🦊 Fox 2026-")."""
+    name = default_name(TESTERS, WHEN)
+    assert name.endswith(" 2026-11-27 12.32"), name
+    assert len(name) <= MAX_NAME and clean_name(name) == name  # saved as offered
+    parts = name.removesuffix(" 2026-11-27 12.32").split(" vs ")
+    assert parts[1:4:2] == ["Zoë", "🦊 Fox"]  # short names whole
+    assert parts[0].startswith("José") and parts[2].startswith("Bartholomew"), parts
+    assert default_name(("Ana", "Bo"), WHEN) == "Ana vs Bo 2026-11-27 12.32"
+
+
+def test_the_default_name_is_a_file_name_as_it_is():
+    assert default_name(("a/b", "c:d", "..."), WHEN) == "a b vs c d vs ... 2026-11-27 12.32"
+    assert default_name(("x" * 80, "y" * 80, "z" * 80, "w" * 80), WHEN) == clean_name(
+        " vs ".join(c * 7 for c in "xyzw") + " 2026-11-27 12.32"
+    )
 
 
 @pytest.mark.parametrize("text", ["", "   ", "///", "..."])

@@ -20,7 +20,7 @@ from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.new_game import NewGameScreen
 from cantstop_tui.ui.widgets.level_offer import LevelOffer
 
-from .ui_helpers import SIZE, WAIT_SECONDS, finished, table_app, until
+from .ui_helpers import SIZE, WAIT_SECONDS, finished, shown_text, table_app, until
 
 
 def _offer(app: CantStopApp) -> str:
@@ -177,3 +177,35 @@ async def test_a_game_between_people_or_at_a_shared_table_says_nothing_of_levels
         local.show_game_over(finished(2, seed=4))
         await until(pilot, lambda: isinstance(local.screen, GameOverScreen), "the game-over box")
         assert not local.screen.query("#advice")
+
+
+async def test_my_level_sets_only_computer_seats_and_with_none_says_so() -> None:
+    """Three people: ctrl+l made player 2 a computer, and the line offered it; now the line
+    says no seat is a computer, the keys bar has no My level, and the key changes no seat."""
+    app = CantStopApp(ai_delay=0, remember=False, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        screen = app.screen
+        await until(pilot, lambda: "ctrl+l picks it" in _offer(app), "the offer")
+        assert "My level" in shown_text(app)  # the keys bar offers it
+        for index, name in enumerate(("Léa Müller", "Ólafur", "Chloé 🐙")):
+            screen.query_one(f"#name{index}", Input).value = name
+            screen.query_one(f"#kind{index}", Select).value = "human"
+        await pilot.pause()
+        kinds = [screen.query_one(f"#kind{i}", Select).value for i in range(3)]
+        assert kinds == ["human"] * 3
+        offer = f"Level for Léa Müller: {LEVELS[1]} (where newcomers start); no seat is a computer."
+        await until(pilot, lambda: _offer(app) == offer, "the offer with no computer seat")
+        assert "My level" not in shown_text(app)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert [screen.query_one(f"#kind{i}", Select).value for i in range(3)] == kinds
+        screen.query_one("#kind2", Select).value = "easy"
+        await until(pilot, lambda: "ctrl+l picks it" in _offer(app), "the offer again")
+        await pilot.press("ctrl+l")
+        await until(
+            pilot,
+            lambda: [screen.query_one(f"#kind{i}", Select).value for i in range(3)]
+            == ["human", "human", LEVELS[1]],
+            "the computer seat, only, at the level",
+        )

@@ -124,3 +124,23 @@ async def test_ascii_mode_draws_the_new_game_screen_in_ascii_only() -> None:
     assert not_ascii(shown) == set()
     # The one-row fields show what they hold, not an ASCII border in its place.
     assert "You" in shown and "Human" in shown and "Standard" in shown, shown
+
+
+async def test_the_help_on_the_new_game_screen_is_that_screens() -> None:
+    """``?`` before any game: the rules and the new-game screen's keys, not the game's (it
+    listed them and ended "Back to the game (Enter)")."""
+    from cantstop_tui.ui.screens.help import KEYS_IN_GAME, KEYS_ON_SCREEN, HelpScreen
+
+    app = CantStopApp(ai_delay=0, remember=False, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        await pilot.press("f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        rules = app.screen.query_one("#rules", Static).render().plain
+        back = str(app.screen.query_one("#close", Button).label)
+        assert "Can't Stop in brief" in rules
+        assert KEYS_ON_SCREEN in rules and "start game" in rules, rules
+        assert KEYS_IN_GAME not in rules and "roll" not in rules.split(KEYS_ON_SCREEN)[1], rules
+        assert back == "Back (Enter)", back
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the screen again")

@@ -164,7 +164,7 @@ async def test_the_lists_of_games_review_a_finished_game(where: str) -> None:
         assert isinstance(screen, ReviewScreen)
         title = str(screen.query_one("#title", Static).render())
         names = " vs ".join(seat.name for seat in kept.seats)
-        assert title.startswith("Review ") and title.count(names) == 1, title
+        assert title.startswith(f"Review: {names}") and title.count(names) == 1, title
         await reviewed(pilot, screen)
         assert screen.match.history == kept.history
 

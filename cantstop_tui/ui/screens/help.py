@@ -33,9 +33,7 @@ RULES = (
     "[b]Board[/b]  {runner} runner (this turn)   {empty} empty space   "
     "a won column is filled with its owner's shape\n\n"
     "{here}"
-    "[b]{keys_title}[/b]\n"
     "{keys}"
-    "{hurry}"
 )
 HURRY_LINE = f"  During a computer's turn {HURRY.said} plays the rest of it at once."
 
@@ -45,6 +43,7 @@ SEAT_WORDS = ("1st listed", "2nd", "3rd", "4th")
 lists them (a colour would not hold without colours)."""
 LOCAL_KEYS = help_block(LOCAL_HELP)
 KEYS_HERE = "Keys in this box"
+KEYS_ON_SCREEN = "Keys on this screen"
 KEYS_IN_GAME = "Keys in the game"
 
 
@@ -108,28 +107,32 @@ class HelpScreen(ModalScreen[None]):
         self.glyphs = glyphs
         self.win_columns = win_columns
         self.keys = keys
-        """The keys block: two keys a line, as in ``LOCAL_KEYS``."""
+        """The game's keys block: two keys a line, as in ``LOCAL_KEYS``; empty on a screen
+        that is not the game's (the new-game screen: ``here`` lists its keys alone)."""
         self.here = here
-        """The keys of the dialog the help opens over (``keys_here``), listed first, apart
-        from the game's; empty over the game."""
+        """The keys of the dialog or screen the help opens over (``keys_here``), listed
+        first, apart from the game's; empty over the game."""
 
     def compose(self) -> ComposeResult:
         # By seat, not by colour: the words hold in every colour mode (NO_COLOR too).
         players = "  ".join(f"{shape} {seat}" for shape, seat in zip(
             self.glyphs.shapes, SEAT_WORDS, strict=True))
+        in_game = bool(self.keys)
+        here_title = KEYS_HERE if in_game else KEYS_ON_SCREEN
+        keys_title = KEYS_IN_GAME if self.here else "Keys"
+        hurry = HURRY_LINE if self.HURRIES else ""
         text = RULES.format(
             win=self.win_columns,
             runner=self.glyphs.runner,
             empty=self.glyphs.empty,
             players=players,
-            here=f"[b]{KEYS_HERE}[/b]\n{self.here}\n" if self.here else "",
-            keys_title=KEYS_IN_GAME if self.here else "Keys",
-            keys=self.keys,
-            hurry=HURRY_LINE if self.HURRIES else "",
+            here=f"[b]{here_title}[/b]\n{self.here}\n" if self.here else "",
+            keys=f"[b]{keys_title}[/b]\n{self.keys}{hurry}" if in_game else "",
         )
         with VerticalScroll(classes="dialog", id="help"):
             yield Static(text, id="rules")
-            back = f"Back to the game ({screen_keys.CLOSE_HELP.named})"
+            back = "Back to the game" if in_game else "Back"
+            back += f" ({screen_keys.CLOSE_HELP.named})"
             yield Button(back, id="close", variant="primary", compact=True)
         yield TooSmall()
 

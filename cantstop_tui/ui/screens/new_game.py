@@ -13,7 +13,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.worker import Worker, WorkerState
 
-from ...play.match import HUMAN
 from ...play.ratings import Rating
 from .. import screen_keys
 from ..keys import bindings
@@ -21,7 +20,6 @@ from ..messages import LoadRequested, QuitRequested
 from ..screen_keys import LEARN_TO_PLAY, MY_LEVEL, START
 from ..settings import (
     MAX_SEATS,
-    OFF,
     VARIANT_HELP,
     GameSettings,
     fit_win_columns,
@@ -32,6 +30,7 @@ from ..widgets.level_offer import LevelOffer
 from ..widgets.too_small import TooSmall
 from .closing import close
 from .new_game_fields import (
+    computer_seats,
     first_person,
     game_rows,
     kind_id,
@@ -166,7 +165,7 @@ class NewGameScreen(Screen[GameSettings | None]):
                 box.refresh()
 
     def _show_my_level(self) -> None:
-        self.query_one(LevelOffer).show_for(first_person(self))
+        self.query_one(LevelOffer).show_for(first_person(self), bool(computer_seats(self)))
         self.refresh_bindings()
 
     @on(Worker.StateChanged)
@@ -177,7 +176,9 @@ class NewGameScreen(Screen[GameSettings | None]):
         ):
             return
         ratings = event.worker.result if event.state == WorkerState.SUCCESS else None
-        self.query_one(LevelOffer).ratings_read(ratings, first_person(self))
+        self.query_one(LevelOffer).ratings_read(
+            ratings, first_person(self), bool(computer_seats(self))
+        )
         if self.settings.seats == GameSettings().seats and self._kinds() == self._first_kinds:
             # Seats nobody chose (a newcomer's: no remembered settings, none changed here):
             # the computer plays the level offered, which Enter then plays (it played
@@ -190,12 +191,13 @@ class NewGameScreen(Screen[GameSettings | None]):
         return [self.query_one(f"#{kind_id(index)}", Select).value for index in range(MAX_SEATS)]
 
     def action_my_level(self) -> None:
-        """Every computer seat (or, with none, player 2) plays at the first person's level."""
+        """Every computer seat plays at the first person's level (a person stays one: with
+        no computer seat the key is not offered, and the offer's line says why)."""
         level = self.query_one(LevelOffer).level
-        kinds = [self.query_one(f"#{kind_id(index)}", Select) for index in range(MAX_SEATS)]
-        for kind in [k for k in kinds if k.value not in (HUMAN, OFF)] or kinds[1:2]:
-            if level is not None:
-                kind.value = level
+        if level is None:
+            return
+        for index in computer_seats(self):
+            self.query_one(f"#{kind_id(index)}", Select).value = level
 
     @on(Input.Changed)
     def _name_changed(self, event: Input.Changed) -> None:
@@ -236,7 +238,10 @@ class NewGameScreen(Screen[GameSettings | None]):
         if action == "start":
             return self.enter_starts()
         if action == "my_level":
-            return self.is_mounted and self.query_one(LevelOffer).level is not None
+            return (
+                self.is_mounted and self.query_one(LevelOffer).level is not None
+                and bool(computer_seats(self))
+            )
         return self.can_load if action == "load" else True
 
     def enter_starts(self) -> bool:

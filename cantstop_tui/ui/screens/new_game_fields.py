@@ -100,6 +100,11 @@ def seat_count(form: DOMNode) -> int:
     return sum(1 for index in range(MAX_SEATS) if _kind(form, index) != OFF)
 
 
+def computer_seats(form: DOMNode) -> list[int]:
+    """The seats a computer plays on the form (what "My level" sets)."""
+    return [i for i in range(MAX_SEATS) if _kind(form, i) not in (HUMAN, OFF)]
+
+
 def first_person(form: DOMNode) -> str | None:
     """The name of the first person on the form."""
     for index in range(MAX_SEATS):

@@ -16,7 +16,7 @@ from textual.widgets import Static
 from ...play.match import Match
 from ...storage.replay import Replay
 from .. import screen_keys
-from ..glyphs import Glyphs, glyphs_for
+from ..glyphs import Glyphs, app_glyphs
 from ..keys import bindings
 from ..screen_app import ScreenApp
 from ..view import GameView
@@ -89,10 +89,15 @@ class ReplayScreen(Screen[PlayOn | None]):
         super().__init__()
         self.replay = replay
         self.title_text = title
-        self.glyphs = glyphs or glyphs_for(False)
+        self.given_glyphs = glyphs
         self.index = replay.last if start is None else min(max(start, 0), replay.last)
         self.play_on = play_on
         """Whether ``p`` plays on (not over SSH, where the table decides the games)."""
+
+    @property
+    def glyphs(self) -> Glyphs:
+        """The glyphs given, else the app's (ASCII under ``--ascii``)."""
+        return self.given_glyphs or app_glyphs(self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(f"Replay {self.title_text}".strip(), id="title")

@@ -20,6 +20,7 @@ from ...storage.paths import finished_dir
 from ...storage.replay import Replay
 from ...storage.saved import SavedGame, list_saved_games
 from .. import screen_keys
+from ..glyphs import app_glyphs
 from ..keys import bindings
 from ..widgets.keys_bar import KeysBar
 from .quit import ConfirmScreen
@@ -34,21 +35,23 @@ def counted(number: int, thing: str) -> str:
     return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
 
 
-def describe(game: Resumable) -> str:
-    """``Ada vs Ben · 34 steps · Ben to play · 21 Nov 13:05``."""
+def describe(game: Resumable, separator: str = " · ") -> str:
+    """``Ada vs Ben · 34 steps · Ben to play · 21 Nov 13:05`` (``separator``: the glyphs')."""
     assert game.match is not None
     match = game.match
     when = datetime.fromtimestamp(game.mtime).strftime("%d %b %H:%M")
-    return (
-        f"{game.players} · {counted(len(match.history), 'step')} · "
-        f"{match.current_seat.name} to play · {when}"
+    return separator.join(
+        (game.players, counted(len(match.history), "step"),
+         f"{match.current_seat.name} to play", when)
     )
 
 
-def describe_finished(game: SavedGame) -> str:
+def describe_finished(game: SavedGame, separator: str = " · ") -> str:
     """``Ada vs Ben · Ada won · 80 steps · 21 Nov 13:05``."""
     when = datetime.fromtimestamp(game.mtime).strftime("%d %b %H:%M")
-    return f"{' vs '.join(game.players)} · {game.status} · {counted(game.moves, 'step')} · {when}"
+    return separator.join(
+        (" vs ".join(game.players), game.status, counted(game.moves, "step"), when)
+    )
 
 
 class ResumeScreen(ModalScreen[Resumable | Match | None]):
@@ -114,12 +117,17 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
         # and its Discard question shows its keys through it.
         yield KeysBar()
 
+    @property
+    def separator(self) -> str:
+        return app_glyphs(self.app).separator
+
     def _options(self) -> list[Option]:
-        options = [Option(describe(g), id=f"u{i}") for i, g in enumerate(self.games)]
+        sep = self.separator
+        options = [Option(describe(g, sep), id=f"u{i}") for i, g in enumerate(self.games)]
         if self.finished:
             options.append(Option("Finished games (Enter replays, v reviews):", disabled=True))
             options += [
-                Option(describe_finished(g), id=f"f{i}") for i, g in enumerate(self.finished)
+                Option(describe_finished(g, sep), id=f"f{i}") for i, g in enumerate(self.finished)
             ]
         return options
 
@@ -186,7 +194,8 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
         except SaveError as error:
             self.notify(f"{error} The file is left as it is.", severity="error", markup=False)
             return
-        self.app.push_screen(ReplayScreen(Replay(match), describe_finished(game)), self._played)
+        replay = ReplayScreen(Replay(match), describe_finished(game, self.separator))
+        self.app.push_screen(replay, self._played)
 
     def action_review(self) -> None:
         """The highlighted game's review, finished or not."""
@@ -200,9 +209,9 @@ class ResumeScreen(ModalScreen[Resumable | Match | None]):
             except SaveError as error:
                 self.notify(f"{error} The file is left as it is.", severity="error", markup=False)
                 return
-            title = describe_finished(game)
+            title = describe_finished(game, self.separator)
         elif (unfinished := self._selected()) is not None and unfinished.match is not None:
-            match, title = unfinished.match, describe(unfinished)
+            match, title = unfinished.match, describe(unfinished, self.separator)
         else:
             return
         self.app.push_screen(ReviewScreen(match, title), self._played)

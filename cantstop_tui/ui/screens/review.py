@@ -39,7 +39,7 @@ from ...play.review_text import (
 from ...storage.replay import Replay
 from .. import screen_keys
 from ..background import Busy, analyse
-from ..glyphs import Glyphs, glyphs_for, player_style
+from ..glyphs import Glyphs, app_glyphs, player_style
 from ..keys import bindings
 from ..screen_app import ScreenApp
 from ..widgets.chance_graph import ChanceGraph
@@ -82,13 +82,12 @@ def remember(review: Review, ratings: GameRatings | None) -> None:
         _recent.popitem(last=False)
 
 
-def review_title(title: str, match: Match) -> str:
-    """``Review this game: Ada vs Ben``; the players once, when ``title`` already names them
-    (``Ada vs Ben · Ben won · 96 steps · 27 Nov 03:38``, from the resume list)."""
+def review_title(title: str, match: Match, separator: str = " · ") -> str:
+    """The one title form from every way in: ``Review: Ada vs Ben``, then what ``title``
+    adds past the names (the resume list's ``Ada vs Ben · Ben won · 96 steps``)."""
     names = " vs ".join(seat.name for seat in match.seats)
-    if names in title:
-        return f"Review {title}"
-    return f"Review {title}: {names}".replace(" :", ":")
+    details = title.removeprefix(names).removeprefix(separator).strip()
+    return f"Review: {names}{separator}{details}" if details else f"Review: {names}"
 
 
 class ReviewScreen(Screen[PlayOn | None]):
@@ -144,15 +143,20 @@ class ReviewScreen(Screen[PlayOn | None]):
         """The people's ratings as the game began, for what the chances assume (None: the
         app's ``game_ratings``, else each a newcomer)."""
         self.title_text = title
-        self.glyphs = glyphs or glyphs_for(False)
+        self.given_glyphs = glyphs
         self.play_on = play_on
         self.review: Review | None = None
         self.only_labelled = False
         self._shown: list[int] = []
         """The index in ``review.decisions`` of each line of the list."""
 
+    @property
+    def glyphs(self) -> Glyphs:
+        """The glyphs given, else the app's (ASCII under ``--ascii``)."""
+        return self.given_glyphs or app_glyphs(self.app)
+
     def compose(self) -> ComposeResult:
-        yield Static(review_title(self.title_text, self.match), id="title")
+        yield Static(review_title(self.title_text, self.match, self.glyphs.separator), id="title")
         with Vertical(id="working", classes="hidden"):
             yield Static(WAITING, id="working-text")
             # No time left: it is guessed from the steps done, and the first steps (the

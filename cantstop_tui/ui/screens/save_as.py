@@ -14,15 +14,10 @@ from textual.widgets import Input, Static
 
 from ...play.match import Match
 from ...storage import SaveError
-from ...storage.saved import save_game, save_path
+from ...storage.saved import default_name, save_game, save_path
 from .. import screen_keys
 from ..keys import bindings
 from ..screen_keys import CANCEL_SAVE, SAVE_IT
-
-
-def default_name(match: Match) -> str:
-    players = " vs ".join(seat.name for seat in match.seats)
-    return f"{players} {datetime.now():%Y-%m-%d %H.%M}"
 
 
 class SaveAsScreen(ModalScreen[Path | None]):
@@ -61,7 +56,8 @@ class SaveAsScreen(ModalScreen[Path | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Save the game as:", id="title")
-            yield Input(default_name(self.match), id="name")
+            names = [seat.name for seat in self.match.seats]
+            yield Input(default_name(names, datetime.now()), id="name")
             yield Static(
                 f"{SAVE_IT.named} to save, {CANCEL_SAVE.named} to cancel.", id="message"
             )

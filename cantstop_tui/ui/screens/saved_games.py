@@ -18,16 +18,18 @@ from ...storage import SaveError, load_game
 from ...storage.replay import Replay
 from ...storage.saved import SavedGame, list_saved_games
 from .. import screen_keys
+from ..glyphs import app_glyphs
 from ..keys import SAVE, bindings
 from ..screen_keys import BACK, LOAD_SAVED, REPLAY_SAVED
 from .replay import PlayOn, ReplayScreen
 
 
-def describe(game: SavedGame) -> str:
+def describe(game: SavedGame, separator: str = " · ") -> str:
+    """``Sunday · Ada vs Ben · Ada won · 21 Nov 13:05`` (``separator``: the glyphs')."""
     when = datetime.fromtimestamp(game.mtime).strftime("%d %b %H:%M")
     if game.problem:
-        return f"{game.name} · cannot be read · {when}"
-    return f"{game.name} · {' vs '.join(game.players)} · {game.status} · {when}"
+        return separator.join((game.name, "cannot be read", when))
+    return separator.join((game.name, " vs ".join(game.players), game.status, when))
 
 
 class SavedGamesScreen(ModalScreen[Match | None]):
@@ -70,7 +72,8 @@ class SavedGamesScreen(ModalScreen[Match | None]):
                 f" {REPLAY_SAVED.said} {REPLAY_SAVED.does},"
                 f" {BACK.named} goes back)", id="title"
             )
-            yield OptionList(*(Option(describe(g)) for g in self.games))
+            separator = app_glyphs(self.app).separator
+            yield OptionList(*(Option(describe(g, separator)) for g in self.games))
             yield Static("" if self.games else f"No saved games yet: {SAVE.said} saves one.",
                          id="message")
 

@@ -24,6 +24,9 @@ moves one.
   (``repaint``);
 - ``messages``: the message that wakes an idle widget (``Prompt``) kept the closed screen
   that sent it alive; fixed on import, for every app;
+- ``option_lists``: a list's highlighted line in reverse where its CSS says so (Textual's
+  line style drops ``reverse``: without colours the highlight was a grey shade); fixed on
+  import, for every app;
 - ``terminal_input``: the terminal driver's input loop, which ends at its input's end where
   Textual's spins (``read_terminal``); imported by ``ui.compact_driver`` alone;
 - ``palette``: the command palette drawn in ASCII (``command_palette``, its CSS), which
@@ -43,6 +46,7 @@ from .compositor import LeanCompositor, lean_compositor, repaint
 from .driver import DriverState, KeyParser, current_app, forget_parsed_keys, new_key_parser
 from .logs import bound_line_cache, cached_lines
 from .messages import UPSTREAM_PROMPT_POST_INIT
+from .option_lists import UPSTREAM_GET_VISUAL_STYLE
 from .rendering import (
     UPSTREAM_GET_INNER_OUTER,
     forget_rendered_codes,
@@ -64,6 +68,7 @@ __all__ = [
     "UPSTREAM_CROP_EXTEND",
     "UPSTREAM_DIVIDE",
     "UPSTREAM_GET_INNER_OUTER",
+    "UPSTREAM_GET_VISUAL_STYLE",
     "UPSTREAM_INIT",
     "UPSTREAM_PROMPT_POST_INIT",
     "DriverState",

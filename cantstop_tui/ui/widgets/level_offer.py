@@ -34,18 +34,22 @@ class LevelOffer(Static):
         self.level: str | None = None
         """The level offered (None: no offer)."""
 
-    def ratings_read(self, ratings: Mapping[str, Rating] | None, name: str | None) -> None:
+    def ratings_read(
+        self, ratings: Mapping[str, Rating] | None, name: str | None, computers: bool
+    ) -> None:
         """The ratings have been read (None: there are none): offer ``name``'s level."""
         self.ratings = ratings
         self.pending = False
-        self.show_for(name)
+        self.show_for(name, computers)
 
-    def show_for(self, name: str | None) -> None:
-        """Offer the level of the person called ``name`` (None: nobody)."""
+    def show_for(self, name: str | None, computers: bool) -> None:
+        """Offer the level of the person called ``name`` (None: nobody) for the computer
+        seats (``computers``: whether there are any; the key sets only them)."""
         ratings = self.ratings
         self.level = None if ratings is None or not name else offered_level(ratings.get(name))
         self.display = self.level is not None or (self.pending and bool(name))
         if self.level is not None and name:
-            self.update(level_offer(name, (ratings or {}).get(name), self.key))
+            key = self.key if computers else None
+            self.update(level_offer(name, (ratings or {}).get(name), key))
         elif self.pending:
             self.update("")
