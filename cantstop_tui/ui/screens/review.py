@@ -96,7 +96,8 @@ class ReviewScreen(Screen[PlayOn | None]):
         text-style: bold;
         padding: 0 1;
     }
-    ReviewScreen #outcome, ReviewScreen #summary, ReviewScreen #graph-title {
+    ReviewScreen #outcome, ReviewScreen #summary, ReviewScreen #graph-title,
+    ReviewScreen #assumes {
         padding: 0 1;
     }
     ReviewScreen #working {
