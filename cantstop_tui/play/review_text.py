@@ -3,6 +3,7 @@ screen shares with it: the summary lines, the graph's bars and each decision's l
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 from .chance_text import percent
@@ -63,11 +64,17 @@ def decision_header() -> str:
     )
 
 
+@lru_cache(maxsize=64)
+def _decision_name(name: str, ascii_only: bool) -> str:
+    """A name in the decisions' column, worked out once per name (a review's lines name the
+    same few players over and over; measuring a name's cells is most of a line's work)."""
+    return name_column(name, DECISION_NAME_CELLS, ellipsis_for(ascii_only))
+
+
 def decision_line(review: Review, decision: Decision, ascii_only: bool = False) -> str:
     """``   4  Ana        pair       6+8    7       -3.1  inaccuracy`` (Expert ``=`` when it
     agrees; Cost ``close`` in the close band, unpriced; else the band in Label)."""
-    name = name_column(review.match.seats[decision.player].name, DECISION_NAME_CELLS,
-                       ellipsis_for(ascii_only))
+    name = _decision_name(review.match.seats[decision.player].name, ascii_only)
     what = "pair" if decision.kind == "pair" else "roll/stop"
     named = ""
     if decision.band is None:
