@@ -73,10 +73,10 @@ def _pricing(
 
 
 _FLOATS: Final = 8
-"""Values ``calibrated`` prices one at a time in floats (``_pricing``), between equals: a
-call to numpy's functions costs about what pricing one value in floats does, so numpy's
-dozen calls on arrays pay only for longer lists (a roll's luck prices every outcome group's
-value, 80 on average); a review's costs price two at a time, 170 times a game."""
+"""Values ``calibrated`` prices one at a time in floats (``_pricing``), between equals, at
+most: numpy's dozen calls on arrays cost about what pricing ten values in floats does, so
+they pay only for longer lists (a roll's luck prices every outcome group's value, 76 on
+average); a review's costs price two at a time, 173 times a 215-step game."""
 _EDGE: Final = 1e-9
 """``win_chance.calibrate``'s nearest a raw chance comes to 0 or 1 (its ``np.clip``)."""
 _CAP: Final = 700.0
