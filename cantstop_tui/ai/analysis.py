@@ -15,8 +15,10 @@ costs and luck are measured in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import mul
 from typing import TYPE_CHECKING, Final
 
 from ..engine import ALL_ROLLS, GameState, Move, Phase, can_stop, legal_moves, moves_for_dice
@@ -46,6 +48,41 @@ class Luck:
     """The variance of that over the 1,296 rolls (its mean is 0 by construction)."""
 
 
+def _pricing(
+    mover: int, race: Sequence[float], calibration: tuple[float, float]
+) -> Callable[[float], float]:
+    """The mover's calibrated chance for a raw value of theirs, the others sharing the rest
+    as in the banked ``race``: ``win_chance.calibrate`` of ``Analyst._calibrated_rows``'s
+    row, one number at a time."""
+    slope, shift = calibration
+    rest = 1.0 - race[mover]
+    shares = [0.0 if p == mover or rest <= 0 else chance / rest for p, chance in enumerate(race)]
+
+    def mapped(raw: float) -> float:
+        p = min(max(raw, _EDGE), 1 - _EDGE)
+        logit = slope * math.log(p / (1 - p)) + shift
+        return 1.0 / (1.0 + math.exp(-min(max(logit, -_CAP), _CAP)))
+
+    def shown(value: float) -> float:
+        mine = min(max(value, 0.0), 1.0)
+        terms = [mapped(mine if p == mover else (1.0 - mine) * share)
+                 for p, share in enumerate(shares)]
+        return terms[mover] / sum(terms)
+
+    return shown
+
+
+_FLOATS: Final = 8
+"""Values ``calibrated`` prices one at a time in floats (``_pricing``), between equals, at
+most: numpy's dozen calls on arrays cost about what pricing ten values in floats does, so
+they pay only for longer lists (a roll's luck prices every outcome group's value, 76 on
+average); a review's costs price two at a time, 173 times a 215-step game."""
+_EDGE: Final = 1e-9
+"""``win_chance.calibrate``'s nearest a raw chance comes to 0 or 1 (its ``np.clip``)."""
+_CAP: Final = 700.0
+"""``win_chance.calibrate``'s largest log-odds (past 709 the exponential overflows)."""
+
+
 class Analyst:
     """Values of positions and decisions for the player to move (one board's search kept)."""
 
@@ -54,6 +91,7 @@ class Analyst:
         self._bot = ExpertBot(model=model)
         self._luck: tuple[object, Planner] | None = None
         self._race: tuple[object, tuple[tuple[float, ...], tuple[float, ...]]] | None = None
+        self._priced: tuple[object, Callable[[float], float]] | None = None
 
     def planner(self, state: GameState) -> Planner:
         return self._bot.planner(state)
@@ -103,9 +141,6 @@ class Analyst:
         ``skills``, else between equals)."""
         import numpy as np
 
-        from .skill_term import sharpness_factor, skill_shifts
-        from .win_chance import calibrate, calibration_for
-
         race, turns = self._banked(state)
         banked = np.array(race)
         mover = state.current_player
@@ -115,6 +150,17 @@ class Analyst:
         shares[mover] = 0.0
         raw = (1.0 - mine) * shares
         raw[:, mover] = mine[:, 0]
+        return self._race_calibrated(state, raw, turns, skills, sharpness, starts)
+
+    def _race_calibrated(
+        self, state: GameState, raw: np.ndarray, turns: Sequence[float],
+        skills: Sequence[float] | None, sharpness: float, starts: Sequence[float] | None,
+    ) -> np.ndarray:
+        """``raw`` chances (a player's along the last axis) calibrated for the seats (as
+        ``win_chance.win_chances`` does the banked race's)."""
+        from .skill_term import sharpness_factor, skill_shifts
+        from .win_chance import calibrate, calibration_for
+
         shifts = None if skills is None else skill_shifts(skills, turns, starts=starts)
         sharp = None if sharpness == 1.0 else sharpness_factor(sharpness, turns)
         return calibrate(raw, calibration_for(self._model(), state.num_players), shifts, sharp)
@@ -128,8 +174,25 @@ class Analyst:
         seats' ``skills``, ``sharpness`` and ``starts`` as in ``chances``, else between equals)."""
         if not values:
             return []
+        if skills is None and sharpness == 1.0 and starts is None and len(values) <= _FLOATS:
+            shown = self._pricing(state)
+            return [shown(value) for value in values]
         rows = self._calibrated_rows(state, values, skills, sharpness, starts)
         return [float(c) for c in rows[:, state.current_player]]
+
+    def _pricing(self, state: GameState) -> Callable[[float], float]:
+        """``calibrated`` between equals for one raw value, in plain floats: the same sums as
+        ``_calibrated_rows`` (within a unit in the last place: ``math``'s logarithm and
+        exponential for numpy's), where numpy's calls on arrays of a few numbers cost ten
+        times the arithmetic (``_FLOATS``). Kept while the board does not change."""
+        board = (state.squares, state.claimed, state.current_player, state.config)
+        if self._priced is None or self._priced[0] != board:
+            from .win_chance import calibration_for
+
+            calibration = calibration_for(self._model(), state.num_players)
+            race, _ = self._banked(state)
+            self._priced = (board, _pricing(state.current_player, race, calibration))
+        return self._priced[1]
 
     def _luck_planner(self, state: GameState) -> Planner:
         """The plain search at ``LUCK_DEPTH`` for this board, sharing expert's leaf values."""
@@ -156,10 +219,10 @@ class Analyst:
             max(planner.best(planner.after(runners, move), later) for move in moves)
             if moves else planner.bust_value
         )
-        shown = self.calibrated(state, [got, *raw])
-        mean = sum(c * v for c, v in zip(counts, shown[1:], strict=True)) / len(ALL_ROLLS)
-        spread = sum(c * (v - mean) ** 2 for c, v in zip(counts, shown[1:], strict=True))
-        return Luck(shown[0] - mean, spread / len(ALL_ROLLS))
+        got_shown, *shown = self.calibrated(state, [got, *raw])
+        mean = sum(map(mul, counts, shown)) / len(ALL_ROLLS)
+        spread = sum(c * (v - mean) ** 2 for c, v in zip(counts, shown, strict=True))
+        return Luck(got_shown - mean, spread / len(ALL_ROLLS))
 
     def chances(
         self, state: GameState, skills: Sequence[float] | None = None, sharpness: float = 1.0,
@@ -172,11 +235,18 @@ class Analyst:
         ``sharpness``: the pairing's (``skill_term.level_sharpness``); ``starts``: each
         seat's part of its own start (``skill_term.level_starts``). Costs, luck and
         ``calibrated`` price decisions between equals whatever the seats."""
-        from .win_chance import win_chances
+        if state.winner is not None:
+            from .win_chance import win_chances
 
-        if state.winner is not None or (state.phase is Phase.ROLL and not any(state.runners)):
-            # A turn's start: the banked race, which is what the calibration was fitted on.
-            return win_chances(state, self._model(), skills=skills, sharpness=sharpness,
-                               starts=starts)
+            return win_chances(state, self._model())
+        if state.phase is Phase.ROLL and not any(state.runners):
+            # A turn's start: the banked race, which is what the calibration was fitted on
+            # (the one ``calibrated`` prices the turn's decisions and rolls against).
+            import numpy as np
+
+            race, turns = self._banked(state)
+            calibrated = self._race_calibrated(state, np.array(race), turns, skills,
+                                               sharpness, starts)
+            return tuple(float(c) for c in calibrated)
         rows = self._calibrated_rows(state, [self.value(state)], skills, sharpness, starts)
         return tuple(float(c) for c in rows[0])

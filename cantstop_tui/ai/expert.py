@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import GameState, Move, choose
+from ..engine import GameState, Move, runners_after_each
 from .board_tables import LeafValue
 from .planner import CLASSIC_DEPTH, DEFAULT_DEPTH, Planner
 from .value import DEFAULT_PARAMS, Evaluator, ValueParams
@@ -64,7 +64,11 @@ class ExpertBot:
         self._planner, self._board = None, None
 
     def move_values(self, state: GameState, moves: tuple[Move, ...]) -> list[float]:
-        return self.planner(state).move_values([choose(state, m)[0].runners for m in moves])
+        """Each of ``moves``' worth (legal moves of the dice on the table): the runners each
+        leads to, by the engine's step (``choose`` checks the move and makes the whole next
+        state, events and all, for the same runners)."""
+        after = runners_after_each(state, state.runners, moves)
+        return self.planner(state).move_values(after)
 
     def choose_move(self, state: GameState, moves: tuple[Move, ...]) -> Move:
         values = self.move_values(state, moves)

@@ -19,7 +19,6 @@ choice's), then after their last (what they played). docs/ai.md works an example
 from __future__ import annotations
 
 import math
-import statistics
 from collections.abc import Sequence
 from typing import Final
 
@@ -45,6 +44,14 @@ def move_accuracy(cost: float) -> float:
     return _clip(a * math.exp(-k * cost) + b + BONUS, 0.0, 100.0)
 
 
+def _pstdev(values: Sequence[float]) -> float:
+    """The population standard deviation (Lichess's ``Maths.standardDeviation``) in floats:
+    ``statistics.pstdev``'s to a few units in the last place, where its exact fractions
+    cost a millisecond a game and its import (``fractions``, ``decimal``) more."""
+    mean = math.fsum(values) / len(values)
+    return math.sqrt(math.fsum((x - mean) ** 2 for x in values) / len(values))
+
+
 def volatility_weights(chances: Sequence[float]) -> list[float]:
     """One weight per decision from the win percentages around it (``len(chances) - 1``
     decisions: a position before each, and one after the last)."""
@@ -53,7 +60,7 @@ def volatility_weights(chances: Sequence[float]) -> list[float]:
     first = list(chances[:size])
     windows = [first] * (min(size, len(chances)) - 2)
     windows += [list(chances[i : i + size]) for i in range(max(len(chances) - size + 1, 1))]
-    return [_clip(statistics.pstdev(window), *WEIGHT) for window in windows[:decisions]]
+    return [_clip(_pstdev(window), *WEIGHT) for window in windows[:decisions]]
 
 
 def game_accuracy(costs: Sequence[float], chances: Sequence[float]) -> float | None:

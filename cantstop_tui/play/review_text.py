@@ -6,6 +6,7 @@ to the room, else one per two turns or more, and says so."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Final
 
 from .chance_text import percent
@@ -84,6 +85,13 @@ def decision_header() -> str:
     )
 
 
+@lru_cache(maxsize=64)
+def _decision_name(name: str, ascii_only: bool) -> str:
+    """A name in the decisions' column, worked out once per name (a review's lines name the
+    same few players over and over; measuring a name's cells is most of a line's work)."""
+    return name_column(name, DECISION_NAME_CELLS, ellipsis_for(ascii_only))
+
+
 def first_of_turn(review: Review, decision: Decision) -> bool:
     """Whether ``decision`` is its turn's first in the review (the row its luck is on)."""
     return next(d for d in review.decisions if d.turn == decision.turn) is decision
@@ -96,8 +104,7 @@ def decision_line(
     points the turn's dice gave, on the turn's first row (``with_luck``: on this one or
     not; None: ``first_of_turn``); Expert ``=`` when it agrees; Cost ``<1`` and Label
     ``close`` in the close band, else the cost and its band."""
-    name = name_column(review.match.seats[decision.player].name, DECISION_NAME_CELLS,
-                       ellipsis_for(ascii_only))
+    name = _decision_name(review.match.seats[decision.player].name, ascii_only)
     what = "pair" if decision.kind == "pair" else "roll/stop"
     if with_luck is None:
         with_luck = first_of_turn(review, decision)

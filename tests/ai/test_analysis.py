@@ -81,3 +81,20 @@ def test_the_chances_share_the_game_and_follow_the_mover() -> None:
     assert chances[0] > 0.5 > ANALYST.chances(behind)[0]
     won = position(mine_won=(2, 3, 4))
     assert won.winner is None or ANALYST.chances(won) == (1.0, 0.0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_prices_between_equals_are_the_calibrated_rows_in_plain_floats(players: int) -> None:
+    """``calibrated`` between equals, a few values at a time in plain floats (the costs'
+    prices), is the mover's column of the numpy rows the chances and a roll's luck use, to
+    the last bits, at the edges too."""
+    state = new_game(GameConfig(players), first_player=players - 1)
+    state = rolled(state, (2, 3, 4, 4))
+    values = [0.0, 1e-12, 0.05, 0.3, 0.5, 0.77, 1.0 - 1e-12, 1.0, 1.2, -0.1]
+    rows = ANALYST._calibrated_rows(state, values)
+    expected = [float(c) for c in rows[:, state.current_player]]
+    one_by_one = [ANALYST.calibrated(state, [value])[0] for value in values]
+    assert one_by_one == pytest.approx(expected, rel=1e-13, abs=1e-300)
+    assert ANALYST.calibrated(state, values[:2]) == one_by_one[:2]
+    assert ANALYST.calibrated(state, values) == expected
+    assert len(set(expected)) > 5

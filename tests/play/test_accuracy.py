@@ -60,3 +60,18 @@ def test_one_blunder_weighs_more_than_a_plain_mean_says() -> None:
         (plain + 10 / (9 / 100 + 1 / move_accuracy(30.0))) / 2
     )
     assert game_accuracy(costs, chances) < plain  # type: ignore[operator]
+
+
+def test_a_weight_is_the_exact_population_deviation_to_the_last_bits() -> None:
+    """The windows' deviations in floats agree with ``statistics.pstdev``'s exact ones."""
+    import random
+    import statistics
+
+    rng = random.Random(31)
+    chances = [rng.uniform(40.0, 60.0) for _ in range(81)]
+    size = 8  # 80 decisions: a window of 8 positions
+    windows = [chances[i : i + size] for i in range(len(chances) - size + 1)]
+    exact = [min(max(statistics.pstdev(window), 0.5), 12.0) for window in windows]
+    weights = volatility_weights(chances)[size - 2 :]
+    assert weights == pytest.approx(exact, rel=1e-13)
+    assert any(0.5 < weight < 12.0 for weight in weights)
