@@ -18,7 +18,7 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import NDArray
 
-from ..engine import MAX_RUNNERS, GameState, runners_after_each
+from ..engine import COLUMNS, MAX_RUNNERS, GameState, Move, runners_after_each
 from .outcomes import roll_plan
 from .solved_ends import SolvedEnds
 
@@ -31,6 +31,11 @@ Grouping = tuple[NDArray[np.int64], NDArray[np.int64], tuple[int, ...]]
 places one after another, where each group's begin, and each group's count. A search
 reads a set's successors' worths as one array and takes each group's best at once
 (``Planner.roll_value``)."""
+Onward = tuple[tuple[int, ...], frozenset[tuple[int, ...]]]
+"""A next roll's moves as a search that values every situation with every runner out to
+the turn's end reads them (``Planner.prefetch``): the places of the moves that leave a
+runner free, and the column triples the others leave every runner out in. Both follow
+from the plan alone (which columns have a runner is part of what it is kept by)."""
 
 
 def all_out(runners: Runners) -> bool:
@@ -39,7 +44,7 @@ def all_out(runners: Runners) -> bool:
     return runners.count(0) + MAX_RUNNERS == len(runners)
 
 
-_GROUPINGS: dict[int, tuple[object, Grouping]] = {}
+_GROUPINGS: dict[int, tuple[object, Grouping, Onward]] = {}
 """By plan (many runner sets share one, over many turns: ``outcomes.roll_plan`` keeps them
 for the process): its ``Grouping``, with the plan's places kept so that the number is not
 another's."""
@@ -47,7 +52,10 @@ _GROUPINGS_KEPT = 2000
 """About 2 KB each: as many as the plans with a runner free ``outcomes`` keeps, and more."""
 
 
-def _grouping(counts: tuple[int, ...], places: Places) -> Grouping:
+def _grouping(
+    runners: Runners, moves: tuple[Move, ...], counts: tuple[int, ...], places: Places
+) -> tuple[object, Grouping, Onward]:
+    """The plan's ``Grouping`` and ``Onward`` (``runners``: any set the plan is kept for)."""
     found = _GROUPINGS.get(id(places))
     if found is None or found[0] is not places:
         if len(_GROUPINGS) >= _GROUPINGS_KEPT:
@@ -55,10 +63,21 @@ def _grouping(counts: tuple[int, ...], places: Places) -> Grouping:
         sizes = [len(where) for where in places]
         cells = np.fromiter(chain.from_iterable(places), dtype=np.int64, count=sum(sizes))
         starts = np.fromiter(accumulate(sizes[:-1], initial=0), dtype=np.int64, count=len(sizes))
-        found = _GROUPINGS[id(places)] = (
-            places, (cells, starts, counts)
-        )
-    return found[1]
+        found = _GROUPINGS[id(places)] = (places, (cells, starts, counts), _onward(runners, moves))
+    return found
+
+
+def _onward(runners: Runners, moves: tuple[Move, ...]) -> Onward:
+    out = {c for c in COLUMNS if runners[c]}
+    free: list[int] = []
+    triples: set[tuple[int, ...]] = set()
+    for place, move in enumerate(moves):
+        columns = out.union(move)
+        if len(columns) < MAX_RUNNERS:
+            free.append(place)
+        else:
+            triples.add(tuple(sorted(columns)))
+    return tuple(free), frozenset(triples)
 
 
 class LeafValue(Protocol):
@@ -81,6 +100,8 @@ class BoardTables:
         """Each set's successors (the next roll's), each once, in the order first met."""
         self.groups: dict[Runners, Grouping] = {}
         """Each set's next roll as ``Grouping``: its moves' results (``reached``) read at once."""
+        self.onward: dict[Runners, Onward] = {}
+        """Each set's next roll as ``Onward``."""
         self.busts: dict[Runners, int] = {}
         """Each set's next roll's busts (of the 1,296)."""
         self._places: dict[Runners, Places] = {}
@@ -100,7 +121,9 @@ class BoardTables:
             self.reached[runners] = [
                 known.setdefault(r, r) for r in runners_after_each(self.state, runners, moves)
             ]
-            self.groups[runners] = _grouping(counts, places)
+            _, self.groups[runners], self.onward[runners] = _grouping(
+                runners, moves, counts, places
+            )
             self._places[runners] = places
             self.busts[runners] = bust
         return bust
