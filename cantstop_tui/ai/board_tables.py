@@ -12,25 +12,29 @@ is one. It keeps no bound method of a planner (see ``solved_ends``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate, chain
+from itertools import accumulate
 from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ..engine import MAX_RUNNERS, GameState, runners_after_each
-from .outcomes import roll_plan
+from ..engine import COLUMNS, MAX_RUNNERS, GameState, Move, runners_after_each
+from .outcomes import RollPlan, roll_plan
 from .solved_ends import SolvedEnds
 
 Runners = tuple[int, ...]
 Successors = tuple[int, list[tuple[int, Sequence[Runners]]]]
 """(bust count, [(count, runner sets the moves lead to)]) for the next roll."""
-Places = tuple[tuple[int, ...], ...]
 Grouping = tuple[NDArray[np.int64], NDArray[np.int64], tuple[int, ...]]
 """A next roll's groups (the bust aside) over its moves' results: every group's moves'
 places one after another, where each group's begin, and each group's count. A search
 reads a set's successors' worths as one array and takes each group's best at once
 (``Planner.roll_value``)."""
+Onward = tuple[tuple[int, ...], frozenset[tuple[int, ...]]]
+"""A next roll's moves as a search that values every situation with every runner out to
+the turn's end reads them (``Planner.prefetch``): the places of the moves that leave a
+runner free, and the column triples the others leave every runner out in. Both follow
+from the plan alone (which columns have a runner is part of what it is kept by)."""
 
 
 def all_out(runners: Runners) -> bool:
@@ -39,26 +43,38 @@ def all_out(runners: Runners) -> bool:
     return runners.count(0) + MAX_RUNNERS == len(runners)
 
 
-_GROUPINGS: dict[int, tuple[object, Grouping]] = {}
+_GROUPINGS: dict[int, tuple[object, Grouping, Onward]] = {}
 """By plan (many runner sets share one, over many turns: ``outcomes.roll_plan`` keeps them
-for the process): its ``Grouping``, with the plan's places kept so that the number is not
-another's."""
+for the process): its ``Grouping`` and ``Onward``, with the plan's places kept so that the
+number is not another's."""
 _GROUPINGS_KEPT = 2000
 """About 2 KB each: as many as the plans with a runner free ``outcomes`` keeps, and more."""
 
 
-def _grouping(counts: tuple[int, ...], places: Places) -> Grouping:
+def _grouping(runners: Runners, plan: RollPlan) -> tuple[object, Grouping, Onward]:
+    """The plan's ``Grouping`` and ``Onward`` (``runners``: any set the plan is kept for)."""
+    _, moves, counts, places, sizes = plan
     found = _GROUPINGS.get(id(places))
     if found is None or found[0] is not places:
         if len(_GROUPINGS) >= _GROUPINGS_KEPT:
             _GROUPINGS.clear()
-        sizes = [len(where) for where in places]
-        cells = np.fromiter(chain.from_iterable(places), dtype=np.int64, count=sum(sizes))
+        cells = np.fromiter(places, dtype=np.int64, count=len(places))
         starts = np.fromiter(accumulate(sizes[:-1], initial=0), dtype=np.int64, count=len(sizes))
-        found = _GROUPINGS[id(places)] = (
-            places, (cells, starts, counts)
-        )
-    return found[1]
+        found = _GROUPINGS[id(places)] = (places, (cells, starts, counts), _onward(runners, moves))
+    return found
+
+
+def _onward(runners: Runners, moves: tuple[Move, ...]) -> Onward:
+    out = frozenset(c for c in COLUMNS if runners[c])
+    free: list[int] = []
+    full: set[frozenset[int]] = set()
+    for place, move in enumerate(moves):
+        columns = out.union(move)
+        if len(columns) < MAX_RUNNERS:
+            free.append(place)
+        else:
+            full.add(columns)
+    return tuple(free), frozenset(tuple(sorted(columns)) for columns in full)
 
 
 class LeafValue(Protocol):
@@ -81,10 +97,12 @@ class BoardTables:
         """Each set's successors (the next roll's), each once, in the order first met."""
         self.groups: dict[Runners, Grouping] = {}
         """Each set's next roll as ``Grouping``: its moves' results (``reached``) read at once."""
+        self.onward: dict[Runners, Onward] = {}
+        """Each set's next roll as ``Onward``."""
         self.busts: dict[Runners, int] = {}
         """Each set's next roll's busts (of the 1,296)."""
-        self._places: dict[Runners, Places] = {}
-        """Each set's next roll's groups as places in ``reached`` (the plan's)."""
+        self._plans: dict[Runners, RollPlan] = {}
+        """Each set's next roll's plan (its groups' places in ``reached``)."""
         self.ends = SolvedEnds(state)
         self._known: dict[Runners, Runners] = {}
 
@@ -93,16 +111,14 @@ class BoardTables:
         the bust's count."""
         bust = self.busts.get(runners)
         if bust is None:
-            bust, moves, counts, places = roll_plan(self.state, runners)
+            plan = roll_plan(self.state, runners)
             # Each move's step once (the engine's), and one tuple per runner set however
             # many rolls lead to it (a plan holds thousands, each reached from many places).
-            known = self._known
-            self.reached[runners] = [
-                known.setdefault(r, r) for r in runners_after_each(self.state, runners, moves)
-            ]
-            self.groups[runners] = _grouping(counts, places)
-            self._places[runners] = places
-            self.busts[runners] = bust
+            after = runners_after_each(self.state, runners, plan[1])
+            self.reached[runners] = list(map(self._known.setdefault, after, after))
+            _, self.groups[runners], self.onward[runners] = _grouping(runners, plan)
+            self._plans[runners] = plan
+            bust = self.busts[runners] = plan[0]
         return bust
 
     def successors(self, runners: Runners) -> Successors:
@@ -112,12 +128,12 @@ class BoardTables:
         if found is None:
             bust = self.expand(runners)
             after = self.reached[runners]
-            found = self.nexts[runners] = (
-                bust,
-                [(count, tuple([after[k] for k in where]))
-                 for count, where in zip(self.groups[runners][2], self._places[runners],
-                                         strict=True)],
-            )
+            _, _, counts, places, sizes = self._plans[runners]
+            ends = list(accumulate(sizes))
+            found = self.nexts[runners] = (bust, [
+                (count, tuple([after[k] for k in places[end - size:end]]))
+                for count, size, end in zip(counts, sizes, ends, strict=True)
+            ])
         return found
 
     def stop_value(self, runners: Runners) -> float:

@@ -88,33 +88,55 @@ def outcomes(state: GameState, runners: tuple[int, ...] | None = None) -> tuple[
     return result
 
 
-RollPlan = tuple[int, tuple[Move, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+RollPlan = tuple[int, tuple[Move, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """The next roll as the search reads it (``roll_plan``): the bust's count, the distinct
-moves in the order first met, each group of moves' count (the bust aside), and each
-group's moves' places in that list (for reading many results at once, ``board_tables``)."""
+moves in the order first met, each group of moves' count (the bust aside), every group's
+moves' places in that list one group after another, and how many moves each group has
+(for reading many results at once, ``board_tables``)."""
 _plans: dict[object, RollPlan] = {}
 _passing_plans: dict[object, RollPlan] = {}
+
+
+class _MoveNumbers(dict[Move, int]):
+    """Each move met as a small number, for the process (a move names one or two of the 11
+    columns: a few dozen at most); ``_MOVES`` lists them by number."""
+
+    __slots__ = ()
+
+    def __missing__(self, move: Move) -> int:
+        found = self[move] = len(_MOVES)
+        _MOVES.append(move)
+        return found
+
+
+_NUMBERS: Final = _MoveNumbers()
+_MOVES: list[Move] = []
 
 
 def roll_plan(state: GameState, runners: tuple[int, ...]) -> RollPlan:
     """``outcomes`` as a ``RollPlan`` (kept alike: every runner out for good, the others
     until ``_PASSING_LIMIT`` are held). A search reaches each runner set once but meets the
     same outcomes for many: each set's successors are then one step per move, read by
-    place, not a dictionary's lookup per move of every group."""
+    place, not a dictionary's lookup per move of every group. The moves are read as
+    numbers (``_NUMBERS``) to find each one's place: numbers are found and compared faster
+    than tuples of columns."""
     key = _key(state, runners)
     full = not free_runners(runners) and state.config.variant != "jump"
     cache = _plans if full else _passing_plans
     found = cache.get(key)
     if found is None:
         rolls = outcomes(state, runners)
-        moves = tuple(dict.fromkeys(chain.from_iterable(allowed for _, allowed in rolls)))
-        read = dict(zip(moves, range(len(moves)), strict=True)).__getitem__
-        places = tuple(tuple(map(read, allowed)) for _, allowed in rolls if allowed)
+        groups = [allowed for _, allowed in rolls if allowed]
+        numbers = list(map(_NUMBERS.__getitem__, chain.from_iterable(groups)))
+        place = {number: k for k, number in enumerate(dict.fromkeys(numbers))}
+        moves = tuple(map(_MOVES.__getitem__, place))
         counts = tuple([count for count, allowed in rolls if allowed])
         if len(_passing_plans) >= _PASSING_LIMIT:
             _passing_plans.clear()
         bust = sum(count for count, allowed in rolls if not allowed)
-        found = cache[key] = (bust, moves, counts, places)
+        found = cache[key] = (
+            bust, moves, counts, tuple(map(place.__getitem__, numbers)), tuple(map(len, groups))
+        )
     return found
 
 

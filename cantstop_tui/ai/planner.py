@@ -34,7 +34,7 @@ from typing import Final
 
 import numpy as np
 
-from ..engine import GameState, Move, may_stop_with, refuses_stops, runners_after
+from ..engine import MAX_RUNNERS, GameState, Move, may_stop_with, refuses_stops, runners_after
 from .board_tables import BoardTables, LeafValue, Runners, Successors, all_out
 from .outcomes import ROLLS
 from .solved_ends import columns_of
@@ -72,6 +72,9 @@ class Planner:
         variant only decisions, by the plain search: see ``move_values``)."""
         self.tables: BoardTables = BoardTables(state, evaluator) if share is None else share.tables
         self._best: dict[tuple[Runners, Depth], float] = {}
+        self._ends: dict[Runners, float] = {}
+        """``best`` of the situations with every runner out valued to the turn's end (at
+        any depth), by runners: most of the situations the search values."""
         self._horizon: dict[Runners, float] = {}
         """``best(runners, 0)`` by runners: the search's leaves, asked for most often."""
         self._by_depth: dict[Depth, dict[Runners, float]] = {}
@@ -99,12 +102,6 @@ class Planner:
         """Whether the rules let the player stop with ``runners`` out (the engine's)."""
         return not self._refusable or may_stop_with(self.state, runners)
 
-    def _at_horizon(self, runners: Runners) -> float:
-        found = self._horizon.get(runners)
-        if found is None:
-            found = self._horizon[runners] = self.best(runners, 0)
-        return found
-
     def after(self, runners: Runners, move: Move) -> Runners:
         """Runner heights after ``move`` (the engine's step, jumps included)."""
         return runners_after(self.state, runners, move)
@@ -128,15 +125,21 @@ class Planner:
         reach = _ALL if depth is None else depth
         done = self._prefetched
         tables = self.tables
+        stops = tables.stops
         frontier = {r for r in roots if done.get(r, -1) < reach}
         seen = set(frontier)
         expanded: list[set[Runners]] = []
-        ends: set[Runners] = set()
+        # Every situation with every runner out is valued by its triple's turn's end
+        # (``TurnEnd`` values those, and what follows them): only their triples are
+        # gathered, from each expanded set's plan (``BoardTables.onward``). The sets are
+        # built as before, whose order is the network's batches'.
+        exact = self._exact_out
+        triples = {columns_of(r) for r in frontier if all_out(r)} if exact else set()
+        free = len(self.state.runners) - MAX_RUNNERS  # a set with a runner free has more 0s
         level = 0
         while frontier:
-            if self._exact_out:  # TurnEnd values those, and what follows them
-                ends.update(r for r in frontier if all_out(r))
-                frontier = {r for r in frontier if not all_out(r)}
+            if exact:
+                frontier = {r for r in frontier if r.count(0) > free}
             tables.stop_values(list(frontier))
             expanded.append(frontier)
             if level == reach:
@@ -144,15 +147,17 @@ class Planner:
             level += 1
             grown: set[Runners] = set()
             for runners in frontier:
-                if tables.stops[runners] < self.best_stop:
+                if stops[runners] < self.best_stop:
                     tables.expand(runners)
                     grown.update(tables.reached[runners])
+                    if exact:
+                        triples |= tables.onward[runners][1]
             # A set an earlier decision of the turn looked at as far ahead has all that is
             # within reach valued: not again.
             frontier = {r for r in grown - seen if done.get(r, -1) < reach - level}
             seen |= grown
-        if ends and self._solve_ends:
-            self.solve_ends(ends)
+        if triples:
+            self.solve_ends(triples)
         for level, found in enumerate(expanded):
             done.update((r, max(done.get(r, -1), reach - level)) for r in found)
 
@@ -197,10 +202,13 @@ class Planner:
         else:
             known = self._by_depth.setdefault(later, {})
         missing = [n for n in tables.reached[runners] if n not in known]  # each once, as met
-        if leaves:
-            leaf = tables.stop_value if self._plain_leaf else self._at_horizon  # fills ``known``
+        if leaves and self._plain_leaf:
+            leaf = tables.stop_value  # fills ``known``
             for n in missing:
                 leaf(n)
+        elif leaves:
+            best = self.best
+            known.update([(n, best(n, 0)) for n in missing])
         else:
             best = self.best
             known.update((n, best(n, later)) for n in missing)
@@ -209,17 +217,19 @@ class Planner:
     def best(self, runners: Runners, depth: Depth) -> float:
         """Worth of being at ``runners`` with the choice to roll or stop, ``depth`` rolls seen
         (None: to the turn's end)."""
-        exact = (depth is None or self._exact_out) and self._solve_ends and all_out(runners)
-        key = (runners, None if exact else depth)
+        if (depth is None or self._exact_out) and self._solve_ends and all_out(runners):
+            found = self._ends.get(runners)
+            if found is None:
+                solved = self._solved.get(columns_of(runners))
+                if solved is None or not solved.covers(runners):
+                    solved = self.turn_end(runners)
+                found = self._ends[runners] = solved.value(runners)
+            return found
+        key = (runners, depth)
         found = self._best.get(key)
         if found is not None:
             return found
-        if exact:
-            solved = self._solved.get(columns_of(runners))
-            if solved is None or not solved.covers(runners):
-                solved = self.turn_end(runners)
-            value = solved.value(runners)
-        elif not self.may_stop(runners):  # must roll on, however far the search looks
+        if not self.may_stop(runners):  # must roll on, however far the search looks
             value = self.roll_value(runners, None if depth is None else max(depth, 1))
         else:
             stop = self.tables.stop_value(runners)
@@ -247,10 +257,10 @@ class Planner:
             self.may_stop if self._refusable else None,
         )
 
-    def solve_ends(self, situations: set[Runners]) -> None:
-        """Solve, in one pass, the turn's end of every column triple of ``situations``
-        (every runner out, reachable this turn) not solved yet."""
-        starts = self.tables.ends.unsolved(situations)
+    def solve_ends(self, triples: set[tuple[int, ...]]) -> None:
+        """Solve, in one pass, the turn's end of every column triple of ``triples`` (each
+        reachable this turn with every runner out) not solved yet."""
+        starts = self.tables.ends.unsolved(triples)
         if starts:
             self._solve(starts)
 

@@ -63,11 +63,11 @@ class SolvedEnds:
         ``runners`` where lower."""
         return tuple(map(min, self.lowest(columns_of(runners)), runners))
 
-    def unsolved(self, situations: Iterable[Runners]) -> list[Runners]:
-        """The starts of every column triple of ``situations`` (every runner out, reachable
-        this turn) not solved yet from the turn's lowest heights."""
+    def unsolved(self, triples: Iterable[tuple[int, ...]]) -> list[Runners]:
+        """The starts of every column triple of ``triples`` (each reachable this turn with
+        every runner out) not solved yet from the turn's lowest heights."""
         starts = []
-        for columns in sorted({columns_of(runners) for runners in situations}):
+        for columns in sorted(triples):
             lowest = self.lowest(columns)
             solved = self.by_columns.get(columns)
             if solved is None or not solved.covers(lowest):

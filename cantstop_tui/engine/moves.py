@@ -78,18 +78,29 @@ def runners_after_each(
     which asks for millions).
 
     >>> from cantstop_tui.engine import new_game
-    >>> runners_after_each(new_game(), (0,) * 13, [(7, 7), (6, 8)])[1][6:9]
-    (1, 0, 1)
+    >>> [r[6:9] for r in runners_after_each(new_game(), (0,) * 13, [(7, 7), (6, 8), (8,)])]
+    [(0, 2, 0), (1, 0, 1), (0, 0, 1)]
     """
     if state.config.variant == "jump":
         return [runners_after(state, runners, move) for move in moves]
     own = state.squares[state.current_player]
+    heights = list(runners)  # each move's step made in place, then undone
     found = []
     for move in moves:
-        heights = list(runners)
-        for column in move:
-            heights[column] = (heights[column] or own[column]) + 1
-        found.append(tuple(heights))
+        if len(move) == 1:
+            (a,) = move
+            was = heights[a]
+            heights[a] = (was or own[a]) + 1
+            found.append(tuple(heights))
+            heights[a] = was
+        else:
+            a, b = move
+            was_a, was_b = heights[a], heights[b]
+            heights[a] = (was_a or own[a]) + 1
+            heights[b] = (heights[b] or own[b]) + 1
+            found.append(tuple(heights))
+            heights[b] = was_b
+            heights[a] = was_a
     return found
 
 

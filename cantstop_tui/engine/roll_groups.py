@@ -28,11 +28,21 @@ _KINDS: dict[tuple[Move, ...], int] = {(): 0}
 """Each pairing's moves met so far, as a small number (a few hundred at most: one of five
 shapes for each of 66 pairs of sums); ``_ALLOWED`` lists them by number."""
 _ALLOWED: list[tuple[Move, ...]] = [()]
-_WIDTH = 1 << 12
-"""Past any kind's number: a roll's three kinds make one number in base ``_WIDTH``."""
-_ROLL_KINDS: dict[int, tuple[Move, ...]] = {}
-"""A roll's moves by its three pairings' kinds as one number, kept for the process (a few
-thousand at most, as ``moves.roll_moves``' own)."""
+_PAIR_KINDS: dict[int, int] = {}
+"""A pair's kind by what its moves depend on (``moves.pairing_moves``: the pair, each of its
+sums' steps, and whether a runner is there or two are left) as one number, kept for the
+process (66 pairs times 18 at most)."""
+_WIDTH = 1 << 10
+"""Past any kind's number (a few hundred at most): a roll's three kinds make one number in
+base ``_WIDTH``, under 2 ** 30 (Python's arithmetic is quicker there)."""
+_ROLL_KINDS: dict[int, int] = {}
+"""A roll's moves, as their number in ``_ROLLS``, by its three pairings' kinds as one
+number, kept for the process (a few thousand at most, as ``moves.roll_moves``' own)."""
+_ROLL_NUMBERS: dict[tuple[Move, ...], int] = {}
+"""Each distinct roll's moves met so far, as a small number (rolls allowing the same moves
+share one: a position's groups are counted by number, not by hashing tuples of moves);
+``_ROLLS`` lists them by number."""
+_ROLLS: list[tuple[Move, ...]] = []
 
 
 def _layout(dice_sets: Sequence[Roll]) -> _Layout:
@@ -50,14 +60,32 @@ def _layout(dice_sets: Sequence[Roll]) -> _Layout:
     return found[1]
 
 
-def _roll_kinds(code: int) -> tuple[Move, ...]:
-    """The moves of a roll whose pairings' kinds make ``code``, not met before: worked out
-    and kept (``_ROLL_KINDS``, which ``grouped_moves`` reads first)."""
+def _pair_kind(
+    key: int, pair: tuple[int, int], steps: Sequence[int], runners: tuple[int, ...], free: int
+) -> int:
+    """The kind of a pair's moves not met with ``key`` before: worked out, numbered if new,
+    and kept (``_PAIR_KINDS``, which ``grouped_moves`` reads first)."""
+    moves = pairing_moves(pair, steps, runners, free)
+    number = _KINDS.get(moves)
+    if number is None:
+        number = _KINDS[moves] = len(_ALLOWED)
+        _ALLOWED.append(moves)
+    _PAIR_KINDS[key] = number
+    return number
+
+
+def _roll_kinds(code: int) -> int:
+    """The moves of a roll whose pairings' kinds make ``code``, not met before, as their
+    number (``_ROLLS``): worked out and kept (``_ROLL_KINDS``, which ``grouped_moves``
+    reads first)."""
     allowed = _ALLOWED
     high, low = divmod(code, _WIDTH)
     moves = roll_moves((allowed[high // _WIDTH], allowed[high % _WIDTH], allowed[low]))
-    _ROLL_KINDS[code] = moves
-    return moves
+    number = _ROLL_NUMBERS.setdefault(moves, len(_ROLLS))
+    if number == len(_ROLLS):
+        _ROLLS.append(moves)
+    _ROLL_KINDS[code] = number
+    return number
 
 
 def grouped_moves(
@@ -68,33 +96,38 @@ def grouped_moves(
     current player with ``runners`` out (each dice set weighing its ``counts`` entry), in
     the order of the first dice set allowing it; no moves is a bust.
 
-    Each pair's moves are read as a kind (``_KINDS``), a dice set's three kinds as one
-    number, and each number's moves are kept (``_ROLL_KINDS``): a dice set is a few
-    lookups of small numbers, not of tuples of moves."""
+    Each pair's moves are read as a kind (``_KINDS``; found by what they depend on,
+    ``_PAIR_KINDS``), a dice set's three kinds as one number, and each number's moves are
+    kept, numbered (``_ROLL_KINDS``): a dice set is a few lookups of small numbers, not
+    of tuples of moves."""
     steps, free = _steps_and_free(state, runners, COLUMNS)
     pairs, sets = _layout(dice_sets)
     if len(_ALLOWED) + len(pairs) >= _WIDTH:  # never in a game: number them again
         _KINDS.clear()
         _KINDS[()] = 0
         del _ALLOWED[1:]
-        _ROLL_KINDS.clear()
-    kinds = _KINDS
+        _PAIR_KINDS.clear()
+        _ROLL_KINDS.clear()  # the rolls' numbers stay: they name moves, not kinds
+    known = _PAIR_KINDS
+    two_free = free >= 2
     kind = []
-    for pair in pairs:
-        moves = pairing_moves(pair, steps, runners, free)
-        number = kinds.get(moves)
+    for a, b in pairs:
+        key = (((a * 13 + b) * 3 + steps[a]) * 3 + steps[b]) * 2 + (
+            1 if two_free or runners[a] or runners[b] else 0
+        )
+        number = known.get(key)
         if number is None:
-            number = kinds[moves] = len(_ALLOWED)
-            _ALLOWED.append(moves)
+            number = _pair_kind(key, (a, b), steps, runners, free)
         kind.append(number)
     kind.append(0)  # the place past the last pair: none
     found = _ROLL_KINDS
     width = _WIDTH
-    grouped: dict[tuple[Move, ...], int] = {}
+    grouped: dict[int, int] = {}
     for (a, b, c), count in zip(sets, counts, strict=True):
         code = (kind[a] * width + kind[b]) * width + kind[c]
-        allowed = found.get(code)
-        if allowed is None:
-            allowed = _roll_kinds(code)
-        grouped[allowed] = grouped.get(allowed, 0) + count
-    return tuple((count, moves) for moves, count in grouped.items())
+        number = found.get(code)
+        if number is None:
+            number = _roll_kinds(code)
+        grouped[number] = grouped.get(number, 0) + count
+    rolls = _ROLLS
+    return tuple((count, rolls[number]) for number, count in grouped.items())

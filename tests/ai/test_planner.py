@@ -10,6 +10,7 @@ from ai_positions import position, rolled
 from cantstop_tui.ai.board_tables import all_out
 from cantstop_tui.ai.expert import ClassicExpertBot, ExpertBot
 from cantstop_tui.ai.planner import CLASSIC_DEPTH, DEFAULT_DEPTH, Planner
+from cantstop_tui.ai.solved_ends import columns_of
 from cantstop_tui.ai.turns_model import shipped
 from cantstop_tui.ai.win_chance import ModelEvaluator
 from cantstop_tui.engine import ALL_ROLLS, Dice, GameConfig, Phase, choose, legal_moves, roll
@@ -185,6 +186,41 @@ def test_each_column_triple_is_solved_once_a_turn_from_the_lowest_heights_it_can
     assert dict(zip(solved.columns, solved.low, strict=True)) == {6: 7, 7: 8, 9: 4}
     low = position(**{**MIDGAME, "runners": {6: 7, 7: 8, 9: 4}}).runners
     assert planner.turn_end(low) is solved
+
+
+@pytest.mark.parametrize("runners", [{}, {7: 8}, {6: 7, 7: 8}, {6: 7, 7: 8, 9: 5}])
+def test_a_plan_names_the_moves_leaving_a_runner_free_and_the_triples_of_the_others(
+    runners: dict[int, int],
+) -> None:
+    """What the search to the turn's end reads instead of the situations with every runner
+    out (``BoardTables.onward``): the successors that leave a runner free, by place, and
+    the column triples of all the others."""
+    where = {**MIDGAME, "runners": runners}
+    tables = _planner(DEFAULT_DEPTH, to_the_end=True, **where).tables
+    start = position(**where).runners
+    tables.expand(start)
+    after = tables.reached[start]
+    free, triples = tables.onward[start]
+    assert [after[k] for k in free] == [n for n in after if not all_out(n)]
+    assert triples == {columns_of(n) for n in after if all_out(n)}
+    assert len(runners) < 2 or triples
+
+
+def test_a_search_to_the_end_solves_every_triple_it_can_reach() -> None:
+    """The triples prefetching solves are every triple of a situation with every runner out
+    within reach (each once)."""
+    where = {**MIDGAME, "runners": {6: 7}}
+    planner = _planner(DEFAULT_DEPTH, to_the_end=True, **where)
+    start = position(**where).runners
+    planner.prefetch([start], 2)
+    reached, frontier = set(), {start}
+    for _ in range(2):
+        frontier = {n for r in frontier for _, nexts in planner.successors(r)[1] for n in nexts}
+        reached |= frontier
+        frontier = {n for n in frontier if not all_out(n)}
+    expected = {columns_of(n) for n in reached if all_out(n)}
+    assert len(expected) > 10
+    assert set(planner.tables.ends.by_columns) == expected
 
 
 @pytest.mark.parametrize(
