@@ -30,7 +30,10 @@ def ellipsis_for(ascii_only: bool) -> str:
 
 
 def cells(text: str) -> int:
-    """How many terminal cells ``text`` takes (wide characters two, marks none)."""
+    """How many terminal cells ``text`` takes (wide characters two, marks none; printable
+    ASCII one each, counted at once: a review's text measures every line it writes)."""
+    if text.isascii() and text.isprintable():
+        return len(text)
     return sum(_cells(char) for char in text)
 
 

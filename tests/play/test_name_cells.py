@@ -6,8 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from reviewed_games import Reviewed
 
+from cantstop_tui.play import name_cells
 from cantstop_tui.play.name_cells import ELLIPSIS, cells, name_column, short_name
 from cantstop_tui.play.review_text import (
     DECISION_NAME_CELLS,
@@ -99,3 +102,9 @@ def test_the_side_panels_cut_text_ends_in_the_ellipsis_given() -> None:
     assert fit_cells("2,6,11,12", 6, pad=False, ellipsis="...").plain == "2,6..."
     assert fit_cells("2,6,11,12", 6, pad=False).plain == "2,6,1…"
     assert fit_cells("2,6", 6).plain == "2,6   "
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F)))
+def test_ascii_is_measured_as_each_character_would_be(text: str) -> None:
+    """The count at once for printable ASCII is the character-by-character count."""
+    assert cells(text) == sum(name_cells._cells(char) for char in text)
