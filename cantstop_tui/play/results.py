@@ -17,13 +17,12 @@ found by its kind, not its name: ``ratings.rated``.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..ai import level_name
+from ..frozen import frozen
 from .match import HUMAN, Match, Seat
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameResult:
     """One player's part in a finished game (a name playing two seats: both together)."""
 

@@ -10,12 +10,13 @@ named. See docs/save-format.md.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
 from ..engine import IllegalMoveError, config_from_dict, config_to_dict, state_to_dict
+from ..frozen import frozen
 from ..play.match import Action, Handover, Match, Reseed, Seat
 from ..play.names import clean_name, clean_text
 from .action_lines import ActionLines, action_json
@@ -273,7 +274,7 @@ def _hinted(raw: Any, seats: int) -> frozenset[int]:
 # --- files -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LoadedGame:
     """A game read from its file, with the file's times."""
 

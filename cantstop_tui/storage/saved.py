@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 
+from ..frozen import frozen
 from ..play.match import Match
 from .errors import SaveError
 from .paths import saves_dir
@@ -43,7 +43,7 @@ def save_game(
     return path
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SavedGame:
     """One file in the saves folder, summarised without replaying it."""
 

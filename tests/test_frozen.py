@@ -1,0 +1,115 @@
+"""``@frozen`` behaves as ``@dataclass(frozen=True, slots=True)``: the same equality, hash,
+repr, frozenness, pickling, ``replace`` and fields; only its making is cheaper."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from dataclasses import FrozenInstanceError, dataclass, field, replace
+from typing import Any
+
+import pytest
+
+from cantstop_tui.frozen import frozen
+
+
+@frozen
+class Thing:
+    """A thing."""
+
+    name: str
+    size: int = 2
+    notes: tuple[Any, ...] = ()
+    cache: object = field(default=None, compare=False, repr=False)
+    seen: int = field(default=0, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class OldThing:  # the same, made by dataclass
+    """A thing."""
+
+    name: str
+    size: int = 2
+    notes: tuple[Any, ...] = ()
+    cache: object = field(default=None, compare=False, repr=False)
+    seen: int = field(default=0, hash=False)
+
+
+NEW: type[Any] = Thing
+OLD: type[Any] = OldThing
+CASES = [("a", 1), ("a", 2), ("b", 1), ("a", 1, ("x", 3)), ("a", 1, (), "c"), ("a", 1, (), None, 5)]
+
+
+@pytest.mark.parametrize("left", CASES)
+@pytest.mark.parametrize("right", CASES)
+def test_equality_and_hash_are_dataclass_s(left: tuple[Any, ...], right: tuple[Any, ...]) -> None:
+    assert (NEW(*left) == NEW(*right)) is (OLD(*left) == OLD(*right))
+    assert (NEW(*left) != NEW(*right)) is (OLD(*left) != OLD(*right))
+    assert hash(NEW(*left)) == hash(OLD(*left))
+    assert repr(NEW(*left)) == repr(OLD(*left)).replace("Old", "", 1)
+
+
+def test_other_classes_are_not_equal_and_may_answer() -> None:
+    assert NEW("a") != OLD("a")
+    assert NEW("a").__eq__(("a", 2, (), 0)) is NotImplemented
+    assert NEW("a") == NEW("a", 2, (), object())  # cache: not compared
+
+
+def test_frozen_slotted_picklable_and_replaceable() -> None:
+    thing = NEW("a", 3, (1,))
+    with pytest.raises(FrozenInstanceError):
+        thing.size = 4
+    with pytest.raises(FrozenInstanceError):
+        del thing.name
+    assert not hasattr(thing, "__dict__")
+    assert pickle.loads(pickle.dumps(thing)) == thing
+    assert replace(thing, size=5) == NEW("a", 5, (1,))
+    assert [f.name for f in dataclasses.fields(NEW)] == [f.name for f in dataclasses.fields(OLD)]
+    assert NEW.__match_args__ == OLD.__match_args__
+    assert NEW.__doc__ == "A thing."
+
+
+def test_a_recursive_repr_says_dots() -> None:
+    holder: list[Any] = []
+    thing = NEW("a", 1, (holder,))
+    holder.append(thing)
+    old_holder: list[Any] = []
+    old = OLD("a", 1, (old_holder,))
+    old_holder.append(old)
+    assert repr(thing) == repr(old)[3:] == "Thing(name='a', size=1, notes=([...],), seen=0)"
+
+
+def test_methods_the_class_writes_are_kept() -> None:
+    @frozen
+    class Own:
+        value: int
+
+        def __repr__(self) -> str:
+            return "own"
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+    assert repr(Own(1)) == "own" and Own(1) == Own(2)
+    assert hash(Own(1)) == hash((1,))  # as dataclass's: writing __eq__ alone left None
+
+    @frozen
+    class Hashed:
+        value: int
+
+        def __hash__(self) -> int:
+            return 7
+
+    assert hash(Hashed(1)) == 7
+
+
+@pytest.mark.parametrize("count", [0, 1, 2])
+def test_zero_one_or_more_fields(count: int) -> None:
+    names = ("a", "b")[:count]
+    made: list[type[Any]] = [
+        decorate(type("Few", (), {"__annotations__": dict.fromkeys(names, "int")}))
+        for decorate in (frozen, dataclass(frozen=True, slots=True))
+    ]
+    new, old = (cls(*range(count)) for cls in made)
+    assert hash(new) == hash(old) and repr(new) == repr(old)
+    assert new == made[0](*range(count)) and new != old
