@@ -1,27 +1,41 @@
-"""``@frozen``: ``@dataclass(frozen=True, slots=True)``, made in about half the time.
+"""``@frozen``: ``@dataclass(frozen=True, slots=True)``, made in about a third of the time.
 
 Making a dataclass writes each of its methods as Python source and compiles it: six for a
 frozen one (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
 ``__delattr__``), about 1.2 ms a class, so the 34 a review's start-up makes took about a
-sixth of its instructions (issue 31). Here the standard library makes the class, its
-``__init__`` and the frozen ``__setattr__``/``__delattr__`` (``eq=False, repr=False``), and
-the three others are the same for every class, reading the fields through one
-``operator.attrgetter``: nothing to compile. They behave as the generated ones do, to the
-hash (``tests/test_frozen.py`` checks them against ``dataclass``'s): equal when of the same
+sixth of its instructions (issue 31). Here the standard library lays the class out (its
+fields, slots, ``__match_args__``; ``init=False, repr=False, eq=False``), its
+``__init__`` is compiled as ``dataclass`` writes it (the one source compiled), and the
+other methods are the same for every class, reading the fields through one
+``operator.attrgetter``. They behave as the generated ones do, to the hash
+(``tests/test_frozen.py`` checks each against ``dataclass``'s): equal when of the same
 class with equal compared fields, ``NotImplemented`` otherwise; the hash of the tuple of
 those fields; the repr ``Name(field=value, ...)`` of the fields shown, ``...`` for a
-recursive one. A method the class writes itself is kept, as ``dataclass`` keeps it.
+recursive one; ``FrozenInstanceError`` on setting or deleting a field; pickled as a list
+of the fields' values. A method the class writes itself is kept, as ``dataclass`` keeps
+it. Not for ``InitVar`` or keyword-only fields (a ``TypeError`` says so).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from dataclasses import Field, dataclass, field, fields
+from dataclasses import MISSING, Field, FrozenInstanceError, dataclass, field, fields
 from operator import attrgetter
 from reprlib import recursive_repr
 from typing import Any, TypeVar, cast, dataclass_transform
 
 T = TypeVar("T")
+
+
+class _Factory:
+    """The default of a parameter whose field has a ``default_factory`` (as ``dataclass``)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
 
 
 def _values(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -38,17 +52,61 @@ def _names(chosen: list[Field[Any]]) -> tuple[str, ...]:
     return tuple(each.name for each in chosen)
 
 
-@dataclass_transform(frozen_default=True, field_specifiers=(field,))
-def frozen(cls: type[T]) -> type[T]:
-    """``cls`` as ``@dataclass(frozen=True, slots=True)`` makes it (see the module)."""
-    body = dict(cls.__dict__)
-    made = dataclass(frozen=True, slots=True, eq=False, repr=False)(cls)
-    every = fields(cast(Any, made))
+def _init(made: type[Any], every: tuple[Field[Any], ...]) -> Callable[..., None]:
+    """``__init__`` as ``dataclass(frozen=True, slots=True)`` writes it: parameters typed
+    and defaulted as the fields, each field set through ``object.__setattr__``, then
+    ``__post_init__``."""
+    names: dict[str, Any] = {"__dataclass_object__": object, "__dataclass_factory__": _FACTORY}
+    params, lines, seen_default = ["self"], [], False
+    for each in every:
+        names[f"__type_{each.name}"] = each.type
+        default = f"__default_{each.name}"
+        if each.default_factory is not MISSING:
+            names[default] = each.default_factory
+            value = (
+                f"{default}() if {each.name} is __dataclass_factory__ else {each.name}"
+                if each.init else f"{default}()"
+            )
+        elif each.default is not MISSING:
+            names[default] = each.default
+            value = each.name if each.init else default
+        elif each.init:
+            value = each.name
+        else:
+            continue
+        if each.init:
+            given = each.default is not MISSING or each.default_factory is not MISSING
+            if seen_default and not given:
+                raise TypeError(f"non-default argument {each.name!r} follows default argument")
+            seen_default = seen_default or given
+            after = "=__dataclass_factory__" if each.default_factory is not MISSING else ""
+            after = f"={default}" if each.default is not MISSING else after
+            params.append(f"{each.name}:__type_{each.name}{after}")
+        lines.append(f"__dataclass_object__.__setattr__(self,{each.name!r},{value})")
+    if hasattr(made, "__post_init__"):
+        lines.append("self.__post_init__()")
+    body = "\n  ".join(lines or ["pass"])
+    source = (
+        f"def __make__({', '.join(names)}):\n"
+        f" def __init__({', '.join(params)}) -> None:\n  {body}\n return __init__"
+    )
+    module = sys.modules.get(made.__module__)
+    scope: dict[str, Any] = {}
+    code = compile(source, "<string>", "exec", dont_inherit=True)  # this module's annotations
+    exec(code, module.__dict__ if module else {}, scope)  # as dataclass does
+    init = cast(Callable[..., None], scope["__make__"](**names))
+    init.__qualname__ = f"{made.__qualname__}.__init__"
+    return init
+
+
+def _methods(made: type[Any], every: tuple[Field[Any], ...]) -> dict[str, Any]:
+    """The methods every frozen class shares, for ``made``'s fields."""
     compared = _values(_names([each for each in every if each.compare]))
     hashed = _values(
         _names([each for each in every if (each.compare if each.hash is None else each.hash)])
     )
-    shown = _names([each for each in every if each.repr])
+    shown, all_fields = _names([each for each in every if each.repr]), _names(list(every))
+    values = _values(all_fields)
 
     def __eq__(self: Any, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -60,15 +118,60 @@ def frozen(cls: type[T]) -> type[T]:
 
     @recursive_repr()
     def __repr__(self: Any) -> str:
-        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
-        return f"{self.__class__.__qualname__}({values})"
+        text = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
+        return f"{self.__class__.__qualname__}({text})"
 
-    # dataclass's rule: a __hash__ of the class's own is kept, unless it is the None that
-    # writing __eq__ in a class leaves
+    def __setattr__(self: Any, name: str, value: object) -> None:
+        if type(self) is made or name in all_fields:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(made, self).__setattr__(name, value)
+
+    def __delattr__(self: Any, name: str) -> None:
+        if type(self) is made or name in all_fields:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(made, self).__delattr__(name)
+
+    def __getstate__(self: Any) -> list[Any]:
+        return list(values(self))
+
+    def __setstate__(self: Any, state: list[Any]) -> None:
+        for name, value in zip(all_fields, state, strict=False):
+            object.__setattr__(self, name, value)
+
+    return {
+        "__eq__": __eq__, "__hash__": __hash__, "__repr__": __repr__,
+        "__setattr__": __setattr__, "__delattr__": __delattr__,
+        "__getstate__": __getstate__, "__setstate__": __setstate__,
+    }
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+def frozen(cls: type[T]) -> type[T]:
+    """``cls`` as ``@dataclass(frozen=True, slots=True)`` makes it (see the module)."""
+    body = dict(cls.__dict__)
+    made: type[Any] = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
+    every = fields(made)
+    pseudo = set(made.__dataclass_fields__) - set(_names(list(every)))
+    if any("InitVar" in str(made.__dataclass_fields__[name].type) for name in pseudo) or any(
+        each.kw_only for each in every
+    ):
+        raise TypeError(f"@frozen {made.__qualname__}: InitVar and kw_only are not supported")
+    methods = {"__init__": _init(made, every), **_methods(made, every)}
+    # dataclass's rules: a method of the class's own is kept, and so is its __hash__ unless
+    # it is the None that writing __eq__ in a class leaves; setting a frozen field is an error
     own_hash = "__hash__" in body and not (body["__hash__"] is None and "__eq__" in body)
-    for name, method in (("__eq__", __eq__), ("__hash__", __hash__), ("__repr__", __repr__)):
+    for name, method in methods.items():
+        if name in ("__setattr__", "__delattr__") and name in body:
+            raise TypeError(f"Cannot overwrite attribute {name} in class {made.__name__}")
         if own_hash if name == "__hash__" else name in body:
             continue
-        method.__qualname__ = f"{made.__qualname__}.{name}"
+        if name != "__init__":
+            method.__qualname__ = f"{made.__qualname__}.{name}"
         setattr(made, name, method)
-    return made
+    params = made.__dataclass_params__
+    params.init = params.repr = params.eq = params.frozen = True
+    if body.get("__doc__") is None:
+        import inspect  # as dataclass does: the class's signature
+
+        made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")
+    return cast(type[T], made)

@@ -113,3 +113,84 @@ def test_zero_one_or_more_fields(count: int) -> None:
     new, old = (cls(*range(count)) for cls in made)
     assert hash(new) == hash(old) and repr(new) == repr(old)
     assert new == made[0](*range(count)) and new != old
+
+
+@frozen
+class Made:
+    """Made with defaults, factories and a check."""
+
+    first: int
+    second: str = "b"
+    items: list[int] = field(default_factory=list)
+    hidden: int = field(default=5, init=False)
+    built: tuple[int, ...] = field(default_factory=tuple, init=False)
+
+    def __post_init__(self) -> None:
+        if self.first < 0:
+            raise ValueError("negative")
+
+
+@dataclass(frozen=True, slots=True)
+class OldMade:
+    """Made with defaults, factories and a check."""
+
+    first: int
+    second: str = "b"
+    items: list[int] = field(default_factory=list)
+    hidden: int = field(default=5, init=False)
+    built: tuple[int, ...] = field(default_factory=tuple, init=False)
+
+    def __post_init__(self) -> None:
+        if self.first < 0:
+            raise ValueError("negative")
+
+
+def test_init_is_dataclass_s() -> None:
+    import inspect
+
+    assert str(inspect.signature(Made)) == str(inspect.signature(OldMade))
+    assert Made.__init__.__annotations__ == OldMade.__init__.__annotations__
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        ((1,), {}), ((1, "c", [2]), {}), ((), {"first": 3, "items": [1]})
+    ]
+    for args, kwargs in calls:
+        made, old = Made(*args, **kwargs), OldMade(*args, **kwargs)
+        assert repr(made) == repr(old)[3:]
+        assert [getattr(made, f.name) for f in dataclasses.fields(Made)] == [
+            getattr(old, f.name) for f in dataclasses.fields(OldMade)
+        ]
+    assert Made(1).items is not Made(1).items
+    for cls in (Made, OldMade):
+        with pytest.raises(TypeError, match="unhashable type: 'list'"):
+            hash(cls(1))
+    bad: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        ((), {}), ((1, 2, 3, 4), {}), ((1,), {"hidden": 2}), ((-1,), {})
+    ]
+    for bad_args, bad_kwargs in bad:
+        errors = []
+        for cls in (Made, OldMade):
+            with pytest.raises((TypeError, ValueError)) as caught:
+                cls(*bad_args, **bad_kwargs)
+            errors.append(str(caught.value).replace("OldMade", "Made"))
+        assert errors[0] == errors[1]
+    assert Made.__dataclass_params__.frozen and Made.__dataclass_params__.eq  # type: ignore[attr-defined]
+    assert pickle.loads(pickle.dumps(Made(2, "x", [3]))) == Made(2, "x", [3])
+
+
+def test_what_dataclass_refuses_is_refused() -> None:
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+        frozen(type("Bad", (), {"__annotations__": {"a": "int", "b": "int"}, "a": 1}))
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __setattr__"):
+        frozen(type("Own", (), {"__annotations__": {"a": "int"}, "__setattr__": print}))
+    with pytest.raises(TypeError, match="kw_only"):
+        frozen(type("Kw", (), {"__annotations__": {"a": "int"}, "a": field(kw_only=True)}))
+
+
+def test_a_class_without_a_docstring_is_described_by_its_signature() -> None:
+    made: type[Any]
+    old: type[Any]
+    made, old = (
+        decorate(type("Plain", (), {"__annotations__": {"a": "int"}, "__doc__": None}))
+        for decorate in (frozen, dataclass(frozen=True, slots=True))
+    )
+    assert made.__doc__ == old.__doc__ == "Plain(a: 'int')"
