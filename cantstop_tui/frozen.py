@@ -1,19 +1,20 @@
-"""``@frozen``: ``@dataclass(frozen=True, slots=True)``, made in about a third of the time.
+"""``@frozen``: ``@dataclass(frozen=True, slots=True)``, without compiling five methods.
 
 Making a dataclass writes each of its methods as Python source and compiles it: six for a
 frozen one (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
-``__delattr__``), about 1.2 ms a class, so the 34 a review's start-up makes took about a
-sixth of its instructions (issue 31). Here the standard library lays the class out (its
-fields, slots, ``__match_args__``; ``init=False, repr=False, eq=False``), its
-``__init__`` is compiled as ``dataclass`` writes it (the one source compiled), and the
-other methods are the same for every class, reading the fields through one
-``operator.attrgetter``. They behave as the generated ones do, to the hash
-(``tests/test_frozen.py`` checks each against ``dataclass``'s): equal when of the same
-class with equal compared fields, ``NotImplemented`` otherwise; the hash of the tuple of
-those fields; the repr ``Name(field=value, ...)`` of the fields shown, ``...`` for a
-recursive one; ``FrozenInstanceError`` on setting or deleting a field; pickled as a list
-of the fields' values. A method the class writes itself is kept, as ``dataclass`` keeps
-it. Not for ``InitVar`` or keyword-only fields (a ``TypeError`` says so).
+``__delattr__``), about 3.8 million instructions a class, so the 34 a review's start-up
+makes were a fifth of it (issue 31). Here the standard library lays the class out (its
+fields, slots, ``__match_args__``: ``init=False, repr=False, eq=False``); ``__init__`` is
+compiled as ``dataclass`` writes it when the class's first instance is made (until then
+its signature reads ``(*args, **kwargs)``); the other methods are the same for every
+class, reading the fields through one ``operator.attrgetter``. They behave as the
+generated ones do, to the hash (``tests/test_frozen.py`` checks each against
+``dataclass``'s): equal when of the same class with equal compared fields,
+``NotImplemented`` otherwise; the hash of the tuple of those fields; the repr
+``Name(field=value, ...)`` of the fields shown, ``...`` for a recursive one;
+``FrozenInstanceError`` on setting or deleting a field; pickled as a list of the fields'
+values. A method the class writes itself is kept, as ``dataclass`` keeps it. Not for
+``InitVar`` or keyword-only fields (a ``TypeError`` says so).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def _init(made: type[Any], every: tuple[Field[Any], ...]) -> Callable[..., None]
     and defaulted as the fields, each field set through ``object.__setattr__``, then
     ``__post_init__``."""
     names: dict[str, Any] = {"__dataclass_object__": object, "__dataclass_factory__": _FACTORY}
-    params, lines, seen_default = ["self"], [], False
+    params, lines = ["self"], []
     for each in every:
         names[f"__type_{each.name}"] = each.type
         default = f"__default_{each.name}"
@@ -75,10 +76,6 @@ def _init(made: type[Any], every: tuple[Field[Any], ...]) -> Callable[..., None]
         else:
             continue
         if each.init:
-            given = each.default is not MISSING or each.default_factory is not MISSING
-            if seen_default and not given:
-                raise TypeError(f"non-default argument {each.name!r} follows default argument")
-            seen_default = seen_default or given
             after = "=__dataclass_factory__" if each.default_factory is not MISSING else ""
             after = f"={default}" if each.default is not MISSING else after
             params.append(f"{each.name}:__type_{each.name}{after}")
@@ -97,6 +94,31 @@ def _init(made: type[Any], every: tuple[Field[Any], ...]) -> Callable[..., None]
     init = cast(Callable[..., None], scope["__make__"](**names))
     init.__qualname__ = f"{made.__qualname__}.__init__"
     return init
+
+
+def _check_order(every: tuple[Field[Any], ...]) -> None:
+    """``dataclass``'s error for a parameter without a default after one with a default."""
+    seen_default = False
+    for each in every:
+        if each.init:
+            given = each.default is not MISSING or each.default_factory is not MISSING
+            if seen_default and not given:
+                raise TypeError(f"non-default argument {each.name!r} follows default argument")
+            seen_default = seen_default or given
+
+
+def _lazy_init(made: type[Any], every: tuple[Field[Any], ...]) -> Callable[..., None]:
+    """An ``__init__`` that compiles the class's own (``_init``) on its first instance, puts
+    it in its place and runs it: a class never made in a run is never compiled (half of a
+    review's start-up's classes)."""
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _init(made, every)
+        made.__init__ = init
+        init(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{made.__qualname__}.__init__"
+    return __init__
 
 
 def _methods(made: type[Any], every: tuple[Field[Any], ...]) -> dict[str, Any]:
@@ -156,7 +178,10 @@ def frozen(cls: type[T]) -> type[T]:
         each.kw_only for each in every
     ):
         raise TypeError(f"@frozen {made.__qualname__}: InitVar and kw_only are not supported")
-    methods = {"__init__": _init(made, every), **_methods(made, every)}
+    _check_order(every)  # now, as dataclass does
+    described = body.get("__doc__") is not None
+    init = (_lazy_init if described else _init)(made, every)
+    methods = {"__init__": init, **_methods(made, every)}
     # dataclass's rules: a method of the class's own is kept, and so is its __hash__ unless
     # it is the None that writing __eq__ in a class leaves; setting a frozen field is an error
     own_hash = "__hash__" in body and not (body["__hash__"] is None and "__eq__" in body)
@@ -170,7 +195,7 @@ def frozen(cls: type[T]) -> type[T]:
         setattr(made, name, method)
     params = made.__dataclass_params__
     params.init = params.repr = params.eq = params.frozen = True
-    if body.get("__doc__") is None:
+    if not described:
         import inspect  # as dataclass does: the class's signature
 
         made.__doc__ = made.__name__ + str(inspect.signature(made)).replace(" -> None", "")

@@ -148,6 +148,8 @@ class OldMade:
 def test_init_is_dataclass_s() -> None:
     import inspect
 
+    assert "args" in str(inspect.signature(Made))  # not compiled before its first instance
+    Made(1)
     assert str(inspect.signature(Made)) == str(inspect.signature(OldMade))
     assert Made.__init__.__annotations__ == OldMade.__init__.__annotations__
     calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
