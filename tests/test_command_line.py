@@ -86,6 +86,20 @@ def test_each_command_gets_every_word_after_it_in_order_and_no_command_plays() -
     assert route([]) == (None, PLAY_MODULE, [])
 
 
+@pytest.mark.parametrize(
+    "after",
+    [[], ["g.json", "--text"], ["-h"], ["--help"], ["--version"], ["--seed=3", "-x", "7"],
+     ["review", "arena"], ["--players", "a b"], ["-"], ["--", "g.json"], ["g.json", "--"]],
+)
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_a_subcommand_is_routed_as_the_parser_routes_it(command: str, after: list[str]) -> None:
+    """``route`` skips building the parser for a line that starts with a subcommand: it
+    gives what the parser gives."""
+    from cantstop_tui.command_line import _parsed, route
+
+    assert route([command, *after]) == _parsed([command, *after])
+
+
 def test_an_unknown_command_is_a_usage_error_with_a_sentence(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -148,6 +148,7 @@ def test_a_text_review_loads_neither_textual_nor_the_table(tmp_path: Path) -> No
     assert "cantstop_tui.play.review" in loaded
     assert not {m for m in loaded if m == "textual" or m.startswith("textual.")}
     assert not {"asyncio", "cantstop_tui.play.table"} & loaded
+    assert "_hashlib" not in loaded  # the game's id: CPython's SHA-256, not OpenSSL's
 
 
 @pytest.mark.parametrize(("given", "kept"), [(None, "1"), ("2", "2")])

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from operator import mul
 from typing import TYPE_CHECKING, Final
 
 from ..engine import ALL_ROLLS, GameState, Move, Phase, can_stop, legal_moves, moves_for_dice
+from ..frozen import frozen
 from .expert import ExpertBot
 from .planner import Planner
 
@@ -38,7 +38,7 @@ expert's own depth took most of a review's time (over ten times the rest at two 
 ahead); luck only needs the roll that came and every other roll valued alike."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Luck:
     """What one roll gave the roller, in calibrated chance (0-1)."""
 

@@ -65,16 +65,16 @@ Games of three or four players are not fitted: their chances stay blind to skill
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
 import numpy as np
 
+from ..frozen import frozen
 from . import LEVELS, level_name
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SkillTerm:
     strengths: tuple[float, ...]
     """Each level's strength (``LEVELS`` order, weakest first): log-odds at the start."""

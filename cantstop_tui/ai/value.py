@@ -11,10 +11,10 @@ win: a logistic curve of how many turns ahead of the closest opponent we are.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Final
 
 from ..engine import ALL_ROLLS, COLUMNS, TOPS, GameState, pairings
+from ..frozen import frozen
 
 WIN: Final = 1.0
 """The value of a position where the player has won."""
@@ -45,7 +45,7 @@ EFFORT: Final = tuple(
 """``EFFORT[c][h]``: rolls hitting column c still needed from height h."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ValueParams:
     turns_per_effort: float = 0.11
     """Turns needed per unit of effort, for turning efforts into turns."""

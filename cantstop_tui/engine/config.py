@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal, cast
 
+from ..frozen import frozen
 from .board import MAX_PLAYERS, MIN_PLAYERS
 
 Variant = Literal["standard", "jump", "forced"]
@@ -23,7 +23,7 @@ def allowed_win_columns(num_players: int) -> tuple[int, ...]:
     return tuple(range(3, _MAX_WIN_COLUMNS[num_players] + 1))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameConfig:
     """What kind of game is played. Invalid settings raise ``ValueError``.
 

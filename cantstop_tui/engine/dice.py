@@ -7,10 +7,11 @@ The rules functions never draw random numbers; callers pass the dice in.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from typing import Final, Protocol, cast
+
+from ..frozen import frozen
 
 Roll = tuple[int, int, int, int]
 
@@ -18,7 +19,7 @@ ALL_ROLLS: Final = cast("tuple[Roll, ...]", tuple(product(range(1, 7), repeat=4)
 """The 1,296 equally likely ordered rolls of four dice."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Pairing:
     """One way to split four dice into two pairs, e.g. (1, 5) and (4, 6)."""
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
+
+from ..frozen import frozen
 
 Move = tuple[int, ...]
 """The columns a move steps in, ascending: ``(6, 10)``, ``(7,)``, ``(7, 7)``."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Step:
     """One runner placed or advanced by a move."""
 
@@ -19,7 +21,7 @@ class Step:
     placed: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Rolled:
     """The player rolled the four dice."""
 
@@ -27,7 +29,7 @@ class Rolled:
     dice: tuple[int, int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Moved:
     """The player moved their runners by one of the roll's moves."""
 
@@ -47,7 +49,7 @@ class Moved:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Busted:
     """The roll had no legal move: the runners are lost, the squares stay."""
 
@@ -57,7 +59,7 @@ class Busted:
     """(column, height) of each runner removed."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Stopped:
     """The player stopped: their runners became their squares."""
 
@@ -66,7 +68,7 @@ class Stopped:
     """(column, height) of each square the runners became."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ColumnWon:
     """The player topped a column: it is theirs, and the others' squares leave it."""
 
@@ -76,7 +78,7 @@ class ColumnWon:
     """(player, height) of the other players' squares taken off the column."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TurnPassed:
     """The turn went to the next player."""
 
@@ -85,7 +87,7 @@ class TurnPassed:
     previous: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameWon:
     """The player won, with these columns."""
 
@@ -93,7 +95,7 @@ class GameWon:
     columns: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Conceded:
     """A player gave the game up."""
 

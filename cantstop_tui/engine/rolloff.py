@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..frozen import frozen
 from .board import MAX_PLAYERS, MIN_PLAYERS
 from .dice import DiceSource
 
@@ -11,7 +10,7 @@ MAX_ROUNDS = 1000
 """Fair dice tie this long less than once in 10^600 roll-offs: only a broken source gets here."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RolloffRound:
     """One round of the roll for who starts."""
 
@@ -24,7 +23,7 @@ class RolloffRound:
         return tuple(player for player, dice in self.rolls if sum(dice) == best)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Rolloff:
     """The roll for who starts: rounds until one player leads alone."""
 

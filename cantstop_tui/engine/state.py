@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from enum import StrEnum
 
+from ..frozen import frozen
 from .board import COLUMNS, TOPS
 from .config import GameConfig
 from .events import Move
@@ -22,7 +23,7 @@ Heights = tuple[int, ...]
 """Thirteen heights indexed by column number (indices 0 and 1 unused); 0 means none."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameState:
     """A position of the game. Never changes: transitions return a new one.
 

@@ -9,10 +9,10 @@ replays it through the engine so every roll allows the moves its text talks abou
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, Literal
 
 from ..engine import Event, GameConfig, IllegalMoveError, Move, Phase, Roll, legal_moves
+from ..frozen import frozen
 from .match import Match, Seat
 from .narration import dice_text, played_text
 
@@ -24,7 +24,7 @@ SEED: Final = 2
 """A seed whose roll-off lets the learner start (a test checks it)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GuideStep:
     """One action of the guided game: what is expected and, for the learner, why."""
 

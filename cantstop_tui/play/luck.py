@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final
+
+from ..frozen import frozen
 
 LIKE_THIS: Final = "of games like this one"
 """What a share of games is out of: this player's games with the same rolls' spread."""
@@ -63,7 +64,7 @@ def luck_legend(ascii_only: bool = False) -> str:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TurnLuck:
     turn: int
     """The game's turn (1: the first)."""
@@ -82,7 +83,7 @@ class TurnLuck:
         return math.sqrt(self.variance)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerLuck:
     points: float
     """What the dice gave over the game, in points (0: an average game's dice)."""

@@ -10,7 +10,7 @@ The terminal app, the arena, saves and the SSH tables all drive games through it
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Final, Literal
 
 from ..engine import (
@@ -29,12 +29,13 @@ from ..engine import (
     roll,
     stop,
 )
+from ..frozen import frozen
 from .player_stats import PlayerStats, count_events
 
 HUMAN: Final = "human"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Seat:
     """A player: a name and who decides, ``human`` or a bot spec (``expert``, ``pkg.mod:Class``)."""
 
@@ -46,7 +47,7 @@ class Seat:
         return self.kind == HUMAN
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Action:
     """One step of the record: ``roll`` with its dice, ``choose`` with its move, ``stop``, or
     ``concede`` with the seat that gave the game up (``engine.concede``)."""
@@ -66,7 +67,7 @@ class Action:
         return ["stop"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Handover:
     """From action ``step`` on (0: before the first), ``seat`` is played by ``kind``.
 
@@ -82,7 +83,7 @@ class Handover:
         return [self.step, self.seat, self.kind]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Reseed:
     """From action ``step`` on (0: before the first), the dice come from ``Dice(seed)``.
 
@@ -121,7 +122,7 @@ def act(
     return state, events, Action("stop")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Match:
     """A game as played: its seats, rules, seed, roll-off, state and actions."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from functools import cache
 from typing import Final
 
 MAX_NAME_LENGTH: Final = 16
@@ -23,18 +24,17 @@ MAX_TEXT: Final = 200
 """A chat line, a table name or any other line of text from outside."""
 _MAX_MARKS: Final = 2
 """Combining marks kept after one base character: enough for any script, not for 'zalgo'."""
-_ESCAPE_SEQUENCE = re.compile(
+_ESCAPE_SEQUENCE: Final = (
     r"""
     \x1b\[[0-?]*[ -/]*[@-~]?          # CSI: cursor moves, colours, erase
     | \x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?   # OSC, DCS, SOS, PM, APC strings
     | \x1b[ -/]*[0-~]?                # two-character escapes (ESC c resets the terminal)
     | \x9b[0-?]*[ -/]*[@-~]?          # 8-bit CSI
     | [\x90\x9d\x98\x9e\x9f][^\x07\x9c\x1b]*(?:\x07|\x9c)?  # 8-bit string controls
-    """,
-    re.VERBOSE,
+    """
 )
 _ALLOWED_PUNCTUATION = frozenset(" -_.'")
-_INVISIBLE = re.compile(
+_INVISIBLE: Final = (
     "["
     "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
     "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
@@ -48,12 +48,22 @@ marks (variation selectors), and the blank Braille pattern U+2800: a name of the
 blanks."""
 
 
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """``_ESCAPE_SEQUENCE`` and ``_INVISIBLE`` compiled, on the first text that needs them
+    (about 6 million instructions: a start-up's names are plain ASCII)."""
+    return re.compile(_ESCAPE_SEQUENCE, re.VERBOSE), re.compile(_INVISIBLE)
+
+
 def _visible(raw: str, limit: int, allowed: Callable[[str], bool] | None = None) -> str:
     """``raw`` without escape sequences, control, format (bidi, zero-width), private-use,
     unassigned or default-ignorable (``_INVISIBLE``) characters (and, given ``allowed``,
     without what it refuses), with at most two combining marks after a kept character;
     NFC-normalised, whitespace collapsed."""
-    text = _INVISIBLE.sub("", _ESCAPE_SEQUENCE.sub("", raw[: limit * 8]))
+    text = raw[: limit * 8]
+    if not (text.isascii() and text.isprintable()):  # else neither pattern can match
+        escapes, invisible = _patterns()
+        text = invisible.sub("", escapes.sub("", text))
     kept: list[str] = []
     marks = 0
     base_kept = False

@@ -3,12 +3,13 @@ engine's events as the game goes (a ``Match`` keeps them, ``match.stats``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..engine import Busted, ColumnWon, Event, TurnPassed
+from ..frozen import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerStats:
     """A player's turns, busts and columns won so far in the game."""
 

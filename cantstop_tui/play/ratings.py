@@ -17,11 +17,11 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from ..ai import LEVELS, level_name
+from ..frozen import frozen
 from .match import Match
 from .results import helped_seats, places
 
@@ -53,7 +53,7 @@ does): beating them earns no one anything (``rated``), so a fresh name made to l
 worth nothing to the one who beats it."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Rating:
     """A person's skill estimate (mu, sigma) and the games it rests on."""
 
@@ -78,7 +78,7 @@ class Rating:
         return f"{self.shown:.1f}{'?' if self.provisional else ''}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameRatings:
     """The people's ratings a game's chances assume: as they were when it began (the
     ratings that leave it out), or, when the records cannot say, today's (``today``)."""

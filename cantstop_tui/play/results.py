@@ -17,15 +17,14 @@ found by its kind, not its name: ``ratings.rated``.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..ai import level_name
+from ..frozen import frozen
 from .match import HUMAN, Match, Seat
 from .name_cells import KEPT_END
 from .names import MAX_PLAYER_NAME, clean_name, clean_text
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameResult:
     """One player's part in a finished game (a name playing two seats: both together)."""
 

@@ -13,12 +13,12 @@ average roll's, summed per turn and per player, with the spread the dice alone w
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final, Literal
 
 from ..ai.analysis import Analyst
 from ..engine import GameState, Move, Phase, TurnPassed, can_stop
+from ..frozen import frozen
 from .accuracy import game_accuracy
 from .gc_pause import collector_paused
 from .luck import PlayerLuck, TurnLuck, player_luck
@@ -80,7 +80,7 @@ def say_move(move: Move) -> str:
     return "+".join(str(c) for c in move)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Decision:
     step: int
     """The index of the action decided in the game's record."""
@@ -121,7 +121,7 @@ class Decision:
         return label(self.shown_cost)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerReview:
     player: int
     name: str
@@ -137,7 +137,7 @@ class PlayerReview:
     """What the dice gave, in points, with its spread (``luck.py``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Review:
     match: Match
     decisions: tuple[Decision, ...]

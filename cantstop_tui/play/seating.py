@@ -16,9 +16,10 @@ from seats to seats; the hosted table (``server/tables.py``) adds the clocks and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from ..ai import STRONGEST
+from ..frozen import frozen
 from .lookalike import same_name
 from .match import HUMAN, Match
 
@@ -35,7 +36,7 @@ class LobbyError(Exception):
     says why, for the visitor."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Person:
     """Who sits at a seat: a sanitized name and, with key logins, the key's fingerprint."""
 
@@ -45,7 +46,7 @@ class Person:
     """Where they connect from (not part of who they are; limits per address block)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SeatRecord:
     level: str = HUMAN
     """HUMAN: a person's seat; otherwise the computer level whose seat it is."""

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..engine import COLUMNS
+from ..frozen import frozen
 from .match import Match
 from .narration import history_at, history_parts
 
@@ -59,7 +59,7 @@ def check_deadline(seconds: float) -> float:
     return seconds
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TurnRules:
     """A turn-based table's rules, chosen by its creator."""
 
@@ -79,7 +79,7 @@ class TurnRules:
         return cls(float(data["deadline"]), str(data["on_miss"]))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TurnDeadline:
     """The deadline of the turn that began at ``started`` (clock time)."""
 
@@ -104,7 +104,7 @@ def lines_since(match: Match, step: int) -> list[str]:
     return history_parts(match, step)[1]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Unseen:
     """What a returning player of a turn-based game has not seen: the actions after the
     first ``step``, up to ``upto`` (the game when they came back), and the pieces those

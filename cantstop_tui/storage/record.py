@@ -10,12 +10,13 @@ named (``record_reading``). See docs/save-format.md.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from ..engine import config_to_dict, state_to_dict
+from ..frozen import frozen
 from ..play.match import Match
 from .action_lines import ActionLines, action_json
 from .atomic import atomic_write
@@ -86,15 +87,17 @@ def game_id(match: Match) -> str:
     for key in ("created", "updated", "state"):
         del data[key]
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"))
-    import hashlib  # here, not on import: it loads OpenSSL (a start's 5 to 10 ms)
-
-    return hashlib.sha256(canonical.encode()).hexdigest()[:24]
+    try:  # CPython's own SHA-256: hashlib loads OpenSSL (2% of a review's start-up)
+        sha = import_module("_sha256")
+    except ImportError:  # pragma: no cover - Python 3.12's is _sha2
+        sha = import_module("hashlib")
+    return str(sha.sha256(canonical.encode()).hexdigest())[:24]
 
 
 # --- files -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class LoadedGame:
     """A game read from its file, with the file's times."""
 

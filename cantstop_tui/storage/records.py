@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from pathlib import Path
 from typing import Any, Final
 
+from ..frozen import frozen
 from ..play.match import Match
 from ..play.ratings import GameRatings, Rating, rated
 from ..play.results import GameResult, clean_record_name, results
@@ -39,7 +40,7 @@ LOCK_WAIT = 5.0
 """Seconds to wait for another session updating the records."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerRecord:
     """A player's totals over the games counted."""
 
@@ -67,7 +68,7 @@ class PlayerRecord:
         return data
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Records:
     """Every player's totals and rating, and the games counted."""
 

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Event
+from ..frozen import frozen
 from ..play.match import Action, Match
 from ..play.narration import FRESH_DICE, log_lines, verb, waiting_line
 from .record import describe, load_game
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Position:
     match: Match
     events: tuple[Event, ...]

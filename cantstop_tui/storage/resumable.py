@@ -9,9 +9,9 @@ The saver of the game being played is ``autosave.py``; both take a game's lock
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 from pathlib import Path
 
+from ..frozen import frozen
 from ..play.match import Match
 from .atomic import reason
 from .errors import SaveError
@@ -24,7 +24,7 @@ def lock_path(path: Path) -> Path:
     return path.with_suffix(".lock")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Resumable:
     """An unfinished game whose process is gone. ``problem`` says why it cannot be read."""
 
@@ -39,7 +39,6 @@ class Resumable:
         if self.match is None:
             return "?"
         return " vs ".join(seat.name for seat in self.match.seats)
-
 
 
 def find_resumable(folder: Path | None = None, records: Path | None = None) -> list[Resumable]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from ..frozen import frozen
 from ..play.match import Match
 from .errors import SaveError
 from .paths import saves_dir
@@ -66,7 +66,7 @@ def save_game(
     return path
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SavedGame:
     """One file in the saves folder, summarised without replaying it."""
 

@@ -11,16 +11,17 @@ The app calls ``plan_startup`` once and acts on the answer::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
+from ..frozen import frozen
 from ..play.match import Match
 from .autosave import Autosaver
 from .errors import SaveError
 from .resumable import Resumable, find_resumable
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Startup:
     """What the app opens on (``plan_startup``)."""
 

@@ -93,3 +93,19 @@ def test_the_save_format_doc_says_how_many_games_keep_their_ratings() -> None:
     doc = Path(__file__).resolve().parents[2] / "docs" / "save-format.md"
     text = " ".join(doc.read_text(encoding="utf-8").split())
     assert f"newest {records_module.KEPT_BEFORE} games counted (`KEPT_BEFORE`)" in text
+
+
+def test_a_games_id_is_the_sha256_of_its_canonical_record_without_openssl() -> None:
+    """``game_id`` hashes with CPython's own SHA-256 (no OpenSSL at start-up): the same ids
+    as ``hashlib``'s, so records written before still find their games."""
+    import hashlib
+    import json
+
+    from cantstop_tui.storage.record import record_to_dict
+
+    game = played(4)
+    data = record_to_dict(game, created="", updated="")
+    for key in ("created", "updated", "state"):
+        del data[key]
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+    assert game_id(game) == hashlib.sha256(canonical).hexdigest()[:24]
