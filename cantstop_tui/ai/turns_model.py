@@ -90,6 +90,30 @@ def won_columns(heights: NDArray[np.int64], closed: NDArray[np.bool_]) -> NDArra
     return (heights >= COLUMN_TOPS) & ~closed
 
 
+_SMALLEST: Final = (
+    (0, 9), (1, 6), (2, 4), (3, 7), (5, 8), (0, 1), (3, 5), (4, 10), (6, 9), (7, 8), (1, 3),
+    (2, 5), (4, 7), (8, 10), (0, 4), (1, 2), (3, 7), (5, 9), (6, 8), (0, 1), (2, 6), (4, 5),
+    (7, 8), (2, 4), (3, 6), (5, 7), (1, 2), (3, 4), (5, 6), (2, 3), (4, 5),
+)
+"""A network of 31 compare-exchanges (lower place, higher place) that leaves the smallest
+``SORTED_EFFORTS`` of 11 values in its first places, in order: the 35 of a known 11-input
+sorting network less those that only order the five largest (checked on every input of
+0s and 1s: tests/ai/test_win_model.py)."""
+
+
+def _smallest(rows: list[Floats]) -> list[Floats]:
+    """``_SMALLEST`` over ``rows`` (11 arrays, one value of each row per array, which it
+    overwrites): a row's smallest values first, in order, each array a whole place at
+    once (numpy's sort of 11 values a row went row by row, at four times the cost)."""
+    rows = list(rows)
+    spare = np.empty_like(rows[0])
+    for low, high in _SMALLEST:
+        np.minimum(rows[low], rows[high], out=spare)
+        np.maximum(rows[low], rows[high], out=rows[high])
+        rows[low], spare = spare, rows[low]
+    return rows
+
+
 def encode(
     heights: NDArray[np.int64],
     closed: NDArray[np.bool_],
@@ -104,42 +128,47 @@ def encode(
     Each part is worked out in double precision on its own and written once into one
     array of ``dtype`` (the network's single precision for ``prospects``: the same values
     as double features rounded once, with half the memory to write; the review's
-    turn's-end solver encodes about 140,000 rows a game)."""
+    turn's-end solver encodes about 140,000 rows a game). Worked feature by feature (the
+    array is laid out a feature after another, returned as its (B, FEATURES) transpose):
+    every step is then one long run of numbers, where a row's 11 columns at a time cost
+    a call's overhead per row (two thirds of the work)."""
     heights = np.atleast_2d(heights)
     rows = heights.shape[0]
     n = len(COLUMNS)
-    out = np.empty((rows, FEATURES), dtype=dtype)
-    level = heights.astype(np.float64)
-    won_mask = won_columns(heights, closed)
-    needed = win_columns - won_mask.sum(axis=1)
-    progress = level / _TOPS
-    if closed.ndim == 2:
-        progress[closed] = 0.0
-    elif closed.any():
-        progress[:, closed] = 0.0
-    out[:, :n] = progress
-    out[:, n:2 * n] = won_mask
-    out[:, 2 * n:3 * n] = closed
-    effort = (_TOPS - level) * _PER_STEP
-    effort[won_mask | closed] = _NO_COLUMN
-    effort.sort(axis=1)
+    out = np.empty((FEATURES, rows), dtype=dtype)
+    # Column-major copies: numpy's ufuncs would otherwise keep a transpose's layout.
+    squares = np.ascontiguousarray(heights.T)
+    level = squares.astype(np.float64)
+    shut = closed[:, None] if closed.ndim == 1 else np.ascontiguousarray(closed.T)
+    won_mask = (squares >= COLUMN_TOPS[:, None]) & ~shut
+    needed = win_columns - np.add.reduce(won_mask, axis=0, dtype=np.int64)
+    progress = level / _TOPS[:, None]
+    np.copyto(progress, 0.0, where=shut)
+    out[:n] = progress
+    out[n:2 * n] = won_mask
+    out[2 * n:3 * n] = shut
+    effort = (_TOPS[:, None] - level) * _PER_STEP[:, None]
+    np.copyto(effort, _NO_COLUMN, where=won_mask | shut)
+    efforts = _smallest(list(effort))
     at = 3 * n
-    np.equal(np.clip(needed, 1, MAX_NEEDED)[:, None], _NEEDED, out=out[:, at:at + MAX_NEEDED])
+    np.equal(np.clip(needed, 1, MAX_NEEDED), _NEEDED[:, None], out=out[at:at + MAX_NEEDED])
     at += MAX_NEEDED
-    out[:, at:at + len(_CONSTANT[0])] = _constant(win_columns, variant)
+    out[at:at + len(_CONSTANT[0])] = _constant(win_columns, variant)[:, None]
     at += len(_CONSTANT[0])
-    out[:, at:at + SORTED_EFFORTS] = effort[:, :SORTED_EFFORTS]
+    for k in range(SORTED_EFFORTS):
+        out[at + k] = efforts[k]
     # The efforts of the columns still needed: the smallest ``needed`` of the sorted row,
-    # added one after another (a running sum's order) only as far as some row needs.
+    # added one after another (a running sum's order) only as far as some row needs
+    # (at most ``MAX_NEEDED``, within the sorted ones).
     needs = np.clip(needed, 1, n)
-    running = effort[:, 0].copy()
+    running = efforts[0].copy()
     main = running.copy()
     for k in range(1, int(needs.max(initial=1))):
-        running += effort[:, k]
+        running += efforts[k]
         np.copyto(main, running, where=needs == k + 1)
     main[needed <= 0] = 0.0
-    out[:, -1] = main
-    return out
+    out[-1] = main
+    return out.T
 
 
 @dataclass(frozen=True)
@@ -160,21 +189,46 @@ class TurnsModel:
         shift = bias - (self.mean / self.scale) @ weights.astype(np.float64)
         return wide.astype(weights.dtype), shift.astype(bias.dtype)
 
-    def distribution(self, features: NDArray[np.floating[Any]]) -> Floats:
-        """(B, HORIZON): the chance of winning on each of the next turns, per row.
+    @cached_property
+    def _zeros(self) -> tuple[Weights, ...]:
+        """Zeros the shape of a chunk's output of each hidden layer: the ReLU taken against
+        an array, not the scalar 0 (numpy's maximum with a scalar goes element by element,
+        three times the cost). Shared and only ever read."""
+        return tuple(
+            np.zeros((CHUNK, weights.shape[1]), dtype=weights.dtype)
+            for weights, _ in self.layers[:-1]
+        )
+
+    def logits(self, features: NDArray[np.floating[Any]]) -> Weights:
+        """(B, HORIZON): the network's last layer, before the softmax, per row.
 
         Worked in the weights' precision (single for the shipped ones: four times as
         fast as double, and the chances need no more), ``CHUNK`` rows at a time: a row's
         cost grew over twofold from batches of 256 rows to 8,192, whose layers no longer
-        fit the processor's cache."""
+        fit the processor's cache. Each layer's products, bias and ReLU are written into
+        one array per layer for the call (the same values as a new array each step)."""
         *hidden, (last, last_bias) = (self._first, *self.layers[1:])
         dtype = last.dtype
         out = np.empty((len(features), HORIZON), dtype=dtype)
+        work = [np.empty((CHUNK, weights.shape[1]), dtype=dtype) for weights, _ in hidden]
         for start in range(0, len(features), CHUNK):
             x = features[start:start + CHUNK].astype(dtype, copy=False)
-            for weights, bias in hidden:
-                x = np.maximum(x @ weights + bias, 0.0)
-            out[start:start + CHUNK] = x @ last + last_bias
+            rows = len(x)
+            for (weights, bias), buffer, zeros in zip(hidden, work, self._zeros, strict=True):
+                y = buffer[:rows]
+                np.matmul(x, weights, out=y)
+                y += bias
+                np.maximum(y, zeros[:rows], out=y)
+                x = y
+            part = out[start:start + rows]
+            np.matmul(x, last, out=part)
+            part += last_bias
+        return out
+
+    def distribution(self, features: NDArray[np.floating[Any]]) -> Floats:
+        """(B, HORIZON): the chance of winning on each of the next turns, per row
+        (``logits``' softmax, in the weights' precision)."""
+        out = self.logits(features)
         out -= out.max(axis=1, keepdims=True)
         np.exp(out, out=out)
         out /= out.sum(axis=1, keepdims=True)
