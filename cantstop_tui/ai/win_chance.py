@@ -251,6 +251,9 @@ class ModelEvaluator:
         else:
             places = _CODE_PLACES.copy()
             places[found] = np.arange(len(found))
-            mine = np.take(weights, places[codes], axis=0)
-            result[playing] = np.einsum("tr,rt->r", chances, mine)
+            # Each row's weights gathered whole, then laid out turn by turn as the chances
+            # are: the products and their sum a turn of every row at a time.
+            mine = np.ascontiguousarray(np.take(weights, places[codes], axis=0).T)
+            mine *= chances
+            result[playing] = mine.sum(axis=0)
         return result
