@@ -84,7 +84,7 @@ def test_features_worked_a_feature_at_a_time_are_the_plain_ones(per_row: bool) -
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_a_turn_by_turn_sum_is_numpys_sum_of_the_row_to_the_bit(dtype: type) -> None:
-    rows = (np.random.default_rng(2).random((3000, HORIZON)) ** 8).astype(dtype)
+    rows: np.ndarray = (np.random.default_rng(2).random((3000, HORIZON)) ** 8).astype(dtype)
     assert (_turn_sums(np.ascontiguousarray(rows.T)) == rows.sum(axis=1)).all()
 
 
@@ -99,7 +99,7 @@ def test_prospects_by_turn_are_the_prospects_to_the_bit(per_row: bool) -> None:
         assert ((~closed).sum(axis=1) < 3).any(), "some rows cannot win alone"
     by_turn = model.prospects_by_turn(heights, closed, 3, "standard")
     assert by_turn.shape == (HORIZON, len(heights))
-    assert (by_turn.T == model.prospects(heights, closed, 3, "standard")).all()
+    assert (model.prospects(heights, closed, 3, "standard") == by_turn.T).all()
 
 
 @pytest.mark.parametrize("solitaire", [False, True])
