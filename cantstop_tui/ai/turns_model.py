@@ -24,45 +24,29 @@ import numpy as np
 from numpy.typing import NDArray
 from threadpoolctl import threadpool_limits
 
-from ..engine import COLUMNS, TOPS, VARIANTS, Variant
-from .value import HIT_CHANCE
+from ..engine import Variant
+from .turns_features import (
+    COLUMN_TOPS,
+    FEATURES,
+    MAX_NEEDED,
+    SORTED_EFFORTS,
+    WIN_COLUMNS,
+    encode,
+    won_columns,
+)
 
 HORIZON: Final = 40
 """Turns the distribution covers; its last entry holds that many or more."""
-MAX_NEEDED: Final = 5
-WIN_COLUMNS: Final = (3, 4, 5)
-SORTED_EFFORTS: Final = 6
 WEIGHTS_FILE: Final = "turns_model.npz"
+__all__ = [
+    "CHUNK", "COLUMN_TOPS", "ENCODE_ROWS", "FEATURES", "HORIZON", "MAX_NEEDED",
+    "SORTED_EFFORTS", "TURNS", "WEIGHTS_FILE", "WIN_COLUMNS", "TurnsModel", "encode",
+    "one_blas_thread", "shipped", "won_columns",
+]
 CHUNK: Final = 256
 """Rows the network works at once (``TurnsModel.distribution``)."""
 ENCODE_ROWS: Final = 16 * CHUNK
 """Rows encoded at once (``TurnsModel.prospects``): a whole number of ``CHUNK``s."""
-
-_COLS: Final = np.array(COLUMNS)
-COLUMN_TOPS: Final = np.array([TOPS[c] for c in COLUMNS], dtype=np.int64)
-"""``TOPS`` of columns 2..12, for arrays of heights."""
-_TOPS: Final = COLUMN_TOPS.astype(np.float64)
-_EFFORT_SCALE: Final = 20.0
-_PER_STEP: Final = 1.0 / (np.array([HIT_CHANCE[c] for c in COLUMNS]) * _EFFORT_SCALE)
-_NO_COLUMN: Final = 3.0
-"""The effort written for a missing column (well above any real one, about 1.6)."""
-
-_NEEDED: Final = np.arange(1, MAX_NEEDED + 1)
-_CONSTANT: Final = [np.zeros(len(WIN_COLUMNS) + len(VARIANTS))]
-"""The features every row of a batch shares (the columns to win, the variant): one row,
-written to every row at once."""
-
-
-def _constant(win_columns: int, variant: Variant) -> Floats:
-    row = np.zeros(len(_CONSTANT[0]))
-    row[WIN_COLUMNS.index(win_columns)] = 1.0
-    row[len(WIN_COLUMNS) + VARIANTS.index(variant)] = 1.0
-    return row
-
-
-FEATURES: Final = 3 * len(COLUMNS) + MAX_NEEDED + len(WIN_COLUMNS) + len(VARIANTS) + (
-    SORTED_EFFORTS + 1
-)
 
 Floats = NDArray[np.float64]
 Weights = NDArray[np.floating[Any]]
@@ -85,61 +69,20 @@ def one_blas_thread() -> None:
             _blas_limited = True
 
 
-def won_columns(heights: NDArray[np.int64], closed: NDArray[np.bool_]) -> NDArray[np.bool_]:
-    """Columns at their top and not closed by another player: the ones the player won."""
-    return (heights >= COLUMN_TOPS) & ~closed
-
-
-def encode(
-    heights: NDArray[np.int64],
-    closed: NDArray[np.bool_],
-    win_columns: int,
-    variant: Variant,
-    dtype: type[np.floating[Any]] | np.dtype[Any] = np.float64,
-) -> NDArray[np.floating[Any]]:
-    """Features of B positions of one player: ``heights`` (B, 11) their squares in columns
-    2..12 (a won column at its top), ``closed`` (B, 11) or (11,) the columns another player
-    won. Rows must still need at least one column.
-
-    Each part is worked out in double precision on its own and written once into one
-    array of ``dtype`` (the network's single precision for ``prospects``: the same values
-    as double features rounded once, with half the memory to write; the review's
-    turn's-end solver encodes about 140,000 rows a game)."""
-    heights = np.atleast_2d(heights)
-    rows = heights.shape[0]
-    n = len(COLUMNS)
-    out = np.empty((rows, FEATURES), dtype=dtype)
-    level = heights.astype(np.float64)
-    won_mask = won_columns(heights, closed)
-    needed = win_columns - won_mask.sum(axis=1)
-    progress = level / _TOPS
-    if closed.ndim == 2:
-        progress[closed] = 0.0
-    elif closed.any():
-        progress[:, closed] = 0.0
-    out[:, :n] = progress
-    out[:, n:2 * n] = won_mask
-    out[:, 2 * n:3 * n] = closed
-    effort = (_TOPS - level) * _PER_STEP
-    effort[won_mask | closed] = _NO_COLUMN
-    effort.sort(axis=1)
-    at = 3 * n
-    np.equal(np.clip(needed, 1, MAX_NEEDED)[:, None], _NEEDED, out=out[:, at:at + MAX_NEEDED])
-    at += MAX_NEEDED
-    out[:, at:at + len(_CONSTANT[0])] = _constant(win_columns, variant)
-    at += len(_CONSTANT[0])
-    out[:, at:at + SORTED_EFFORTS] = effort[:, :SORTED_EFFORTS]
-    # The efforts of the columns still needed: the smallest ``needed`` of the sorted row,
-    # added one after another (a running sum's order) only as far as some row needs.
-    needs = np.clip(needed, 1, n)
-    running = effort[:, 0].copy()
-    main = running.copy()
-    for k in range(1, int(needs.max(initial=1))):
-        running += effort[:, k]
-        np.copyto(main, running, where=needs == k + 1)
-    main[needed <= 0] = 0.0
-    out[:, -1] = main
-    return out
+def _turn_sums(chances: Weights) -> Weights:
+    """Each row's sum of an array laid out turn by turn, (HORIZON, B): to the bit what numpy's
+    sum of the row laid out as a row gives (its pairwise sum of a run of 8 to 128 numbers:
+    eight running sums, of every eighth number in order, added as a tree), with every row's
+    turns added at once."""
+    running = chances[:8].copy()
+    for start in range(8, HORIZON, 8):
+        running += chances[start:start + 8]
+    first = running[0] + running[1]
+    first += running[2] + running[3]
+    second = running[4] + running[5]
+    second += running[6] + running[7]
+    first += second
+    return cast(Weights, first)
 
 
 @dataclass(frozen=True)
@@ -160,21 +103,46 @@ class TurnsModel:
         shift = bias - (self.mean / self.scale) @ weights.astype(np.float64)
         return wide.astype(weights.dtype), shift.astype(bias.dtype)
 
-    def distribution(self, features: NDArray[np.floating[Any]]) -> Floats:
-        """(B, HORIZON): the chance of winning on each of the next turns, per row.
+    @cached_property
+    def _zeros(self) -> tuple[Weights, ...]:
+        """Zeros the shape of a chunk's output of each hidden layer: the ReLU taken against
+        an array, not the scalar 0 (numpy's maximum with a scalar goes element by element,
+        three times the cost). Shared and only ever read."""
+        return tuple(
+            np.zeros((CHUNK, weights.shape[1]), dtype=weights.dtype)
+            for weights, _ in self.layers[:-1]
+        )
+
+    def logits(self, features: NDArray[np.floating[Any]]) -> Weights:
+        """(B, HORIZON): the network's last layer, before the softmax, per row.
 
         Worked in the weights' precision (single for the shipped ones: four times as
         fast as double, and the chances need no more), ``CHUNK`` rows at a time: a row's
         cost grew over twofold from batches of 256 rows to 8,192, whose layers no longer
-        fit the processor's cache."""
+        fit the processor's cache. Each layer's products, bias and ReLU are written into
+        one array per layer for the call (the same values as a new array each step)."""
         *hidden, (last, last_bias) = (self._first, *self.layers[1:])
         dtype = last.dtype
         out = np.empty((len(features), HORIZON), dtype=dtype)
+        work = [np.empty((CHUNK, weights.shape[1]), dtype=dtype) for weights, _ in hidden]
         for start in range(0, len(features), CHUNK):
             x = features[start:start + CHUNK].astype(dtype, copy=False)
-            for weights, bias in hidden:
-                x = np.maximum(x @ weights + bias, 0.0)
-            out[start:start + CHUNK] = x @ last + last_bias
+            rows = len(x)
+            for (weights, bias), buffer, zeros in zip(hidden, work, self._zeros, strict=True):
+                y = buffer[:rows]
+                np.matmul(x, weights, out=y)
+                y += bias
+                np.maximum(y, zeros[:rows], out=y)
+                x = y
+            part = out[start:start + rows]
+            np.matmul(x, last, out=part)
+            part += last_bias
+        return out
+
+    def distribution(self, features: NDArray[np.floating[Any]]) -> Floats:
+        """(B, HORIZON): the chance of winning on each of the next turns, per row
+        (``logits``' softmax, in the weights' precision)."""
+        out = self.logits(features)
         out -= out.max(axis=1, keepdims=True)
         np.exp(out, out=out)
         out /= out.sum(axis=1, keepdims=True)
@@ -212,6 +180,36 @@ class TurnsModel:
             dists[stuck] = 0.0
             dists[stuck, -1] = 1.0
         return dists
+
+    def prospects_by_turn(
+        self,
+        heights: NDArray[np.int64],
+        closed: NDArray[np.bool_],
+        win_columns: int,
+        variant: Variant,
+    ) -> Weights:
+        """``prospects`` laid out turn by turn, (HORIZON, B), the same numbers to the bit: the
+        softmax's steps (the largest, its exponentials' sum) each done on a turn of every row
+        at once, where a row at a time costs a call's overhead per row (``value_array``'s
+        reading of them, four times the work)."""
+        heights = np.atleast_2d(heights)
+        dtype = self.layers[-1][0].dtype
+        out = np.empty((HORIZON, len(heights)), dtype=dtype)
+        for start in range(0, len(heights), ENCODE_ROWS):
+            part = slice(start, start + ENCODE_ROWS)
+            chances = out[:, part]
+            chances[...] = self.logits(
+                encode(heights[part], closed[part] if closed.ndim == 2 else closed,
+                       win_columns, variant, dtype)
+            ).T
+            chances -= chances.max(axis=0)
+            np.exp(chances, out=chances)
+            chances /= _turn_sums(chances)
+        stuck = np.broadcast_to((~closed).sum(axis=-1) < win_columns, len(heights))
+        if stuck.any():
+            out[:, stuck] = 0.0
+            out[-1, stuck] = 1.0
+        return out
 
     def save(self, path: Path) -> None:
         arrays: dict[str, Floats] = {"mean": self.mean, "scale": self.scale}

@@ -23,6 +23,8 @@ from .value import WIN
 _SLICE: Final = slice(COLUMNS[0], COLUMNS[-1] + 1)
 _BITS: Final = 1 << np.arange(len(COLUMNS), dtype=np.int64)
 _BITS_SINGLE: Final = _BITS.astype(np.float32)
+_CODE_PLACES: Final = np.zeros(1 << len(COLUMNS), dtype=np.int64)
+"""A zero for every code of columns (``_codes``), for a table of each code's place."""
 
 
 def _codes(columns: NDArray[np.bool_]) -> NDArray[np.int64]:
@@ -230,20 +232,28 @@ class ModelEvaluator:
             return result
         if len(playing) < len(runners):
             heights, won = heights[playing], won[playing]
-        dists = self.model.prospects(
+        # The chances laid out turn by turn (``prospects_by_turn``: the same numbers).
+        chances = self.model.prospects_by_turn(
             heights, self.closed, self.config.win_columns, self.config.variant
         )
         if self.solitaire:
-            result[playing] = -(dists @ TURNS)
+            result[playing] = -(TURNS @ chances)
             return result
         # Each row's newly won columns as one number (a bit per column): grouping numbers
-        # is far cheaper than grouping rows. Each row takes its code's weights.
+        # is far cheaper than grouping rows. Each row takes its code's weights, found by a
+        # table of the codes met (``bincount``: sorted, no set of Python numbers).
         codes = _codes(won & self._open_below)
-        found = sorted(set(codes.tolist()))  # (np.unique loads numpy.ma)
-        weights = self._weights_by_code(found)
+        met = np.bincount(codes, minlength=len(_CODE_PLACES))
+        found = np.flatnonzero(met)
+        weights = self._weights_by_code(found.tolist())
         if len(found) == 1:
-            result[playing] = dists @ weights[0]
+            result[playing] = weights[0] @ chances
         else:
-            mine = weights[np.searchsorted(np.array(found), codes)]
-            result[playing] = np.einsum("ij,ij->i", dists, mine)
+            places = _CODE_PLACES.copy()
+            places[found] = np.arange(len(found))
+            # Each row's weights gathered whole, then laid out turn by turn as the chances
+            # are: the products and their sum a turn of every row at a time.
+            mine = np.ascontiguousarray(np.take(weights, places[codes], axis=0).T)
+            mine *= chances
+            result[playing] = mine.sum(axis=0)
         return result
