@@ -175,9 +175,10 @@ async def host_table(server: GameServer, name: str = "ana", **options: Any) -> P
 
 
 async def waiting_to_watch(server: GameServer) -> tuple[Player, Player]:
-    """ana creates a two-player table and waits at it; carol waits to watch it start."""
+    """ana creates a two-player table and waits at it; carol waits to watch it start (with a
+    key: a keyless guest's notice covers the end of the line waited for until it goes)."""
     ana = await host_table(server)
-    carol = await Player.connect(server.port, "carol")
+    carol = await Player.connect(server.port, "carol", client_keys=key_of("carol"))
     await carol.wait_for("ana's table")
     carol.press("w")
     await carol.wait_for("Watching ana's table: it starts when 1 more player sits down")

@@ -141,7 +141,7 @@ async def test_a_review_over_ssh_finishes_while_a_bystander_plays(server: GameSe
     assert app is not None
     game = finished_match()
     app.call_later(lambda: app.push_screen(ReviewScreen(game, "of ana's game", play_on=False)))
-    await reviewer.wait_for("Review of ana's game")
+    await reviewer.wait_for("of ana's game")
     played = 0
     while table.match.state.current_player == mover and "Accuracy" not in reviewer.text():
         await play_one_step(table, players)  # the bystander's keys are taken meanwhile
