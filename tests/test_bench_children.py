@@ -13,7 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from waiting import wait_until
+from waiting import running, wait_until
 
 from benchmarks import children, pty_run
 
@@ -36,15 +36,6 @@ waits for ever: ptyprobe and its ``cantstop``."""
 
 def tree(pid_file: Path) -> list[str]:
     return [sys.executable, "-c", TREE, str(pid_file)]
-
-
-def running(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie, ended and not yet reaped by its parent, does not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
 
 
 def grandchild_of(pid_file: Path) -> int:

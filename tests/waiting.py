@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 LOOK_EVERY = 0.01
 """Seconds between looks at the condition."""
@@ -17,3 +18,12 @@ def wait_until(condition: Callable[[], object], what: str, seconds: float = 60.0
     while not condition():
         assert time.monotonic() < deadline, f"waited {seconds:g} s for {what}"
         time.sleep(LOOK_EVERY)
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, ended and not yet reaped by its parent, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"

@@ -1,6 +1,7 @@
 """The worker process's side of a server's analysis (``ui.background``): each job runs at
 a lower priority than the server, tells its progress through a queue the server reads,
-and stops at its next step once the server cancels it.
+and stops at its next step once the server cancels it. A worker ends with its server,
+even one killed without a word (``kill -9``).
 
 Kept below the interface's layer so that a worker imports only the analysis, never Textual.
 """
@@ -52,6 +53,28 @@ def init_worker(sink: Sink, cancelled: Any, niceness: int) -> None:
     _sink, _cancelled = sink, cancelled
     if niceness:
         os.nice(niceness)
+    end_with_server()
+
+
+def end_with_server() -> None:
+    """End this process once the server that started it is gone. A worker waits for jobs
+    on a queue it holds both ends of, so it never sees its server die; the timer that ends
+    idle workers lives in the server. Killed (``kill -9``), the server left its workers
+    running for good, orphans. A thread waits on the server's sentinel (no polling) and
+    ends the process, whatever job it was doing: its result has nowhere to go."""
+    import multiprocessing.connection  # a worker's only: not on a local game's start-up
+    import threading
+
+    server = multiprocessing.parent_process()
+    if server is None:  # not a worker (a test calling the initializer itself)
+        return
+    sentinel = server.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="cantstop-server-watch", daemon=True).start()
 
 
 def run_job(job: int, work: Callable[..., T], args: tuple[Any, ...]) -> T:
