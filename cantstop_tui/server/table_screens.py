@@ -27,6 +27,7 @@ from ..ui.screens.closing import close
 from ..ui.screens.game import GameScreen
 from ..ui.screens.live_chances import Ratings
 from ..ui.view import GameView
+from ..ui.widgets.capped_input import CappedInput
 from ..ui.widgets.chat_pane import ChatPane
 from . import turn_tables
 from .chat import CHAT_LENGTH, CHAT_LINES
@@ -34,6 +35,9 @@ from .tables import HostedTable
 
 DEADLINE_REDRAW = 30.0
 """Seconds between redraws of a turn-based table's time left (shown to the minute)."""
+CHAT_CUT = f"Chat lines are at most {CHAT_LENGTH} characters: the rest was cut."
+"""Under the talk box once a paste or a key went past ``CHAT_LENGTH`` (the first
+``CHAT_LENGTH`` characters are kept)."""
 HINTS_UNRATE = "Hints make this game unrated for you: press h again for the hint."
 """Said at a rated player's first ``h`` of a game (``Match.hinted``: their rating cannot
 rise); a guest, whose games are never rated (``guests``), gets the hint at once."""
@@ -55,12 +59,13 @@ class TalkScreen(ModalScreen[str | None]):
         self.text = text
 
     def compose(self) -> ComposeResult:
-        yield Input(
+        yield CappedInput(
             self.text,
             # Whole in the box at 80 columns (76 cells inside it).
             placeholder=f"say something: Enter sends, {screen_keys.CANCEL_TALK.named} cancels, "
             f"{CHAT_LENGTH} characters at most",
             max_length=CHAT_LENGTH,
+            cut_notice=CHAT_CUT,
             select_on_focus=False,  # a line kept from before goes on where it was
         )
 
