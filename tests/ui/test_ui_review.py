@@ -28,6 +28,7 @@ from cantstop_tui.play.review_text import COST_BANDS
 from cantstop_tui.storage.finished import keep_finished
 from cantstop_tui.storage.record import write_game
 from cantstop_tui.ui.screens import review as review_screen
+from cantstop_tui.ui.screens import review_kept
 from cantstop_tui.ui.screens.game_over import GameOverScreen
 from cantstop_tui.ui.screens.replay import PlayOn, ReplayScreen
 from cantstop_tui.ui.screens.resume import ResumeScreen
@@ -188,7 +189,7 @@ def hold_reviews(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
 
     monkeypatch.setattr(review_screen, "review_rated", held)
     monkeypatch.setattr(review_screen, "PROGRESS_AFTER", 0.05)
-    monkeypatch.setattr(review_screen, "_recent", OrderedDict())
+    monkeypatch.setattr(review_kept, "_recent", OrderedDict())
     return going
 
 

@@ -10,7 +10,6 @@ process; its CPU time is in
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import ClassVar, Final, cast
 
@@ -26,7 +25,7 @@ from textual.widgets.option_list import Option
 from ...play.luck import luck_legend
 from ...play.match import Match
 from ...play.ratings import GameRatings
-from ...play.review import FLAGGED, Decision, Review, review_rated
+from ...play.review import Decision, Review, review_rated
 from ...play.review_text import (
     COST_BANDS,
     decision_header,
@@ -46,50 +45,20 @@ from ..widgets.chance_graph import ChanceGraph
 from ..widgets.keys_bar import KeysBar
 from ..widgets.paged_list import PagedOptionList
 from .replay import PlayOn, ReplayScreen
+from .review_kept import remember, remembered
+from .review_words import (
+    ALL_TITLE,
+    BUSY,
+    FLAGGED_TITLE,
+    LABEL_STYLES,
+    NONE_FLAGGED,
+    UNDER_WAY,
+    WAITING,
+    review_title,
+)
 
 PROGRESS_AFTER: Final = 1.0
 """Seconds before the progress bar shows."""
-WAITING: Final = "Waiting for the analysis: another review may be under way..."
-UNDER_WAY: Final = "Reviewing every decision against expert..."
-BUSY: Final = "The server is busy with other reviews: close this and try again in a minute."
-"""What the progress bar's line says before the analysis takes the review, and after: over
-SSH visitors share a bounded number of workers, so a review may wait its turn, or be
-refused while the queue is full."""
-KEEP: Final = 4
-"""Reviews kept in memory: a server's players of one table share their game's review."""
-LABEL_STYLES: Final = {"inaccuracy": "yellow", "mistake": "bold dark_orange", "blunder": "bold red"}
-FLAGGED_TITLE: Final = f"Flagged: {', '.join(FLAGGED)} (m: all decisions)"
-ALL_TITLE: Final = "Decisions (m: flagged only)"
-NONE_FLAGGED: Final = f"Nothing flagged (no {' or '.join(FLAGGED)})."
-"""What ``m`` lists, said as it filters: the flagged bands (``play.review.FLAGGED``)."""
-
-_recent: OrderedDict[Match, tuple[GameRatings | None, Review]] = OrderedDict()
-"""Touched on the event loop only (a server's apps share one)."""
-
-
-def remembered(match: Match, ratings: GameRatings | None) -> Review | None:
-    """The review of ``match`` if it was worked out lately, with the same ratings."""
-    found = _recent.get(match)
-    if found is None or found[0] != ratings:
-        return None
-    _recent.move_to_end(match)
-    return found[1]
-
-
-def remember(review: Review, ratings: GameRatings | None) -> None:
-    _recent[review.match] = (ratings, review)
-    while len(_recent) > KEEP:
-        _recent.popitem(last=False)
-
-
-def review_title(title: str, match: Match, separator: str = " · ") -> str:
-    """The one title form from every way in: ``Review: Ada vs Ben``, then what ``title``
-    adds past the names (the resume list's ``Ada vs Ben · Ben won · 96 steps``)."""
-    names = " vs ".join(seat.name for seat in match.seats)
-    details = title.removeprefix(names).removeprefix(separator).strip()
-    return f"Review: {names}{separator}{details}" if details else f"Review: {names}"
-
-
 class ReviewScreen(Screen[PlayOn | None]):
     DEFAULT_CSS = """
     ReviewScreen #title {
