@@ -212,17 +212,20 @@ async def _run(
     names = Names(server_database())
     server = GameServer(settings, host_key, lobby, limits, names)  # type: ignore[arg-type]
     await server.start()
-    print(
+    serving = (
         f"Serving Can't Stop on {settings.host}:{server.port}"
-        f" ({restored} saved table(s) restored): ssh -p {server.port} NAME@HOST",
-        file=out,
-        flush=True,
-    )  # type: ignore[call-overload]
+        f" ({restored} saved table(s) restored)"
+    )
+    # Stopped cleanly from the moment it says it serves (a SIGTERM just after the line
+    # found Python's default: the process died unsaved).
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     loop.add_signal_handler(signal.SIGHUP, reloader(server, args))
+    if args.log_file is not None:  # the log file is the operator's record of starts and stops
+        logs.log.info("%s.", serving)
+    print(f"{serving}: ssh -p {server.port} NAME@HOST", file=out, flush=True)  # type: ignore[call-overload]
     # kill -USR1 PID: every thread's stack into the log, to see what a busy server is doing.
     faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
     try:
@@ -233,3 +236,5 @@ async def _run(
         await server.close()
         journal.write_all(lobby)
         journal.close()
+        if args.log_file is not None:
+            logs.log.info("Stopped: the tables are saved for the next start.")
