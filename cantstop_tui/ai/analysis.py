@@ -24,6 +24,7 @@ from ..engine import ALL_ROLLS, GameState, Move, Phase, can_stop, legal_moves, m
 from ..frozen import frozen
 from .expert import ExpertBot
 from .planner import Planner
+from .value import CHANCE_EDGE, LOGIT_CAP
 
 if TYPE_CHECKING:
     import numpy as np
@@ -59,9 +60,9 @@ def _pricing(
     shares = [0.0 if p == mover or rest <= 0 else chance / rest for p, chance in enumerate(race)]
 
     def mapped(raw: float) -> float:
-        p = min(max(raw, _EDGE), 1 - _EDGE)
+        p = min(max(raw, CHANCE_EDGE), 1 - CHANCE_EDGE)
         logit = slope * math.log(p / (1 - p)) + shift
-        return 1.0 / (1.0 + math.exp(-min(max(logit, -_CAP), _CAP)))
+        return 1.0 / (1.0 + math.exp(-min(max(logit, -LOGIT_CAP), LOGIT_CAP)))
 
     def shown(value: float) -> float:
         mine = min(max(value, 0.0), 1.0)
@@ -77,10 +78,6 @@ _FLOATS: Final = 8
 most: numpy's dozen calls on arrays cost about what pricing ten values in floats does, so
 they pay only for longer lists (a roll's luck prices every outcome group's value, 76 on
 average); a review's costs price two at a time, 173 times a 215-step game."""
-_EDGE: Final = 1e-9
-"""``win_chance.calibrate``'s nearest a raw chance comes to 0 or 1 (its ``np.clip``)."""
-_CAP: Final = 700.0
-"""``win_chance.calibrate``'s largest log-odds (past 709 the exponential overflows)."""
 
 
 class Analyst:

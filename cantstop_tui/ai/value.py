@@ -18,6 +18,11 @@ from ..frozen import frozen
 
 WIN: Final = 1.0
 """The value of a position where the player has won."""
+CHANCE_EDGE: Final = 1e-9
+"""The nearest a raw chance comes to 0 or 1 when it is calibrated (its log-odds stay finite:
+``win_chance.calibrate``, and ``analysis`` pricing one value in floats)."""
+LOGIT_CAP: Final = 700.0
+"""The largest calibrated log-odds taken to the exponential (past 709 it overflows)."""
 
 
 HITS: Final = (0, 0, 171, 302, 461, 580, 727, 834, 727, 580, 461, 302, 171)

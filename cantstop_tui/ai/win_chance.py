@@ -18,7 +18,7 @@ from ..engine import COLUMNS, GameState
 from .race import last_mover_weights, race
 from .skill_term import sharpness_factor, skill_shifts
 from .turns_model import COLUMN_TOPS, TURNS, TurnsModel, shipped, won_columns
-from .value import WIN
+from .value import CHANCE_EDGE, LOGIT_CAP, WIN
 
 _SLICE: Final = slice(COLUMNS[0], COLUMNS[-1] + 1)
 _BITS: Final = 1 << np.arange(len(COLUMNS), dtype=np.int64)
@@ -98,7 +98,7 @@ def calibrate(
     ``sharpness``: a factor on the calibrated log-odds for who is playing (one a position,
     ``skill_term.sharpness_factor``)."""
     slope, shift = calibration
-    p = np.clip(chances, 1e-9, 1 - 1e-9)
+    p = np.clip(chances, CHANCE_EDGE, 1 - CHANCE_EDGE)
     logits = slope * np.log(p / (1 - p)) + shift
     if sharpness is not None:
         logits = np.clip(sharpness * logits, -40.0, 40.0)
@@ -106,7 +106,7 @@ def calibrate(
         logits = logits + skill
     # exp overflows past 709: a fit trying a wild skill term (skill_fit's Newton steps)
     # must get 0 or 1, not a warning; any logit a chance is shown from is far inside.
-    mapped = 1.0 / (1.0 + np.exp(-np.clip(logits, -700.0, 700.0)))
+    mapped = 1.0 / (1.0 + np.exp(-np.clip(logits, -LOGIT_CAP, LOGIT_CAP)))
     return np.asarray(mapped / mapped.sum(axis=-1, keepdims=True))
 
 
