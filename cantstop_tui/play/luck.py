@@ -55,6 +55,17 @@ def plus_minus(ascii_only: bool) -> str:
     return "+/-" if ascii_only else "±"
 
 
+def signed(points: float) -> str:
+    """Points of luck to a tenth with their sign, a luck that rounds to nothing unsigned
+    minus (``-0.0`` read as bad luck).
+
+    >>> signed(1.26), signed(-0.04), signed(-0.06)
+    ('+1.3', '+0.0', '-0.1')
+    """
+    shown = f"{points:+.1f}"
+    return "+0.0" if shown == "-0.0" else shown
+
+
 def luck_legend(ascii_only: bool = False) -> str:
     """The line under the summary table: what its Luck column and the ± beside luck say
     (one line at 80 columns, in the review's padding)."""
@@ -128,7 +139,7 @@ class PlayerLuck:
         turns = f"{self.turns} turn{'s' if self.turns != 1 else ''}"
         article = "an" if self.band[0] in "aeiou" else "a"
         return (
-            f"dice {self.per_turn:+.1f} points a turn (typical {plus_minus(ascii_only)}"
+            f"dice {signed(self.per_turn)} points a turn (typical {plus_minus(ascii_only)}"
             f"{self.per_turn_spread:.1f} over {turns}): {article} {self.band} game, "
             f"luckier than {self.shown_share}% {LIKE_THIS}"
         )

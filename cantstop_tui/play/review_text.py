@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Final
 
 from .chance_text import percent
-from .luck import luck_bands_sentence, luck_legend, plus_minus
+from .luck import luck_bands_sentence, luck_legend, plus_minus, signed
 from .name_cells import cells, ellipsis_for, name_column
 from .review import Decision, PlayerReview, Review, bands_sentence
 
@@ -48,7 +48,7 @@ def summary_line(player: PlayerReview, ascii_only: bool = False) -> str:
     (``luck.PlayerLuck``); a computer's line says it was not reviewed."""
     name = name_column(player.name, NAME_CELLS, ellipsis_for(ascii_only))
     mine = player.luck
-    shown = f"{mine.per_turn:+.1f}{plus_minus(ascii_only)}{mine.per_turn_spread:.1f}"
+    shown = f"{signed(mine.per_turn)}{plus_minus(ascii_only)}{mine.per_turn_spread:.1f}"
     luck = f"{shown:>{LUCK_CELLS}}"
     if not player.reviewed or player.accuracy is None:
         why = "computer" if not player.reviewed else "no choices"
@@ -109,7 +109,7 @@ def decision_line(
     if with_luck is None:
         with_luck = first_of_turn(review, decision)
     turn_luck = review.turn_luck[decision.turn - 1] if with_luck else None
-    luck = f"{turn_luck.points:+.1f}" if turn_luck is not None else ""
+    luck = signed(turn_luck.points) if turn_luck is not None else ""
     named = ""
     if decision.band is None:
         expert, cost = "=", ""
